@@ -1,0 +1,230 @@
+import { emit } from '../src/events/bus';
+import { env } from '../src/env';
+import { debugLog, errorOnce, warnOnce } from '../src/log';
+import { waitForTrigger, type Replay } from './triggers';
+import type { Cleanup, WidgetContext, WidgetEntry, WidgetModule } from './types';
+
+type State = 'waiting' | 'loading' | 'mounted' | 'failed' | 'unmounted';
+
+interface Instance {
+  entry: WidgetEntry;
+  element: Element;
+  state: State;
+  cancelTrigger: () => void;
+  controller: AbortController;
+  cleanups: Cleanup[];
+}
+
+export interface Runtime {
+  scan(root?: ParentNode): void;
+  unmount(root?: ParentNode): void;
+  /** Stop observing the document (tests). */
+  stop(): void;
+  /** Settles when every widget currently loading has mounted or failed (tests, theme code). */
+  settled(): Promise<void>;
+  readonly instances: ReadonlyMap<Element, ReadonlyMap<string, { state: State }>>;
+}
+
+export interface RuntimeOptions {
+  debug?: boolean;
+  observe?: boolean;
+}
+
+/**
+ * The island runtime: finds each registry entry's markup, waits for its trigger, loads its chunk, mounts it
+ * once, and undoes all of it when the markup leaves the document. Every call into widget code is wrapped: a
+ * widget that throws, or whose chunk fails to load, is reported and leaves its server markup and every other
+ * widget working.
+ */
+export function createRuntime(registry: readonly WidgetEntry[], options: RuntimeOptions = {}): Runtime {
+  const instances = new Map<Element, Map<string, Instance>>();
+  const modules = new Map<string, Promise<WidgetModule>>();
+  const pending = new Set<Promise<unknown>>();
+  const combined = registry.map((e) => e.selector).join(',');
+  let observer: MutationObserver | undefined;
+
+  function report(entry: WidgetEntry, element: Element | null, error: unknown, phase: 'load' | 'mount' | 'unmount'): void {
+    const what = phase === 'load' ? 'could not load its code' : phase === 'mount' ? 'failed to mount' : 'failed to unmount';
+    errorOnce(entry.name, `${what}; the page's own markup stays in place.`, error);
+    emit('storefront:error', { widget: entry.name, element, error, phase });
+  }
+
+  function loadModule(entry: WidgetEntry): Promise<WidgetModule> {
+    let promise = modules.get(entry.name);
+    if (!promise) {
+      // A chunk that fails (a deploy replaced it, the network blinked) is tried once more before giving up.
+      promise = entry
+        .load()
+        .catch(() => new Promise<void>((r) => env().setTimeout(r, 300)).then(() => entry.load()))
+        .then((m) => {
+          if (!m?.default || typeof m.default.mount !== 'function') throw new Error(`${entry.name}: the chunk has no widget`);
+          return m.default;
+        });
+      promise.catch(() => modules.delete(entry.name));
+      modules.set(entry.name, promise);
+    }
+    return promise;
+  }
+
+  function contextFor(instance: Instance): WidgetContext {
+    const { controller, cleanups, entry } = instance;
+    return {
+      name: entry.name,
+      signal: controller.signal,
+      onCleanup: (fn) => void cleanups.push(fn),
+      timeout(fn, ms) {
+        const id = env().setTimeout(fn, ms);
+        cleanups.push(() => env().clearTimeout(id));
+      },
+      interval(fn, ms) {
+        const id = env().setInterval(fn, ms);
+        cleanups.push(() => env().clearInterval(id));
+      },
+      warn: (field, message) => warnOnce(entry.name, field, message),
+    };
+  }
+
+  async function mountInstance(instance: Instance, replay?: Replay): Promise<void> {
+    instance.state = 'loading';
+    const { entry, element } = instance;
+    let widget: WidgetModule;
+    try {
+      widget = await loadModule(entry);
+    } catch (error) {
+      instance.state = 'failed';
+      report(entry, element, error, 'load');
+      replay?.run(false);
+      return;
+    }
+    if (instance.state !== 'loading' || !element.isConnected) return; // unmounted while loading
+    const started = performance.now();
+    try {
+      const cleanup = await widget.mount(element, contextFor(instance));
+      if (typeof cleanup === 'function') instance.cleanups.push(cleanup);
+      if (instance.state !== 'loading') {
+        // Unmounted during an async mount: undo what it did.
+        teardown(instance);
+        return;
+      }
+      instance.state = 'mounted';
+      const ms = performance.now() - started;
+      if (options.debug) debugLog(`mounted ${entry.name} in ${ms.toFixed(1)} ms (${entry.trigger})`, element);
+      emit('storefront:mount', { widget: entry.name, element, ms });
+      replay?.run(true);
+    } catch (error) {
+      instance.state = 'failed';
+      runCleanups(instance);
+      report(entry, element, error, 'mount');
+      replay?.run(false);
+    }
+  }
+
+  function runCleanups(instance: Instance): void {
+    instance.controller.abort();
+    for (const fn of instance.cleanups.splice(0).reverse()) {
+      try {
+        fn();
+      } catch (error) {
+        report(instance.entry, instance.element, error, 'unmount');
+      }
+    }
+  }
+
+  function teardown(instance: Instance): void {
+    instance.cancelTrigger();
+    runCleanups(instance);
+    instance.state = 'unmounted';
+    const byName = instances.get(instance.element);
+    byName?.delete(instance.entry.name);
+    if (byName?.size === 0) instances.delete(instance.element);
+    if (options.debug) debugLog(`unmounted ${instance.entry.name}`, instance.element);
+  }
+
+  function ensure(entry: WidgetEntry, element: Element): void {
+    let byName = instances.get(element);
+    if (byName?.has(entry.name)) return; // idempotent: one instance per widget and element
+    if (!byName) {
+      byName = new Map();
+      instances.set(element, byName);
+    }
+    const instance: Instance = { entry, element, state: 'waiting', cancelTrigger: () => {}, controller: new AbortController(), cleanups: [] };
+    byName.set(entry.name, instance);
+    instance.cancelTrigger = waitForTrigger(entry, element, (replay) => {
+      const p = mountInstance(instance, replay);
+      pending.add(p);
+      void p.finally(() => pending.delete(p));
+    });
+  }
+
+  function scan(root: ParentNode = document): void {
+    if (!combined) return;
+    const candidates: Element[] = [];
+    if (root instanceof Element && root.matches(combined)) candidates.push(root);
+    candidates.push(...root.querySelectorAll(combined));
+    for (const element of candidates) {
+      for (const entry of registry) {
+        try {
+          if (element.matches(entry.selector)) ensure(entry, element);
+        } catch (error) {
+          report(entry, element, error, 'mount');
+        }
+      }
+    }
+  }
+
+  function unmount(root: ParentNode = document): void {
+    for (const [element, byName] of [...instances]) {
+      if (root === element || root.contains(element)) for (const instance of [...byName.values()]) teardown(instance);
+    }
+  }
+
+  // Markup inserted or removed later (popups, quick view, fragments, infinite scroll) is handled in one batch
+  // per animation frame.
+  let added: Node[] = [];
+  let removedAny = false;
+  let scheduled = false;
+  function flush(): void {
+    scheduled = false;
+    if (removedAny) {
+      removedAny = false;
+      for (const [element, byName] of [...instances]) if (!element.isConnected) for (const instance of [...byName.values()]) teardown(instance);
+    }
+    const roots = added.filter((n): n is Element => n instanceof Element && n.isConnected);
+    added = [];
+    for (const root of roots) {
+      if (roots.some((other) => other !== root && other.contains(root))) continue;
+      scan(root);
+    }
+  }
+  if (options.observe !== false && typeof MutationObserver === 'function') {
+    observer = new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.addedNodes.length) added.push(...record.addedNodes);
+        if (record.removedNodes.length) removedAny = true;
+      }
+      if (!scheduled && (added.length || removedAny)) {
+        scheduled = true;
+        env().frame(flush);
+      }
+    });
+    observer.observe(document.documentElement, { childList: true, subtree: true });
+  }
+
+  return {
+    scan,
+    unmount,
+    stop() {
+      observer?.disconnect();
+    },
+    async settled() {
+      // Mutation batches run on the next frame, and mounting can reveal more markup: loop until quiet.
+      for (let i = 0; i < 10; i++) {
+        await new Promise<void>((r) => env().frame(() => r()));
+        if (scheduled) flush();
+        if (pending.size === 0) return;
+        await Promise.allSettled([...pending]);
+      }
+    },
+    instances,
+  };
+}

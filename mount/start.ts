@@ -1,0 +1,17 @@
+import { debugEnabled } from './debug';
+import { createApi } from './api';
+import { registry } from './registry';
+import { createRuntime } from './runtime';
+
+/** Start once per page: a second copy of the tag (a plugin enqueuing it twice) only warns. */
+export function start(): void {
+  if (window.StorefrontIslands) {
+    console.warn('[storefront-islands] loaded twice; the second copy does nothing.');
+    return;
+  }
+  const runtime = createRuntime(registry, { debug: debugEnabled() });
+  window.StorefrontIslands = createApi(runtime, __VERSION__);
+  const go = () => runtime.scan(document);
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', go, { once: true });
+  else go();
+}

@@ -1,0 +1,44 @@
+/**
+ * When a widget's code loads, at the latest moment that still feels instant:
+ * - `load`: as soon as the markup is found (needed for the first paint: notices, tabs);
+ * - `idle`: when the main thread is idle;
+ * - `visible`: when the markup comes within 200 px of the viewport;
+ * - `interaction`: on the first pointer, focus or key on the markup; the triggering click is replayed;
+ * - `media`: when the entry's media query matches.
+ */
+export type Trigger = 'load' | 'idle' | 'visible' | 'interaction' | 'media';
+
+export type Cleanup = () => void;
+
+export interface WidgetContext {
+  readonly name: string;
+  /** Aborted when the widget unmounts: pass it to addEventListener and requests. */
+  readonly signal: AbortSignal;
+  /** Run on unmount (React roots, observers). */
+  onCleanup(fn: Cleanup): void;
+  /** Timers cleared on unmount. */
+  timeout(fn: () => void, ms: number): void;
+  interval(fn: () => void, ms: number): void;
+  /** One console warning naming this widget and the field; for malformed input the widget survives. */
+  warn(field: string, message: string): void;
+}
+
+export interface WidgetModule {
+  /** Mount on one element. Return (or register with onCleanup) whatever undoes it. Throwing is isolated. */
+  mount(element: Element, context: WidgetContext): void | Cleanup | Promise<void | Cleanup>;
+}
+
+export interface WidgetEntry {
+  name: string;
+  /** CSS selector of the markup the CMS prints. */
+  selector: string;
+  trigger: Trigger;
+  /** For the `media` trigger. */
+  media?: string;
+  /** Loads the widget's module: one dynamic import, so its code is in its own chunk. */
+  load: () => Promise<{ default: WidgetModule }>;
+}
+
+export function defineWidget(module: WidgetModule): WidgetModule {
+  return module;
+}

@@ -1,0 +1,80 @@
+/**
+ * The environment as a seam: time, idle scheduling, frames, observers and media queries. Widgets reach the
+ * browser through these so tests can drive time and visibility (happy-dom has no layout, no
+ * IntersectionObserver callbacks and no requestIdleCallback).
+ */
+export interface Environment {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): number;
+  clearTimeout(id: number): void;
+  setInterval(fn: () => void, ms: number): number;
+  clearInterval(id: number): void;
+  /** Run when the main thread is idle, at the latest after `timeout` ms. */
+  idle(fn: () => void, timeout?: number): () => void;
+  /** Run before the next paint. */
+  frame(fn: () => void): () => void;
+  /** Call back once when the element comes within `margin` of the viewport. */
+  visible(el: Element, fn: () => void, margin?: string): () => void;
+  matchMedia(query: string): MediaQueryList | undefined;
+  prefersReducedMotion(): boolean;
+}
+
+const browser: Environment = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms) as unknown as number,
+  clearTimeout: (id) => globalThis.clearTimeout(id),
+  setInterval: (fn, ms) => globalThis.setInterval(fn, ms) as unknown as number,
+  clearInterval: (id) => globalThis.clearInterval(id),
+  idle(fn, timeout = 2000) {
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(() => fn(), { timeout });
+      return () => cancelIdleCallback(id);
+    }
+    const id = globalThis.setTimeout(fn, 1);
+    return () => globalThis.clearTimeout(id);
+  },
+  frame(fn) {
+    if (typeof requestAnimationFrame === 'function') {
+      const id = requestAnimationFrame(() => fn());
+      return () => cancelAnimationFrame(id);
+    }
+    const id = globalThis.setTimeout(fn, 16);
+    return () => globalThis.clearTimeout(id);
+  },
+  visible(el, fn, margin = '200px') {
+    if (typeof IntersectionObserver !== 'function') {
+      fn();
+      return () => {};
+    }
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          io.disconnect();
+          fn();
+        }
+      },
+      { rootMargin: margin },
+    );
+    io.observe(el);
+    return () => io.disconnect();
+  },
+  matchMedia: (query) => (typeof globalThis.matchMedia === 'function' ? globalThis.matchMedia(query) : undefined),
+  prefersReducedMotion() {
+    return browser.matchMedia('(prefers-reduced-motion: reduce)')?.matches ?? false;
+  },
+};
+
+let current: Environment = browser;
+
+export function env(): Environment {
+  return current;
+}
+
+/** Tests replace parts of the environment; returns a restore function. */
+export function setEnvironment(overrides: Partial<Environment>): () => void {
+  const previous = current;
+  current = { ...previous, ...overrides };
+  return () => {
+    current = previous;
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * The one catalogue of request failures. Texts are the ones shoppers already know from the CMS.
+ */
+export type NetErrorCode = 'fetch_error' | 'invalid_json' | 'http' | 'timeout' | 'aborted' | 'invalid_response';
+
+export const NET_MESSAGES: Record<Exclude<NetErrorCode, 'http'>, string> = {
+  fetch_error: 'You are probably offline.',
+  invalid_json: 'The response is not a valid JSON response.',
+  timeout: 'The request took too long. Please try again.',
+  aborted: 'The request was cancelled.',
+  invalid_response: 'The response is not what the shop should send.',
+};
+
+export class NetError extends Error {
+  readonly code: NetErrorCode;
+  readonly status: number | undefined;
+  readonly body: string | undefined;
+  constructor(code: NetErrorCode, options: { status?: number; body?: string; message?: string } = {}) {
+    super(options.message ?? (code === 'http' ? `HTTP ${options.status ?? ''}`.trim() : NET_MESSAGES[code]));
+    this.name = 'NetError';
+    this.code = code;
+    this.status = options.status;
+    this.body = options.body;
+  }
+}
+
+export function isNetError(error: unknown): error is NetError {
+  return error instanceof NetError;
+}
+
+/** The shopper-facing text for any failure. */
+export function messageFor(error: unknown): string {
+  if (isNetError(error)) return error.message;
+  return NET_MESSAGES.fetch_error;
+}

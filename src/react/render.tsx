@@ -1,0 +1,64 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { flushSync } from 'react-dom';
+import { emit } from '../events/bus';
+import { errorOnce } from '../log';
+
+/**
+ * The only place that imports react-dom. An island renders into the CMS's own element (same classes, so no
+ * layout shift). If rendering throws, the root is unmounted and the server markup is put back as it was.
+ */
+interface BoundaryProps {
+  name: string;
+  onError: (error: unknown) => void;
+  children: ReactNode;
+}
+
+class IslandBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown, _info: ErrorInfo): void {
+    this.props.onError(error);
+  }
+  override render(): ReactNode {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+export interface Island {
+  update(node: ReactNode): void;
+  unmount(): void;
+}
+
+export function renderIsland(name: string, container: Element, node: ReactNode): Island {
+  const original = [...container.childNodes].map((n) => n.cloneNode(true));
+  let root: Root | undefined = createRoot(container);
+  const restore = (error: unknown) => {
+    errorOnce(name, 'failed while rendering; the page\'s own markup is back in place.', error);
+    emit('storefront:error', { widget: name, element: container, error, phase: 'mount' });
+    // Unmount after React has finished this commit, then put the server markup back.
+    queueMicrotask(() => {
+      root?.unmount();
+      root = undefined;
+      container.replaceChildren(...original);
+    });
+  };
+  const wrap = (n: ReactNode) => (
+    <IslandBoundary name={name} onError={restore}>
+      {n}
+    </IslandBoundary>
+  );
+  // Synchronous first render: the island replaces the server markup in the same task, with no flash.
+  flushSync(() => root?.render(wrap(node)));
+  return {
+    update(next) {
+      root?.render(wrap(next));
+    },
+    unmount() {
+      root?.unmount();
+      root = undefined;
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { registry } from '../../mount/registry';
+import { createRuntime, type Runtime } from '../../mount/runtime';
+import type { WidgetEntry } from '../../mount/types';
+import { onTestFinished } from 'vitest';
+
+/**
+ * Put markup in the document as the CMS prints it, start the real runtime over it (every widget of the registry,
+ * or the given entries), and wait until every widget whose trigger fired has mounted.
+ */
+export async function mountPage(html: string, entries: readonly WidgetEntry[] = registry): Promise<Runtime> {
+  document.body.innerHTML = html;
+  const runtime = createRuntime(entries);
+  onTestFinished(() => {
+    runtime.unmount(document);
+    runtime.stop();
+  });
+  runtime.scan(document);
+  await runtime.settled();
+  return runtime;
+}
+
+/** Only the registry entries with these names. */
+export function only(...names: string[]): WidgetEntry[] {
+  const found = registry.filter((e) => names.includes(e.name));
+  if (found.length !== names.length) throw new Error(`unknown widget in ${names.join(', ')}`);
+  return found;
+}
+
+/** A fixture page's body, as the browser tests and the demo serve it. */
+export async function fixtureBody(page: string): Promise<string> {
+  const { readFile } = await import('node:fs/promises');
+  const html = await readFile(new URL(`../../fixtures/pages/${page}`, import.meta.url), 'utf8');
+  const match = /<body[^>]*>([\s\S]*)<\/body>/i.exec(html);
+  return (match?.[1] ?? html).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, (tag) => (/type="text\/template"/.test(tag) ? tag : ''));
+}
