@@ -10,7 +10,9 @@
   if (document.querySelector('script[data-storefront-islands]')) return;
   const script = document.createElement('script');
   script.type = 'module';
-  script.src = new URL('storefront.js', src).href;
+  const url = new URL('storefront.js', src);
+  url.search = new URL(src).search; // keep WordPress's ?ver= cache buster
+  script.src = url.href;
   script.setAttribute('data-storefront-islands', '');
   if (current.nonce) script.nonce = current.nonce;
   if (current.crossOrigin !== null) script.crossOrigin = current.crossOrigin;

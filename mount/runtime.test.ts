@@ -1,0 +1,210 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setEnvironment } from '../src/env';
+import { createRuntime, type Runtime } from './runtime';
+import { defineWidget, type WidgetEntry, type WidgetModule } from './types';
+
+const runtimes: Runtime[] = [];
+afterEach(() => {
+  for (const r of runtimes.splice(0)) {
+    r.unmount(document);
+    r.stop();
+  }
+});
+
+function start(entries: WidgetEntry[]): Runtime {
+  const r = createRuntime(entries);
+  runtimes.push(r);
+  r.scan(document);
+  return r;
+}
+
+/** A widget that marks its element and counts mounts and unmounts. */
+function counting(name = 'probe') {
+  const calls = { mount: 0, unmount: 0 };
+  const module: WidgetModule = defineWidget({
+    mount(el, ctx) {
+      calls.mount += 1;
+      el.setAttribute('data-mounted', name);
+      el.addEventListener('click', () => el.setAttribute('data-clicked', String(Number(el.getAttribute('data-clicked') ?? 0) + 1)), { signal: ctx.signal });
+      return () => {
+        calls.unmount += 1;
+        el.removeAttribute('data-mounted');
+      };
+    },
+  });
+  return { calls, module };
+}
+
+const entry = (over: Partial<WidgetEntry> & { module?: WidgetModule }): WidgetEntry => ({
+  name: 'probe',
+  selector: '.probe',
+  trigger: 'load',
+  load: async () => ({ default: over.module! }),
+  ...over,
+});
+
+describe('runtime', () => {
+  it('mounts every match once, however often it scans', async () => {
+    document.body.innerHTML = '<div class="probe"></div><div class="probe"></div>';
+    const { calls, module } = counting();
+    const r = start([entry({ module })]);
+    r.scan(document);
+    r.scan(document);
+    await r.settled();
+    expect(calls.mount).toBe(2);
+    expect(document.querySelectorAll('[data-mounted]').length).toBe(2);
+  });
+
+  it('mounts markup inserted later with no call, and unmounts markup removed (listeners gone)', async () => {
+    const { calls, module } = counting();
+    const r = start([entry({ module })]);
+    const late = document.createElement('section');
+    late.innerHTML = '<div class="probe"></div>';
+    document.body.append(late);
+    await r.settled();
+    const probe = late.querySelector('.probe') as HTMLElement;
+    expect(probe.getAttribute('data-mounted')).toBe('probe');
+    late.remove();
+    await r.settled();
+    expect(calls.unmount).toBe(1);
+    probe.click();
+    expect(probe.hasAttribute('data-clicked')).toBe(false);
+  });
+
+  it('unmount(root) undoes only that subtree, and clears the widget timers', async () => {
+    document.body.innerHTML = '<div id="a"><div class="probe"></div></div><div id="b"><div class="probe"></div></div>';
+    const tick = vi.fn();
+    const module = defineWidget({ mount: (_el, ctx) => ctx.interval(tick, 10) });
+    const r = start([entry({ module })]);
+    await r.settled();
+    r.unmount(document.getElementById('a')!);
+    expect(r.instances.size).toBe(1);
+    r.unmount(document);
+    await new Promise((res) => setTimeout(res, 40));
+    const after = tick.mock.calls.length;
+    await new Promise((res) => setTimeout(res, 40));
+    expect(tick.mock.calls.length).toBe(after);
+  });
+
+  it('isolates a widget that throws: one console error naming it, a storefront:error event, others mount', async () => {
+    document.body.innerHTML = '<div class="bad"></div><div class="bad"></div><div class="probe"></div>';
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const events: CustomEvent[] = [];
+    document.addEventListener('storefront:error', (e) => events.push(e as CustomEvent));
+    const { module } = counting();
+    const r = start([
+      entry({ name: 'broken', selector: '.bad', module: defineWidget({ mount: () => { throw new Error('boom'); } }) }),
+      entry({ module }),
+    ]);
+    await r.settled();
+    expect(document.querySelector('.probe')?.getAttribute('data-mounted')).toBe('probe');
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(String(error.mock.calls[0]?.[0])).toContain('broken: failed to mount');
+    expect(events.map((e) => e.detail.widget)).toEqual(['broken', 'broken']);
+    expect(events[0]?.detail.phase).toBe('mount');
+  });
+
+  it('retries a chunk that fails to load once, then reports it and leaves the markup', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    document.body.innerHTML = '<a class="probe" href="#x">server link</a>';
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const load = vi.fn(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    const r = start([entry({ load })]);
+    await vi.advanceTimersByTimeAsync(400);
+    vi.useRealTimers();
+    await r.settled();
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(String(error.mock.calls[0]?.[0])).toContain('probe: could not load its code');
+    expect(document.querySelector('.probe')?.outerHTML).toBe('<a class="probe" href="#x">server link</a>');
+  });
+
+  it('loads an interaction widget on the first click and replays that click after mounting', async () => {
+    document.body.innerHTML = '<button class="probe" type="button">Add</button>';
+    const { calls, module } = counting();
+    let resolveLoad: (m: { default: WidgetModule }) => void = () => {};
+    const r = start([entry({ trigger: 'interaction', load: () => new Promise((res) => (resolveLoad = res)) })]);
+    await r.settled();
+    expect(calls.mount).toBe(0);
+    const button = document.querySelector<HTMLButtonElement>('.probe')!;
+    const first = new MouseEvent('click', { bubbles: true, cancelable: true });
+    button.dispatchEvent(first);
+    expect(first.defaultPrevented).toBe(true); // held while the code loads
+    button.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true })); // a double click is swallowed
+    resolveLoad({ default: module });
+    await r.settled();
+    expect(calls.mount).toBe(1);
+    expect(button.getAttribute('data-clicked')).toBe('1');
+  });
+
+  it('replays the held click natively when the chunk cannot load, so the server markup still works', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    document.body.innerHTML = '<button class="probe" type="button">Add</button>';
+    const button = document.querySelector<HTMLButtonElement>('.probe')!;
+    const seen = vi.fn();
+    document.addEventListener('click', seen);
+    const r = start([entry({ trigger: 'interaction', load: () => Promise.reject(new Error('offline')) })]);
+    button.click();
+    expect(seen).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(400);
+    vi.useRealTimers();
+    await r.settled();
+    expect(seen).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits for visibility and idle through the environment seam', async () => {
+    document.body.innerHTML = '<div class="probe"></div><div class="later"></div>';
+    let reveal: () => void = () => {};
+    let idle: () => void = () => {};
+    const restore = setEnvironment({
+      visible: (_el, fn) => ((reveal = fn), () => {}),
+      idle: (fn) => ((idle = fn), () => {}),
+    });
+    try {
+      const a = counting();
+      const b = counting('later');
+      const r = start([entry({ trigger: 'visible', module: a.module }), entry({ name: 'later', selector: '.later', trigger: 'idle', module: b.module })]);
+      await r.settled();
+      expect(a.calls.mount + b.calls.mount).toBe(0);
+      reveal();
+      idle();
+      await r.settled();
+      expect(a.calls.mount).toBe(1);
+      expect(b.calls.mount).toBe(1);
+    } finally {
+      restore();
+    }
+  });
+
+  it('mounts a media widget only once its query matches', async () => {
+    document.body.innerHTML = '<div class="probe"></div>';
+    const listeners: (() => void)[] = [];
+    const mql = { matches: false, addEventListener: (_: string, fn: () => void) => listeners.push(fn), removeEventListener: () => {} } as unknown as MediaQueryList;
+    const restore = setEnvironment({ matchMedia: () => mql });
+    try {
+      const { calls, module } = counting();
+      const r = start([entry({ trigger: 'media', media: '(min-width: 1025px)', module })]);
+      await r.settled();
+      expect(calls.mount).toBe(0);
+      (mql as { matches: boolean }).matches = true;
+      for (const fn of listeners) fn();
+      await r.settled();
+      expect(calls.mount).toBe(1);
+    } finally {
+      restore();
+    }
+  });
+
+  it('undoes an async mount that finishes after its markup was removed', async () => {
+    document.body.innerHTML = '<div class="probe"></div>';
+    let finish: () => void = () => {};
+    const cleanup = vi.fn();
+    const module = defineWidget({ mount: () => new Promise((res) => (finish = () => res(cleanup))) });
+    const r = start([entry({ module })]);
+    await new Promise((res) => setTimeout(res, 0));
+    r.unmount(document);
+    finish();
+    await r.settled();
+    expect(cleanup).toHaveBeenCalledTimes(1);
+  });
+});
