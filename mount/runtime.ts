@@ -1,6 +1,7 @@
 import { emit } from '../src/events/bus';
 import { env } from '../src/env';
 import { debugLog, errorOnce, warnOnce } from '../src/log';
+import { islandHost, setIslandHost } from './host';
 import { waitForTrigger, type Replay } from './triggers';
 import type { Cleanup, WidgetContext, WidgetEntry, WidgetModule } from './types';
 
@@ -173,8 +174,9 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
   }
 
   function unmount(root: ParentNode = document): void {
-    for (const [element, byName] of [...instances]) {
-      if (root === element || root.contains(element)) for (const instance of [...byName.values()]) teardown(instance);
+    // Snapshots: teardown deletes from these maps while we walk them.
+    for (const [element, byName] of Array.from(instances)) {
+      if (root === element || root.contains(element)) for (const instance of Array.from(byName.values())) teardown(instance);
     }
   }
 
@@ -187,7 +189,7 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
     scheduled = false;
     if (removedAny) {
       removedAny = false;
-      for (const [element, byName] of [...instances]) if (!element.isConnected) for (const instance of [...byName.values()]) teardown(instance);
+      for (const [element, byName] of Array.from(instances)) if (!element.isConnected) for (const instance of Array.from(byName.values())) teardown(instance);
     }
     const roots = added.filter((n): n is Element => n instanceof Element && n.isConnected);
     added = [];
@@ -210,11 +212,12 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
     observer.observe(document.documentElement, { childList: true, subtree: true });
   }
 
-  return {
+  const runtime: Runtime = {
     scan,
     unmount,
     stop() {
       observer?.disconnect();
+      if (islandHost() === runtime) setIslandHost(undefined);
     },
     async settled() {
       // Mutation batches run on the next frame, and mounting can reveal more markup: loop until quiet.
@@ -222,9 +225,11 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
         await new Promise<void>((r) => env().frame(() => r()));
         if (scheduled) flush();
         if (pending.size === 0) return;
-        await Promise.allSettled([...pending]);
+        await Promise.allSettled(pending);
       }
     },
     instances,
   };
+  setIslandHost(runtime);
+  return runtime;
 }

@@ -51,7 +51,7 @@ describe('the event rule', () => {
     expect(native).not.toHaveBeenCalled();
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ method: 'trigger', target: document.body, name: 'adding_to_cart' });
-    expect((calls[0]?.args[0] as { target: unknown }).target).toBe(button);
+    expect((calls[0]!.args[0] as { target: unknown }).target).toBe(button);
     expect(calls[0]?.args[1]).toEqual({ product_id: '318' });
   });
 
