@@ -1,0 +1,89 @@
+/**
+ * The test bench itself: the fixture server (routes, CSP nonces, placeholders, 404s) and the jQuery event shim
+ * that browser tests use to prove theme handlers receive our events.
+ */
+import { describe, expect, test } from 'vitest';
+import { baseURL, expectNoConsoleErrors, openPage } from './harness';
+
+describe('fixture server', () => {
+  test('the index lists every fixture page with its title', async () => {
+    const html = await (await fetch(`${baseURL()}/`)).text();
+    expect(html).toContain('href="/home.html"');
+    expect(html).toContain('Northwind Goods – Everyday goods, made to last');
+    expect(html).not.toContain('<!-- pages -->');
+  });
+
+  test('each page gets a fresh nonce on every inline script, and the bundle tag the query asks for', async () => {
+    const a = await fetch(`${baseURL()}/home.html?tag=classic&mock=off`);
+    const b = await fetch(`${baseURL()}/home.html?tag=classic&mock=off`);
+    const nonceA = /'nonce-([^']+)'/.exec(a.headers.get('content-security-policy') ?? '')?.[1];
+    const nonceB = /'nonce-([^']+)'/.exec(b.headers.get('content-security-policy') ?? '')?.[1];
+    expect(nonceA).toBeTruthy();
+    expect(nonceA).not.toBe(nonceB);
+    const html = await a.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(2);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonceA}"`);
+    expect(html).toMatch(/<script [^>]*defer src="\/wp-content\/plugins\/storefront-islands\/dist\/storefront\.classic\.js\?ver=[^"]+"[^>]*><\/script>\s*<\/body>/);
+    const none = await (await fetch(`${baseURL()}/home.html?tag=none`)).text();
+    expect(none).not.toContain('storefront-islands/dist/');
+    expect(none).not.toContain('/demo/boot.js');
+  });
+
+  test('uploads are SVG placeholders of the named size; unknown paths and path escapes are 404', async () => {
+    const image = await fetch(`${baseURL()}/wp-content/uploads/canvas-tote-300x200.jpg`);
+    expect(image.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(await image.text()).toMatch(/^<svg [^>]*width="300" height="200"/);
+    for (const path of ['/nope', '/wp-content/plugins/storefront-islands/dist/%2e%2e/package.json', '/?wc-ajax=add_to_cart', '/fixtures/pages/home.html']) {
+      expect((await fetch(`${baseURL()}${path}`)).status, path).toBe(404);
+    }
+  });
+
+  test('pretty permalinks serve the fixture page that declares them canonical', async () => {
+    const html = await (await fetch(`${baseURL()}/product/canvas-tote/`)).text();
+    expect(html).toContain('rel="canonical" href="/product/canvas-tote/"');
+  });
+});
+
+describe('jQuery event shim', () => {
+  test('follows jQuery: extra args to handlers, bubbling to document and window, native listeners left out, false cancels', async () => {
+    const { page, errors } = await openPage('/home.html', { tag: 'module', jquery: true });
+    const out = await page.evaluate(() => {
+      type Fn = (...a: unknown[]) => unknown;
+      type J = ((t: unknown) => { on: Fn; off: Fn; trigger: Fn; triggerHandler: Fn }) & { fn: Record<string, unknown> };
+      const $ = (window as unknown as { jQuery: J }).jQuery;
+      const log: string[] = [];
+      const main = document.querySelector('main')!;
+      $(document.body).on('added_to_cart', (e: { type: string; target: unknown }, a: unknown, b: unknown) => void log.push(`body ${a} ${b} ${e.target === main}`));
+      $(document).on('added_to_cart.test', (_e: unknown, a: unknown) => void log.push(`document ${a}`));
+      $(window).on('added_to_cart', () => void log.push('window'));
+      document.body.addEventListener('added_to_cart', () => void log.push('addEventListener'));
+      $(main).trigger('added_to_cart', [1, 2]);
+      log.push('--');
+      main.dispatchEvent(new CustomEvent('added_to_cart', { bubbles: true, detail: [9] }));
+      log.push('--');
+      $(document).off('.test');
+      $(document.body).on('should_send', () => false);
+      $(main).trigger('added_to_cart', [3]);
+      return { log, refused: $(document.body).triggerHandler('should_send'), nobody: $(main).triggerHandler('unheard') ?? 'undefined', fn: typeof $.fn };
+    });
+    expect(out.log).toEqual(['body 1 2 true', 'document 1', 'window', '--', 'body undefined undefined true', 'addEventListener', 'document undefined', 'window', '--', 'body 3 undefined true', 'window']);
+    expect(out.refused).toBe(false);
+    expect(out.nobody).toBe('undefined');
+    expect(out.fn).toBe('object');
+    expectNoConsoleErrors(errors);
+  });
+});
+
+describe('openPage storage seeding', () => {
+  test('cookies, localStorage and sessionStorage are in place before the first page script', async () => {
+    const { page, errors } = await openPage('/home.html', {
+      tag: 'module',
+      storage: { cookies: { store_notice9b2d5f0c7e1a4b3c8d6e2f1a0b9c8d7e: 'hidden' }, local: { seeded: 'local' }, session: { seeded: 'session' } },
+    });
+    // The store notice read the cookie when it mounted: dismissed in an earlier visit, it stays hidden.
+    expect(await page.$eval('.woocommerce-store-notice', (el) => getComputedStyle(el).display)).toBe('none');
+    expect(await page.evaluate(() => [localStorage.getItem('seeded'), sessionStorage.getItem('seeded')])).toEqual(['local', 'session']);
+    expectNoConsoleErrors(errors);
+  });
+});

@@ -1,0 +1,259 @@
+/**
+ * Browser-test harness: real Chromium (Debian's, through playwright-core) over the built bundle, on the fixture
+ * pages served by test/server/serve.mjs with the mock shop (MSW's service worker) and a strict CSP.
+ *
+ *   const { page, errors } = await openPage('/home.html', { tag });
+ *   ...
+ *   await expectAxeClean(page);
+ *   expectNoConsoleErrors(errors);
+ *
+ * One Chromium per test file (launched on first use, closed after the file); a fresh context (cookies, storage,
+ * service worker) per openPage call, closed when the test that opened it ends.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
+import { afterAll, beforeEach, inject, onTestFinished } from 'vitest';
+import type { StorefrontIslandsApi } from '../../mount/api';
+
+/** Both ways a theme can load the bundle: `<script type="module">` and the classic `<script defer>`. */
+export const TAGS = ['module', 'classic'] as const;
+export type Tag = (typeof TAGS)[number];
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export interface OpenPageOptions {
+  /** Which tag the server prints; 'none' = no bundle (then openPage does not wait for the runtime). */
+  tag: Tag | 'none';
+  /** Emulate `prefers-reduced-motion: reduce`. */
+  reducedMotion?: boolean;
+  /** Default 1280×800 (desktop in Avada's terms). */
+  viewport?: { width: number; height: number };
+  /** Put the test-only jQuery event shim (test/e2e/jquery-shim.js) on the page before any page script. */
+  jquery?: boolean;
+  /**
+   * Cookies, localStorage and sessionStorage in place before the page's first script runs (set on a blank page
+   * of the same origin in the same tab, so a reload keeps what the page itself changed afterwards).
+   */
+  storage?: { cookies?: Record<string, string>; local?: Record<string, string>; session?: Record<string, string> };
+  /** Default true: MSW's service worker answers wc-ajax, admin-ajax and REST calls (window.__mock). */
+  mock?: boolean;
+  /** Runs after the context exists and before the page is opened: routes (e.g. abort a chunk), init scripts. */
+  beforeGoto?: (context: BrowserContext, page: Page) => unknown;
+}
+
+export interface OpenedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught page errors of every page in the context, as text. */
+  errors: string[];
+  /** Every console message of the context (warnings included): assert "one clear warning naming the widget". */
+  messages: { type: string; text: string }[];
+  /** The navigation response (headers such as the CSP). */
+  response: Response | null;
+  /** Every URL requested in the context, in order (the page's and the service worker's requests). */
+  requests: string[];
+}
+
+/** What the harness records in every page from before its first script (see `recorded`). */
+export interface Recorded {
+  /** `storefront:mount` events: widget names in mount order. */
+  mounts: string[];
+  /** `storefront:error` events. */
+  errors: { widget: string; phase: string; error: string }[];
+  /** `securitypolicyviolation` events. */
+  csp: { directive: string; blocked: string; sample: string }[];
+}
+
+declare global {
+  interface Window {
+    StorefrontIslands?: StorefrontIslandsApi;
+  }
+}
+
+const require = createRequire(import.meta.url);
+const SHIM_PATH = fileURLToPath(new URL('./jquery-shim.js', import.meta.url));
+let axeSource: string | undefined;
+
+let browserPromise: Promise<Browser> | undefined;
+const openContexts = new Set<BrowserContext>();
+
+const chromiumPath = inject('chromiumPath');
+
+// No Chromium: every browser test is reported as skipped (global-setup printed the banner, and fails on CI).
+beforeEach((context) => {
+  if (!chromiumPath) context.skip('no Chromium found: browser tests skipped');
+});
+afterAll(() => closeBrowser());
+
+/** The fixture server's origin, e.g. http://127.0.0.1:41234. */
+export function baseURL(): string {
+  return inject('baseURL');
+}
+
+async function browser(): Promise<Browser> {
+  browserPromise ??= chromium.launch({ executablePath: chromiumPath || '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  return browserPromise;
+}
+
+/** The URL for a fixture path with the harness's query switches applied. */
+export function pageURL(path: string, options: Pick<OpenPageOptions, 'tag' | 'mock'>): string {
+  const url = new URL(path, `${baseURL()}/`);
+  url.searchParams.set('tag', options.tag);
+  if (options.mock === false) url.searchParams.set('mock', 'off');
+  return url.href;
+}
+
+/** Wait until the bundle started and every widget whose trigger fired has mounted or failed. */
+export async function waitForIslands(page: Page, timeout = 20_000): Promise<void> {
+  await page.waitForFunction(() => typeof window.StorefrontIslands?.ready === 'function', null, { timeout });
+  await page.evaluate(() => window.StorefrontIslands!.ready());
+}
+
+/**
+ * Open a fixture page (e.g. '/home.html', '/product-simple.html?attribute_pa_colour=rust#reviews') with the
+ * given tag in a fresh browser context, and wait for the islands to be ready.
+ */
+export async function openPage(path: string, options: OpenPageOptions): Promise<OpenedPage> {
+  const b = await browser();
+  const context = await b.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
+    locale: 'en-GB',
+    timezoneId: 'UTC',
+    serviceWorkers: 'allow',
+  });
+  openContexts.add(context);
+  try {
+    // Closed with the test that opened it; contexts opened in beforeAll live until the file ends.
+    onTestFinished(() => closeContext(context));
+  } catch {
+    /* not inside a test */
+  }
+
+  const errors: string[] = [];
+  const messages: { type: string; text: string }[] = [];
+  context.on('console', (message) => {
+    messages.push({ type: message.type(), text: message.text() });
+    if (message.type() === 'error') {
+      const where = message.location()?.url ? ` (${message.location().url})` : '';
+      errors.push(`console.error: ${message.text()}${where}`);
+    }
+  });
+  context.on('weberror', (webError) => {
+    const error = webError.error();
+    errors.push(`pageerror: ${error.message}${error.stack ? `\n${error.stack}` : ''}`);
+  });
+
+  const requests: string[] = [];
+  context.on('request', (request) => void requests.push(request.url()));
+
+  await context.addInitScript(recorder);
+  if (options.jquery) await context.addInitScript({ path: SHIM_PATH });
+
+  const page = await context.newPage();
+  const { storage } = options;
+  if (storage?.cookies) {
+    await context.addCookies(Object.entries(storage.cookies).map(([name, value]) => ({ name, value, url: `${baseURL()}/` })));
+  }
+  if (storage?.local || storage?.session) {
+    await page.goto(`${baseURL()}/demo/blank.html`);
+    await page.evaluate(
+      ({ local, session }) => {
+        for (const [k, v] of Object.entries(local ?? {})) localStorage.setItem(k, v);
+        for (const [k, v] of Object.entries(session ?? {})) sessionStorage.setItem(k, v);
+      },
+      { local: storage.local, session: storage.session },
+    );
+  }
+
+  await options.beforeGoto?.(context, page);
+  const response = await page.goto(pageURL(path, options), { waitUntil: 'load' });
+  if (!response || !response.ok()) throw new Error(`openPage(${path}): HTTP ${response?.status() ?? 'no response'}`);
+  if (options.tag !== 'none') await waitForIslands(page);
+  return { page, context, errors, messages, response, requests };
+}
+
+/** Installed in every page before its scripts: records our runtime's events and CSP violations. */
+function recorder(): void {
+  const record = { mounts: [] as string[], errors: [] as Recorded['errors'], csp: [] as Recorded['csp'] };
+  Object.defineProperty(window, 'harnessRecord', { value: record, configurable: true });
+  document.addEventListener('storefront:mount', (event) => {
+    record.mounts.push(String((event as CustomEvent<{ widget: string }>).detail?.widget));
+  });
+  document.addEventListener('storefront:error', (event) => {
+    const detail = (event as CustomEvent<{ widget: string; phase: string; error: unknown }>).detail;
+    record.errors.push({ widget: String(detail?.widget), phase: String(detail?.phase), error: String(detail?.error) });
+  });
+  document.addEventListener('securitypolicyviolation', (event) => {
+    record.csp.push({ directive: event.violatedDirective, blocked: event.blockedURI, sample: event.sample });
+  });
+}
+
+/** What the page recorded so far: mounts, `storefront:error` events and CSP violations. */
+export async function recorded(page: Page): Promise<Recorded> {
+  return page.evaluate(() => {
+    const r = (window as unknown as { harnessRecord: Recorded }).harnessRecord;
+    return { mounts: [...r.mounts], errors: [...r.errors], csp: [...r.csp] };
+  });
+}
+
+async function closeContext(context: BrowserContext): Promise<void> {
+  if (!openContexts.delete(context)) return;
+  await context.close().catch(() => {});
+}
+
+/** Close every context and the browser (registered after each file automatically; safe to call twice). */
+export async function closeBrowser(): Promise<void> {
+  const pending = browserPromise;
+  browserPromise = undefined;
+  await Promise.all([...openContexts].map((c) => closeContext(c)));
+  if (pending) await (await pending.catch(() => undefined))?.close().catch(() => {});
+}
+
+/** Fail with every collected console error and page error. */
+export function expectNoConsoleErrors(errors: readonly string[]): void {
+  if (errors.length) throw new Error(`Expected no console errors, got ${errors.length}:\n${errors.map((e) => `  - ${e}`).join('\n')}`);
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  helpUrl: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/**
+ * Run axe-core on the page as it is now and fail on every serious or critical violation, listing rule,
+ * impact and the offending elements. axe is evaluated through the DevTools protocol, which the page's CSP
+ * does not govern (a script tag would be refused, rightly).
+ */
+export async function expectAxeClean(page: Page, options: { include?: string; exclude?: string[] } = {}): Promise<void> {
+  axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
+  if (!loaded) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async ({ include, exclude }) => {
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const context = include || exclude?.length ? { include: include ? [include] : [[':root']], exclude: (exclude ?? []).map((s) => [s]) } : document;
+    const result = await axe.run(context, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+  }, options);
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (serious.length) {
+    const report = serious
+      .map((v) => `${v.id} (${v.impact}): ${v.help} <${v.helpUrl}>\n${v.nodes.map((n) => `    - ${n.target.map(String).join(' >>> ')}${n.failureSummary ? `\n      ${n.failureSummary.replace(/\n/g, '\n      ')}` : ''}`).join('\n')}`)
+      .join('\n');
+    throw new Error(`axe-core: ${serious.length} serious or critical violation(s) on ${page.url()}:\n${report}`);
+  }
+}

@@ -1,0 +1,187 @@
+/**
+ * The island runtime and the store notice in real Chromium, for both tags, on the home page as the CMS prints
+ * it, under the server's strict CSP.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { expectAxeClean, expectNoConsoleErrors, openPage, recorded, TAGS, waitForIslands } from './harness';
+
+const NOTICE_ID = '9b2d5f0c7e1a4b3c8d6e2f1a0b9c8d7e';
+const PLUGIN = '/wp-content/plugins/storefront-islands/dist/';
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+const notice = '.woocommerce-store-notice';
+
+function displayOf(page: Page, selector: string): Promise<string> {
+  return page.$eval(selector, (el) => getComputedStyle(el).display);
+}
+
+/** Insert a store notice the way a popup or a fragment would: plain DOM, no call to our API. */
+async function insertNotice(page: Page, id: string): Promise<void> {
+  await page.evaluate((noticeId) => {
+    const p = document.createElement('p');
+    p.setAttribute('role', 'complementary');
+    p.setAttribute('aria-label', 'Late store notice');
+    p.className = 'woocommerce-store-notice demo_store late-notice';
+    p.setAttribute('data-notice-id', noticeId);
+    p.style.display = 'none';
+    p.innerHTML = 'Gift wrapping is free this week. <a role="button" href="#" class="woocommerce-store-notice__dismiss-link">Dismiss</a>';
+    document.body.prepend(p);
+  }, id);
+}
+
+const ours = (messages: { type: string; text: string }[]) => messages.filter((m) => m.text.startsWith('[storefront-islands]'));
+
+describe.each(TAGS)('runtime, %s tag', (tag) => {
+  test('mounts the store notice, loading only the entry and chunks from beside it, and no React on a plain page', async () => {
+    const { page, errors, requests } = await openPage('/home.html', { tag });
+    expect(await page.isVisible(notice)).toBe(true);
+    expect(await page.evaluate(() => window.StorefrontIslands?.version)).toBe(version);
+
+    const paths = [...new Set(requests.map((u) => new URL(u).pathname))];
+    const ownCode = paths.filter((p) => p.endsWith('.js') && !p.startsWith('/demo/') && p !== '/mockServiceWorker.js');
+    const entries = tag === 'module' ? [`${PLUGIN}storefront.js`] : [`${PLUGIN}storefront.classic.js`, `${PLUGIN}storefront.js`];
+    for (const entry of entries) expect(ownCode).toContain(entry);
+    // Every chunk resolved relative to the entry, so the plugin folder works from any URL path.
+    for (const p of ownCode) expect(p.startsWith(PLUGIN), p).toBe(true);
+    expect(ownCode.some((p) => p.startsWith(`${PLUGIN}chunks/store-notice`))).toBe(true);
+    expect(ownCode.filter((p) => p.includes('/chunks/react'))).toEqual([]);
+    expectNoConsoleErrors(errors);
+  });
+
+  test('mounts markup inserted later without any call, and leaves the existing notice alone', async () => {
+    const { page, context, errors } = await openPage('/home.html', { tag });
+    const lateId = 'aaaabbbbccccddddeeeeffff00001111';
+    await insertNotice(page, lateId);
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('.late-notice')!).display !== 'none');
+
+    await page.click('.late-notice .woocommerce-store-notice__dismiss-link');
+    expect(await displayOf(page, '.late-notice')).toBe('none');
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === `store_notice${lateId}`)?.value).toBe('hidden');
+    expect(cookies.find((c) => c.name === `store_notice${NOTICE_ID}`)).toBeUndefined();
+    expect(await displayOf(page, `${notice}:not(.late-notice)`)).not.toBe('none');
+    expectNoConsoleErrors(errors);
+  });
+
+  test('StorefrontIslands.unmount(el) removes the behaviour, scan(el) brings it back', async () => {
+    const { page, context, errors } = await openPage('/home.html', { tag });
+    await page.evaluate((sel) => window.StorefrontIslands!.unmount(document.querySelector(sel)!), notice);
+    await page.click(`${notice} .woocommerce-store-notice__dismiss-link`);
+    expect(await displayOf(page, notice)).not.toBe('none');
+    expect((await context.cookies()).some((c) => c.name.startsWith('store_notice'))).toBe(false);
+
+    await page.evaluate((sel) => window.StorefrontIslands!.scan(document.querySelector(sel)!), notice);
+    await page.evaluate(() => window.StorefrontIslands!.ready());
+    await page.click(`${notice} .woocommerce-store-notice__dismiss-link`);
+    expect(await displayOf(page, notice)).toBe('none');
+    expect((await context.cookies()).find((c) => c.name === `store_notice${NOTICE_ID}`)?.value).toBe('hidden');
+    expectNoConsoleErrors(errors);
+  });
+
+  test('a notice fed a malformed id warns once, naming widget and field, and every notice keeps working', async () => {
+    const { page, context, errors, messages } = await openPage('/home.html', { tag });
+    await insertNotice(page, '%zz"<b>');
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('.late-notice')!).display !== 'none');
+    await page.evaluate(() => window.StorefrontIslands!.ready());
+
+    const said = ours(messages);
+    expect(said).toHaveLength(1);
+    expect(said[0]!.type).toBe('warning');
+    expect(said[0]!.text).toContain('store-notice: data-notice-id');
+
+    await page.click(`${notice}:not(.late-notice) .woocommerce-store-notice__dismiss-link`);
+    expect(await displayOf(page, `${notice}:not(.late-notice)`)).toBe('none');
+    expect((await context.cookies()).find((c) => c.name === `store_notice${NOTICE_ID}`)?.value).toBe('hidden');
+    expectNoConsoleErrors(errors);
+  });
+
+  test('a widget whose chunk cannot load is reported once with storefront:error, and the rest of the page works', async () => {
+    // What mounts on this page when every chunk loads: the reference for "the other widgets still work".
+    const healthy = await openPage('/home.html', { tag });
+    const mountedWhenHealthy = (await recorded(healthy.page)).mounts;
+    expect(mountedWhenHealthy).toContain('store-notice');
+    await healthy.context.close();
+
+    const { page, messages, errors } = await openPage('/home.html', {
+      tag,
+      beforeGoto: (context) => context.route('**/chunks/store-notice.widget-*', (route) => route.abort('failed')),
+    });
+    const others = mountedWhenHealthy.filter((name) => name !== 'store-notice');
+    await page.waitForFunction((names) => {
+      const mounts = (window as unknown as { harnessRecord: { mounts: string[] } }).harnessRecord.mounts;
+      return names.every((n) => mounts.includes(n));
+    }, others);
+
+    const record = await recorded(page);
+    expect(record.mounts).not.toContain('store-notice');
+    expect(record.errors).toEqual([expect.objectContaining({ widget: 'store-notice', phase: 'load' })]);
+
+    const said = ours(messages);
+    expect(said).toHaveLength(1);
+    expect(said[0]!.type).toBe('error');
+    expect(said[0]!.text).toContain('store-notice');
+    // The server markup is left as printed (WooCommerce hides the notice until its script runs).
+    expect(await page.$eval(notice, (el) => (el as HTMLElement).style.display)).toBe('none');
+    // The only other console errors are the browser's own reports of the refused chunk request.
+    expect(errors.filter((e) => !e.includes('[storefront-islands]') && !/Failed to load resource|ERR_FAILED/.test(e))).toEqual([]);
+  });
+
+  test('dismissing sets the session cookie store_notice<id>=hidden on / and the notice stays hidden after reload', async () => {
+    const { page, context, errors } = await openPage('/home.html', { tag });
+    await page.click(`${notice} .woocommerce-store-notice__dismiss-link`);
+    expect(await displayOf(page, notice)).toBe('none');
+    const cookie = (await context.cookies()).find((c) => c.name === `store_notice${NOTICE_ID}`);
+    expect(cookie).toMatchObject({ value: 'hidden', path: '/', expires: -1, sameSite: 'Lax' });
+
+    await page.reload();
+    await waitForIslands(page);
+    expect(await displayOf(page, notice)).toBe('none');
+    await expectAxeClean(page);
+    expectNoConsoleErrors(errors);
+  });
+
+  test('the dismiss link works from the keyboard like a button (Space)', async () => {
+    const { page, context, errors } = await openPage('/home.html', { tag });
+    await page.focus(`${notice} .woocommerce-store-notice__dismiss-link`);
+    await page.keyboard.press('Space');
+    expect(await displayOf(page, notice)).toBe('none');
+    expect((await context.cookies()).find((c) => c.name === `store_notice${NOTICE_ID}`)?.value).toBe('hidden');
+    expectNoConsoleErrors(errors);
+  });
+
+  test('runs under the strict CSP with no violation', async () => {
+    const { page, response, errors } = await openPage('/home.html', { tag });
+    expect(response?.headers()['content-security-policy']).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9+/=]+'; object-src 'none'; base-uri 'self'$/);
+    // The CMS's nonced inline scripts ran: globals defined, WooCommerce's body class switched.
+    expect(await page.evaluate(() => typeof (window as unknown as { woocommerce_params?: unknown }).woocommerce_params)).toBe('object');
+    expect(await page.evaluate(() => document.body.classList.contains('woocommerce-js'))).toBe(true);
+    await insertNotice(page, 'bbbbccccddddeeeeffff000011112222');
+    await page.evaluate(() => window.StorefrontIslands!.ready());
+    await page.click(`${notice}:not(.late-notice) .woocommerce-store-notice__dismiss-link`);
+    expect((await recorded(page)).csp).toEqual([]);
+    expectNoConsoleErrors(errors);
+  });
+
+  test('the CSP is really enforced (so "no violation" above means something)', async () => {
+    const { page } = await openPage('/home.html', { tag });
+    const ran = await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.inlineRan = true;';
+      document.body.append(script);
+      return (window as unknown as { inlineRan?: boolean }).inlineRan === true;
+    });
+    expect(ran).toBe(false);
+    await page.waitForFunction(() => (window as unknown as { harnessRecord: { csp: unknown[] } }).harnessRecord.csp.length > 0);
+    expect((await recorded(page)).csp[0]).toMatchObject({ directive: 'script-src-elem' });
+  });
+
+  test('axe-core is clean after mounting and after dismissing; no console errors', async () => {
+    const { page, errors } = await openPage('/home.html', { tag });
+    await expectAxeClean(page);
+    await page.click(`${notice} .woocommerce-store-notice__dismiss-link`);
+    await expectAxeClean(page);
+    expectNoConsoleErrors(errors);
+  });
+});

@@ -1,0 +1,268 @@
+/**
+ * The demo and browser-test server: fixture pages as the CMS prints them, the built bundle under a WordPress
+ * plugin path, the browser side of the mock, and placeholder images. Node's http only, no framework.
+ *
+ * Where the bundle tag goes: before `</body>`. WordPress prints script modules enqueued with
+ * `wp_enqueue_script_module()` in `wp_footer` on classic themes such as Avada (block themes print them in the
+ * head), and a classic `<script defer>` enqueued with `in_footer` lands there too. Both tags are deferred anyway,
+ * so the footer changes nothing for the widgets; it is simply where a real shop has it.
+ *
+ * Query switches on every page:
+ * - `?tag=module` (default): `<script type="module" src=".../dist/storefront.js" id="storefront-islands-js-module">`
+ * - `?tag=classic`: `<script defer src=".../dist/storefront.classic.js?ver=…" id="storefront-islands-js">`
+ * - `?tag=none`: no bundle (benchmarks compare against this);
+ * - `?mock=off`: no mock service worker; the bundle tag is printed directly.
+ *
+ * With the mock on (the default), the page gets `<script src="/demo/boot.js" data-tag=… data-src=…>` instead
+ * of the bundle tag: boot.js imports the mock, waits for `window.__mockReady` (the MSW service worker is active
+ * and controls the page) and only then inserts the bundle tag. Otherwise the bundle's first requests (cart
+ * fragments on load) could reach this server before the worker intercepts them. boot.js is an external file,
+ * not an inline script: the page runs under a strict CSP where inline code needs the response's nonce, and the
+ * loader should be as CSP-honest as the bundle it loads.
+ *
+ * Every HTML response carries `Content-Security-Policy: script-src 'self' 'nonce-…'; object-src 'none';
+ * base-uri 'self'` with a fresh nonce, added to each `<script>` of the page (WordPress prints its inline
+ * globals; strict-CSP sites nonce them, e.g. through `wp_inline_script_attributes`).
+ */
+import { createServer } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const PAGES = join(ROOT, 'fixtures', 'pages');
+const DIST = join(ROOT, 'dist');
+const DEMO = join(ROOT, 'dist-demo');
+const BOOT = fileURLToPath(new URL('./boot.js', import.meta.url));
+const MSW_WORKER = join(ROOT, 'node_modules', 'msw', 'lib', 'mockServiceWorker.js');
+
+/** The plugin folder the bundle is served from: the chunks must load relative to the entry from any path. */
+export const PLUGIN_PATH = '/wp-content/plugins/storefront-islands/dist/';
+
+const TYPES = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+};
+
+const IMAGE_EXT = /\.(jpe?g|png|gif|webp|avif|svg)$/i;
+
+async function version() {
+  const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8'));
+  return String(pkg.version ?? '0');
+}
+
+function escapeHtml(text) {
+  return String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+}
+
+/** A file inside `base`, or null when the path tries to leave it. */
+function inside(base, relative) {
+  const full = normalize(join(base, relative));
+  return full === base || full.startsWith(base + sep) ? full : null;
+}
+
+async function readIfFile(path) {
+  try {
+    if (!(await stat(path)).isFile()) return null;
+    return await readFile(path);
+  } catch {
+    return null;
+  }
+}
+
+/** The fixture page names, read from disk on each request so new pages show up without a restart. */
+async function pageNames() {
+  try {
+    return (await readdir(PAGES)).filter((f) => /^[a-z0-9-]+\.html$/.test(f)).toSorted();
+  } catch {
+    return [];
+  }
+}
+
+function titleOf(html, fallback) {
+  const m = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html);
+  return m ? m[1].trim() : fallback;
+}
+
+/** The bundle tag exactly as WordPress would print it for each enqueue style. */
+function bundleTag(tag, ver) {
+  if (tag === 'classic') return `<script defer src="${PLUGIN_PATH}storefront.classic.js?ver=${escapeHtml(ver)}" id="storefront-islands-js"></script>`;
+  return `<script type="module" src="${PLUGIN_PATH}storefront.js" id="storefront-islands-js-module"></script>`;
+}
+
+function bootTag(tag, ver) {
+  const src = tag === 'classic' ? `${PLUGIN_PATH}storefront.classic.js?ver=${ver}` : `${PLUGIN_PATH}storefront.js`;
+  return `<script src="/demo/boot.js" data-tag="${tag}" data-src="${escapeHtml(src)}" id="storefront-islands-demo-boot"></script>`;
+}
+
+/** Give every `<script>` the response's nonce (inline globals, templates, our tags). */
+function addNonces(html, nonce) {
+  return html.replace(/<script\b(?![^>]*\bnonce=)/gi, `<script nonce="${nonce}"`);
+}
+
+function injectBeforeBodyEnd(html, snippet) {
+  const at = html.toLowerCase().lastIndexOf('</body>');
+  return at < 0 ? html + snippet : `${html.slice(0, at)}${snippet}\n${html.slice(at)}`;
+}
+
+/** The index: fixtures/pages/index.html with its `<!-- pages -->` slot filled from the directory listing. */
+async function indexList() {
+  const rows = [];
+  for (const name of await pageNames()) {
+    if (name === 'index.html') continue;
+    const html = (await readIfFile(join(PAGES, name)))?.toString('utf8') ?? '';
+    // The title is HTML already (entities included): keep its entities, escape anything else.
+    const title = escapeHtml(titleOf(html, name)).replace(/&amp;(#?\w+;)/g, '&$1');
+    rows.push(
+      `<li class="demo-page"><a class="demo-page__link" href="/${name}">${title}</a> <span class="demo-page__file">${name}</span>` +
+        ` <a class="demo-page__variant" href="/${name}?tag=classic" aria-label="classic tag: ${title}">classic tag</a>` +
+        ` <a class="demo-page__variant" href="/${name}?tag=none" aria-label="without the bundle: ${title}">without the bundle</a>` +
+        ` <a class="demo-page__variant" href="/${name}?mock=off" aria-label="without the mock: ${title}">without the mock</a></li>`,
+    );
+  }
+  return `<ul class="demo-pages">\n${rows.join('\n')}\n</ul>`;
+}
+
+function svgPlaceholder(name, width, height) {
+  const label = escapeHtml(`${name} ${width}×${height}`);
+  const size = Math.max(10, Math.min(48, Math.round(Math.min(width, height) / 10)));
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
+    `<rect width="100%" height="100%" fill="#e8e2d9"/>` +
+    `<path d="M0 ${height} L${width * 0.35} ${height * 0.55} L${width * 0.55} ${height * 0.75} L${width * 0.75} ${height * 0.45} L${width} ${height} Z" fill="#d3c8b8"/>` +
+    // Small images (logos, icons) get no label: it would not fit.
+    (Math.min(width, height) >= 120 ? `<text x="50%" y="50%" font-family="sans-serif" font-size="${size}" fill="#5b4f3f" text-anchor="middle" dominant-baseline="middle">${label}</text>` : '') +
+    '</svg>';
+}
+
+function send(res, status, type, body, headers = {}) {
+  res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...headers });
+  res.end(body);
+}
+
+function notFound(res) {
+  return send(res, 404, 'text/plain; charset=utf-8', 'Not found\n');
+}
+
+async function serveFile(res, path, method, extra = {}) {
+  const body = path && (await readIfFile(path));
+  if (!body) return notFound(res);
+  return send(res, 200, TYPES[extname(path)] ?? 'application/octet-stream', method === 'HEAD' ? '' : body, extra);
+}
+
+/**
+ * Pretty permalinks the fixture pages link to (`/shop/`, `/product/canvas-tote/`): the page whose
+ * `<link rel="canonical">` names that path, else `<slug>.html` or `product-<slug>.html`.
+ */
+async function permalink(pathname) {
+  const wanted = pathname.endsWith('/') ? pathname : `${pathname}/`;
+  const names = await pageNames();
+  for (const name of names) {
+    const html = (await readIfFile(join(PAGES, name)))?.toString('utf8') ?? '';
+    const canonical = /<link\b[^>]*rel=["']canonical["'][^>]*>/i.exec(html)?.[0];
+    const href = canonical && /href=["']([^"']+)["']/i.exec(canonical)?.[1];
+    if (href && href !== '/' && new URL(href, 'http://localhost').pathname === wanted) return join(PAGES, name);
+  }
+  const product = /^\/product\/([a-z0-9-]+)\/?$/.exec(pathname);
+  if (product && names.includes(`product-${product[1]}.html`)) return join(PAGES, `product-${product[1]}.html`);
+  const top = /^\/([a-z0-9-]+)\/?$/.exec(pathname);
+  if (top && names.includes(`${top[1]}.html`)) return join(PAGES, `${top[1]}.html`);
+  return null;
+}
+
+/**
+ * Start the server. `port = 0` picks a free port (tests); the demo uses 5173. `dist` and `demo` override the
+ * folders served as the plugin's dist/ and as /demo/ (the browser tests serve a snapshot taken at start, so a
+ * rebuild during the run cannot pull chunks away from under a page).
+ * @param {{ port?: number, host?: string, dist?: string, demo?: string }} [options]
+ * @returns {Promise<{ url: string, close: () => Promise<void> }>}
+ */
+export async function startServer({ port = 0, host = '127.0.0.1', dist = DIST, demo = DEMO } = {}) {
+  const ver = await version();
+
+  async function page(res, url, method, file) {
+    const raw = await readIfFile(file);
+    if (!raw) return notFound(res);
+    let html = raw.toString('utf8');
+    if (file === join(PAGES, 'index.html')) html = html.replace('<!-- pages -->', await indexList());
+    const tag = url.searchParams.get('tag') ?? 'module';
+    const mock = url.searchParams.get('mock') !== 'off';
+    if (tag === 'module' || tag === 'classic') html = injectBeforeBodyEnd(html, mock ? bootTag(tag, ver) : bundleTag(tag, ver));
+    else if (tag !== 'none') return send(res, 400, 'text/plain; charset=utf-8', `Unknown tag "${tag}": use module, classic or none.\n`);
+    const nonce = randomBytes(16).toString('base64');
+    html = addNonces(html, nonce);
+    return send(res, 200, TYPES['.html'], method === 'HEAD' ? '' : html, {
+      'Content-Security-Policy': `script-src 'self' 'nonce-${nonce}'; object-src 'none'; base-uri 'self'`,
+    });
+  }
+
+
+
+  async function handle(req, res) {
+    const method = req.method ?? 'GET';
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const { pathname } = url;
+    // Forms post to pages without JS (WordPress re-renders the page); drain the body and answer like a GET.
+    if (!['GET', 'HEAD', 'POST'].includes(method)) return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed\n', { Allow: 'GET, HEAD, POST' });
+    req.resume();
+    // wc-ajax and REST calls belong to the mock (the service worker answers them); reaching us means no mock.
+    if (url.searchParams.has('wc-ajax') || pathname.startsWith('/wp-json/') || pathname.startsWith('/wp-admin/')) return notFound(res);
+
+    if (pathname === '/' || pathname === '/index.html') return page(res, url, method, join(PAGES, 'index.html'));
+    if (/^\/[a-z0-9-]+\.html$/.test(pathname)) return page(res, url, method, join(PAGES, pathname.slice(1)));
+    if (method === 'POST') {
+      const target = await permalink(pathname);
+      return target ? page(res, url, method, target) : notFound(res);
+    }
+    if (pathname.startsWith(PLUGIN_PATH)) return serveFile(res, inside(dist, decodeURIComponent(pathname.slice(PLUGIN_PATH.length))), method);
+    if (pathname === '/demo/boot.js') return serveFile(res, BOOT, method);
+    // An empty same-origin page: the harness seeds storage here before opening a fixture page in the same tab.
+    if (pathname === '/demo/blank.html') {
+      return send(res, 200, TYPES['.html'], '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>blank</title></head><body></body></html>', {
+        'Content-Security-Policy': "script-src 'self'; object-src 'none'; base-uri 'self'",
+      });
+    }
+    if (pathname.startsWith('/demo/')) return serveFile(res, inside(demo, decodeURIComponent(pathname.slice('/demo/'.length))), method);
+    // Copied from the installed msw at serve time, so it always matches the library version.
+    if (pathname === '/mockServiceWorker.js') return serveFile(res, MSW_WORKER, method);
+    // Browsers ask for it on pages that declare no icon; a 404 would be a console error in every test.
+    if (pathname === '/favicon.ico') return send(res, 200, 'image/svg+xml; charset=utf-8', method === 'HEAD' ? '' : svgPlaceholder('icon', 32, 32));
+    if (pathname.startsWith('/wp-content/uploads/') && IMAGE_EXT.test(pathname)) {
+      const base = pathname.slice(pathname.lastIndexOf('/') + 1).replace(IMAGE_EXT, '');
+      const size = /-(\d{1,4})x(\d{1,4})$/.exec(base);
+      const width = Math.max(1, Math.min(4000, Number(size?.[1] ?? 800)));
+      const height = Math.max(1, Math.min(4000, Number(size?.[2] ?? 600)));
+      const name = size ? base.slice(0, -size[0].length) : base;
+      return send(res, 200, 'image/svg+xml; charset=utf-8', method === 'HEAD' ? '' : svgPlaceholder(name, width, height));
+    }
+    const target = await permalink(pathname);
+    if (target) return page(res, url, method, target);
+    return notFound(res);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      console.error('[server]', error);
+      if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', 'Internal error\n');
+      else res.end();
+    });
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(undefined));
+  });
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  return {
+    url: `http://${host}:${actualPort}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
+  };
+}

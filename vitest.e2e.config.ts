@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Browser tests: real Chromium (playwright-core) over the built bundle and the fixture server. Run after
+ * `npm run build && npm run build:mock`. One file at a time: two shared cores, one browser per file.
+ */
+export default defineConfig({
+  test: {
+    environment: 'node',
+    include: ['test/e2e/**/*.e2e.ts'],
+    globalSetup: ['test/e2e/global-setup.ts'],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    teardownTimeout: 30_000,
+    restoreMocks: true,
+  },
+});
