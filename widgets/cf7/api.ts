@@ -1,0 +1,221 @@
+/**
+ * The boundary with Contact Form 7's REST API: the page global, the three endpoints and the shapes of their
+ * answers (validated here, once). Only src/net calls fetch.
+ */
+import * as z from 'zod/mini';
+import { parseFlag } from '../../src/config/parse';
+import { NetError } from '../../src/net/errors';
+import { parseLenientJson, requestText } from '../../src/net/request';
+import { warnOnce } from '../../src/log';
+import { restUrl } from './logic';
+import { isKnownRule, type Rule } from './rules';
+
+export const WIDGET = 'cf7';
+
+/** Feedback posts may carry files: give them longer than a plain call, still finite. */
+export const SUBMIT_TIMEOUT = 20_000;
+export const SUBMIT_TIMEOUT_WITH_FILES = 60_000;
+const READ_TIMEOUT = 10_000;
+
+/** The server's own text for a failed send, for an HTTP error that brings no message of its own. */
+export const SEND_FAILED = 'There was an error trying to send your message. Please try again later.';
+
+/** The header the original sends: JSON preferred, anything accepted. Never `X-WP-Nonce` (cached pages). */
+const HEADERS = { Accept: 'application/json, */*;q=0.1' };
+
+export interface Cf7Config {
+  root: string;
+  namespace: string;
+  cached: boolean;
+}
+
+/** The `wpcf7` page global, read defensively; undefined (with one console error) when the API is missing. */
+export function readConfig(raw: unknown): Cf7Config | undefined {
+  const api = raw && typeof raw === 'object' ? (raw as { api?: unknown }).api : undefined;
+  const root = api && typeof api === 'object' ? (api as { root?: unknown }).root : undefined;
+  const namespace = api && typeof api === 'object' ? (api as { namespace?: unknown }).namespace : undefined;
+  if (typeof root !== 'string' || root.trim() === '') return undefined;
+  const ns = typeof namespace === 'string' && namespace.trim() !== '' ? namespace : 'contact-form-7/v1';
+  if (typeof namespace !== 'string') warnOnce(WIDGET, 'wpcf7.api.namespace', `expected a string, got ${JSON.stringify(namespace)}; using "contact-form-7/v1"`);
+  const cachedRaw = (raw as { cached?: unknown }).cached;
+  const cached = cachedRaw === undefined ? false : parseFlag(cachedRaw);
+  if (cached === undefined) warnOnce(WIDGET, 'wpcf7.cached', `expected a flag, got ${JSON.stringify(cachedRaw)}; treating the page as cached`);
+  return { root: root.trim(), namespace: ns, cached: cached ?? true };
+}
+
+// ---- answers -------------------------------------------------------------------------------------------------
+
+const invalidField = z.object({
+  field: z.string(),
+  message: z.catch(z.string(), ''),
+  idref: z.catch(z.optional(z.nullable(z.string())), null),
+  error_id: z.catch(z.optional(z.string()), undefined),
+});
+
+const quizRefill = z.record(z.string(), z.tuple([z.string(), z.string()]));
+const captchaRefill = z.record(z.string(), z.string());
+
+/** The feedback object; extra keys (stripe, demo_mode, plugins' own) are kept for listeners. */
+const feedbackSchema = z.looseObject({
+  status: z.string(),
+  message: z.catch(z.string(), ''),
+  invalid_fields: z.catch(z.array(invalidField), []),
+  posted_data_hash: z.catch(z.optional(z.string()), undefined),
+  into: z.catch(z.optional(z.string()), undefined),
+  quiz: z.catch(z.optional(quizRefill), undefined),
+  captcha: z.catch(z.optional(captchaRefill), undefined),
+});
+
+export type Feedback = z.infer<typeof feedbackSchema> & Record<string, unknown>;
+
+/** The refill answer: either key optional, and `[]` when the form has neither. */
+const refillSchema = z.union([
+  z.array(z.unknown()),
+  z.looseObject({ quiz: z.catch(z.optional(quizRefill), undefined), captcha: z.catch(z.optional(captchaRefill), undefined) }),
+]);
+
+export type Refill = { quiz?: Record<string, [string, string]>; captcha?: Record<string, string> };
+
+const wpError = z.looseObject({ code: z.optional(z.string()), message: z.string() });
+
+// ---- schema --------------------------------------------------------------------------------------------------
+
+export interface Schema {
+  version?: string;
+  locale?: string;
+  rules: Rule[];
+}
+
+const FIELD = /^[A-Za-z][-A-Za-z0-9_:]*$/;
+const scalar = z.union([z.number(), z.string()]);
+const ruleShape = z.looseObject({
+  rule: z.string(),
+  field: z.optional(z.string()),
+  error: z.optional(z.string()),
+  threshold: z.optional(scalar),
+  accept: z.optional(z.array(scalar)),
+  base: z.optional(scalar),
+  interval: z.optional(scalar),
+  rules: z.optional(z.array(z.unknown())),
+});
+
+/** Keep the rules we understand; one warning per malformed rule, which is dropped (the server still judges it). */
+export function normaliseRules(raw: readonly unknown[], path = 'rules'): Rule[] {
+  const out: Rule[] = [];
+  raw.forEach((item, i) => {
+    const parsed = ruleShape.safeParse(item);
+    if (!parsed.success || (parsed.data.field !== undefined && !FIELD.test(parsed.data.field))) {
+      warnOnce(WIDGET, `schema.${path}[${i}]`, 'is not a rule Contact Form 7 prints; skipped');
+      return;
+    }
+    const { rule, field, error, threshold, accept, base, interval, rules } = parsed.data;
+    if (!isKnownRule(rule)) {
+      warnOnce(WIDGET, `schema.${path}[${i}].rule`, `unknown rule ${JSON.stringify(rule)}; left to the server`);
+      return;
+    }
+    const normal: Rule = { rule };
+    if (field !== undefined) normal.field = field;
+    if (error !== undefined) normal.error = error;
+    if (threshold !== undefined) normal.threshold = threshold;
+    if (accept !== undefined) normal.accept = accept;
+    if (base !== undefined) normal.base = base;
+    if (interval !== undefined) normal.interval = interval;
+    if (rules !== undefined) normal.rules = normaliseRules(rules, `${path}[${i}].rules`);
+    out.push(normal);
+  });
+  return out;
+}
+
+export function parseSchema(data: unknown): Schema | undefined {
+  if (Array.isArray(data) && data.length === 0) return { rules: [] };
+  if (!data || typeof data !== 'object' || !Array.isArray((data as { rules?: unknown }).rules)) return undefined;
+  const { version, locale, rules } = data as { version?: unknown; locale?: unknown; rules: unknown[] };
+  const schema: Schema = { rules: normaliseRules(rules) };
+  if (typeof version === 'string') schema.version = version;
+  if (typeof locale === 'string') schema.locale = locale;
+  return schema;
+}
+
+// ---- calls ---------------------------------------------------------------------------------------------------
+
+export interface Endpoints {
+  config: Cf7Config;
+}
+
+const url = (config: Cf7Config, path: string) => restUrl(config.root, config.namespace, path);
+
+async function getJson(address: string, signal?: AbortSignal): Promise<unknown> {
+  const { text, status } = await requestText(address, { method: 'GET', headers: HEADERS, timeout: READ_TIMEOUT, signal });
+  if (status === 204 || text.trim() === '') return null;
+  return parseLenientJson(text);
+}
+
+const schemas = new Map<string, Promise<Schema | undefined>>();
+
+/** The form's validation schema, fetched once per form id and API root for the whole page. */
+export function fetchSchema(config: Cf7Config, formId: number): Promise<Schema | undefined> {
+  const address = url(config, `contact-forms/${formId}/feedback/schema`);
+  let promise = schemas.get(address);
+  if (!promise) {
+    promise = getJson(address).then(
+      (data) => {
+        const schema = parseSchema(data);
+        if (!schema) warnOnce(WIDGET, `schema of form ${formId}`, 'is not a Contact Form 7 schema; fields are checked by the server only');
+        return schema;
+      },
+      (error: unknown) => {
+        schemas.delete(address); // a later form with this id may try again
+        warnOnce(WIDGET, `schema of form ${formId}`, `could not be loaded (${error instanceof Error ? error.message : String(error)}); fields are checked by the server only`);
+        return undefined;
+      },
+    );
+    schemas.set(address, promise);
+  }
+  return promise;
+}
+
+/** Tests start from an empty cache. */
+export function forgetSchemas(): void {
+  schemas.clear();
+}
+
+export async function fetchRefill(config: Cf7Config, formId: number, signal?: AbortSignal): Promise<Refill & Record<string, unknown>> {
+  const data = await getJson(url(config, `contact-forms/${formId}/refill`), signal);
+  const parsed = refillSchema.safeParse(data);
+  if (!parsed.success) throw new NetError('invalid_response');
+  return Array.isArray(parsed.data) ? {} : (parsed.data as Refill & Record<string, unknown>);
+}
+
+/**
+ * POST the form. Resolves with the feedback object; rejects with a NetError whose message is what the visitor
+ * should read: the catalogue's text, or the server's own error message when a non-2xx carries WordPress error
+ * JSON (a security plugin's 403, a 415).
+ */
+export async function postFeedback(config: Cf7Config, formId: number, body: FormData, hasFiles: boolean): Promise<Feedback> {
+  let text: string;
+  try {
+    ({ text } = await requestText(url(config, `contact-forms/${formId}/feedback`), {
+      method: 'POST',
+      body,
+      headers: HEADERS,
+      timeout: hasFiles ? SUBMIT_TIMEOUT_WITH_FILES : SUBMIT_TIMEOUT,
+    }));
+  } catch (error) {
+    if (error instanceof NetError && error.code === 'http') {
+      let data: unknown;
+      try {
+        data = JSON.parse(error.body ?? '');
+      } catch {
+        // WordPress's api-fetch reports an unreadable error page as invalid JSON.
+        throw new NetError('invalid_json', { status: error.status, body: error.body });
+      }
+      const parsed = wpError.safeParse(data);
+      throw new NetError('http', { status: error.status, body: error.body, message: parsed.success && parsed.data.message.trim() ? parsed.data.message : SEND_FAILED });
+    }
+    throw error;
+  }
+  const data = text.trim() === '' ? null : parseLenientJson(text);
+  const parsed = feedbackSchema.safeParse(data);
+  if (!parsed.success) throw new NetError('invalid_json', { body: text });
+  return parsed.data as Feedback;
+}

@@ -1,0 +1,428 @@
+/**
+ * One Contact Form 7 form: its status machine, validation on change, submit through the REST API, reset and
+ * refill, and the events the original fires. Created by the widget for each `.wpcf7` wrapper.
+ */
+import { emit, fireNative } from '../../src/events/bus';
+import { NET_MESSAGES, NetError } from '../../src/net/errors';
+import { warnOnce } from '../../src/log';
+import { fetchRefill, fetchSchema, postFeedback, SEND_FAILED, WIDGET, type Cf7Config, type Feedback, type Refill, type Schema } from './api';
+import { applyExclusive, applyUrlPrefix, blockingAcceptance, firstUnacceptedBox, labelFreeText, restoreCountedDefaults, UNACCEPTED_TEXT, updateAcceptanceGate, updateCounters, updateFreeText } from './behaviours';
+import { collectEntries, hasFiles, validatableWraps } from './collect';
+import { announce, applyRefill, clearResponse, outputsOf, removeFieldError, setFieldError, showResponse, updateReflection } from './display';
+import { createDraft, type Draft } from './draft';
+import { isStatusClass, statusClass, statusEventName } from './logic';
+import { validate } from './rules';
+import { buildValueTree } from './values';
+
+export interface FormIdentity {
+  contactFormId: number;
+  pluginVersion: string;
+  contactFormLocale: string;
+  unitTag: string;
+  containerPostId: number;
+}
+
+export interface SubmitDetail extends FormIdentity {
+  status: string;
+  inputs: { name: string; value: FormDataEntryValue }[];
+  formData: FormData;
+  apiResponse?: unknown;
+}
+
+/** The per-form object the original exposes as `form.wpcf7`; theme code reads `status` and `unitTag`. */
+export interface FormState {
+  id: number;
+  status: string;
+  pluginVersion: string;
+  locale: string;
+  unitTag: string;
+  containerPost: number;
+  parent: Element;
+  schema?: Schema;
+}
+
+declare global {
+  interface HTMLFormElement {
+    wpcf7?: FormState;
+  }
+}
+
+const hidden = (form: HTMLFormElement, name: string) => form.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value ?? '';
+const toInt = (text: string) => {
+  const n = Number.parseInt(text, 10);
+  return Number.isFinite(n) ? n : 0;
+};
+
+export function readIdentity(form: HTMLFormElement, wrapper: Element): FormIdentity {
+  return {
+    contactFormId: toInt(hidden(form, '_wpcf7') || (wrapper.getAttribute('data-wpcf7-id') ?? '')),
+    pluginVersion: hidden(form, '_wpcf7_version'),
+    contactFormLocale: hidden(form, '_wpcf7_locale'),
+    unitTag: hidden(form, '_wpcf7_unit_tag') || wrapper.id,
+    containerPostId: toInt(hidden(form, '_wpcf7_container_post')),
+  };
+}
+
+/** The page global as it is now: `blocked` and `submit` are read at call time. */
+const pageWpcf7 = () => (window as unknown as { wpcf7?: { blocked?: unknown } }).wpcf7;
+
+export class FormController {
+  readonly identity: FormIdentity;
+  private schema: Schema | undefined;
+  private inFlight = false;
+  private resetOnMailSent = false;
+  private readonly draft: Draft;
+
+  constructor(
+    readonly form: HTMLFormElement,
+    readonly wrapper: Element,
+    private readonly config: Cf7Config,
+    private readonly signal: AbortSignal,
+  ) {
+    this.identity = readIdentity(form, wrapper);
+    if (!this.identity.contactFormId) warnOnce(WIDGET, '_wpcf7', 'the form has no id; it is sent without JavaScript');
+    this.draft = createDraft(form, this.identity.contactFormId, this.identity.unitTag, location.pathname);
+    // A non-JS postback arrives with its status, errors and values: adopt them.
+    const printed = form.getAttribute('data-status') ?? [...form.classList].find((c) => isStatusClass(c)) ?? 'init';
+    form.wpcf7 = {
+      id: this.identity.contactFormId,
+      status: printed,
+      pluginVersion: this.identity.pluginVersion,
+      locale: this.identity.contactFormLocale,
+      unitTag: this.identity.unitTag,
+      containerPost: this.identity.containerPostId,
+      parent: wrapper,
+    };
+    if (!form.hasAttribute('data-status')) form.setAttribute('data-status', printed);
+    form.classList.add(printed);
+  }
+
+  get status(): string {
+    return this.form.wpcf7?.status ?? this.form.getAttribute('data-status') ?? 'init';
+  }
+
+  /** Start: listeners, schema, drafts, helpers' first state. */
+  start(): void {
+    const { form, signal } = this;
+    if (this.identity.contactFormId) {
+      void fetchSchema(this.config, this.identity.contactFormId).then((schema) => {
+        if (signal.aborted || !schema) return;
+        this.schema = schema;
+        if (form.wpcf7) form.wpcf7.schema = schema;
+      });
+    }
+    if (this.status === 'sent') this.draft.clear();
+    else if (this.status === 'init' && this.draft.restore()) updateCounters(form);
+    labelFreeText(form);
+    updateFreeText(form);
+    updateCounters(form);
+    updateAcceptanceGate(form);
+
+    this.trackPointer();
+    form.addEventListener('change', (event) => this.onChange(event), { signal });
+    form.addEventListener('input', (event) => this.onInput(event), { signal });
+    form.addEventListener('keyup', (event) => this.onInput(event), { signal });
+    form.addEventListener('reset', () => this.onReset(), { signal });
+    form.addEventListener('click', (event) => this.onClick(event), { signal, capture: true });
+  }
+
+  // ---- status --------------------------------------------------------------------------------------------------
+
+  /** Set an API or client status; returns the status class. */
+  setStatus(status: string): string {
+    const { form } = this;
+    const cls = statusClass(status);
+    const prev = form.getAttribute('data-status');
+    if (form.wpcf7) form.wpcf7.status = cls;
+    form.setAttribute('data-status', cls);
+    if (prev && prev !== cls) form.classList.remove(prev);
+    form.classList.add(cls);
+    if (prev && prev !== cls) fireNative(form, 'wpcf7statuschanged', { ...this.identity, status: cls, prevStatus: prev });
+    for (const el of form.querySelectorAll('.active-on-any')) {
+      el.removeAttribute('inert');
+      el.classList.remove('active-on-any');
+    }
+    for (const el of form.querySelectorAll(`.inert-on-${cls}`)) {
+      el.setAttribute('inert', 'inert');
+      el.classList.add('active-on-any');
+    }
+    return cls;
+  }
+
+  // ---- change ----------------------------------------------------------------------------------------------------
+
+  private onChange(event: Event): void {
+    const target = event.target;
+    if (!(target instanceof Element)) return;
+    applyUrlPrefix(target);
+    applyExclusive(target);
+    updateFreeText(this.form, target);
+    if (this.pointerDown) {
+      // The change came from pressing on another control: tips inserted now would move that control away
+      // before the press ends and the click would be lost. Show them once the press is over.
+      this.deferred = target;
+    } else {
+      this.validateAround(target);
+    }
+    updateAcceptanceGate(this.form);
+    this.draft.save();
+  }
+
+  private pointerDown = false;
+  private deferred: Element | undefined;
+
+  private trackPointer(): void {
+    const { signal } = this;
+    this.form.addEventListener('pointerdown', () => (this.pointerDown = true), { signal, capture: true });
+    const release = () => {
+      if (!this.pointerDown) return;
+      // After the click that follows this pointerup has been dispatched.
+      setTimeout(() => {
+        this.pointerDown = false;
+        const target = this.deferred;
+        this.deferred = undefined;
+        if (target && !signal.aborted && target.isConnected) this.validateAround(target);
+      }, 0);
+    };
+    document.addEventListener('pointerup', release, { signal, capture: true });
+    document.addEventListener('pointercancel', release, { signal, capture: true });
+  }
+
+  private onInput(event: Event): void {
+    const target = event.target;
+    if (!(target instanceof Element)) return;
+    const name = target.getAttribute('name');
+    if (name) updateCounters(this.form, name);
+    if (event.type === 'input') this.draft.save();
+  }
+
+  /**
+   * Validate on a control's change: fields up to and including the changed one, in document order, so earlier
+   * skipped fields reveal their errors and later ones are left alone.
+   */
+  validateAround(target: Element): void {
+    const { form, schema } = this;
+    if (!schema || !target.closest('.wpcf7-form-control') || target.closest('.novalidate')) return;
+    const targetWrap = target.closest('.wpcf7-form-control-wrap[data-name]');
+    if (!targetWrap) return;
+    const all = validatableWraps(form);
+    const end = all.indexOf(targetWrap as HTMLElement);
+    if (end < 0) return;
+    const wraps = all.slice(0, end + 1);
+    const fields = new Set(wraps.map((w) => w.getAttribute('data-name')!));
+    const results = validate(schema.rules, buildValueTree(collectEntries(wraps)), fields);
+    const previous = this.status;
+    this.setStatus('validating');
+    const done = new Set<string>();
+    for (const wrap of wraps) {
+      const field = wrap.getAttribute('data-name')!;
+      const result = results.get(field);
+      if (!result || done.has(field)) continue;
+      done.add(field);
+      removeFieldError(form, this.identity.unitTag, field);
+      if (result.error) setFieldError(form, this.identity.unitTag, field, result.error, this.signal);
+      updateReflection(form, field, result.validValues);
+    }
+    this.setStatus(previous);
+  }
+
+  // ---- acceptance --------------------------------------------------------------------------------------------
+
+  /** A gated submit explains itself: focus the box that blocks and say why. True when it blocked. */
+  private explainAcceptance(): boolean {
+    const box = blockingAcceptance(this.form);
+    if (!box || !this.form.querySelector('.wpcf7-submit[aria-disabled="true"]')) return false;
+    const status = (this.wrapper.querySelector('.screen-reader-response [role="status"]') as HTMLElement | null) ?? undefined;
+    if (status) status.textContent = UNACCEPTED_TEXT;
+    box.focus();
+    return true;
+  }
+
+  private onClick(event: MouseEvent): void {
+    const submit = event.target instanceof Element ? event.target.closest('.wpcf7-submit') : null;
+    if (!submit || submit.getAttribute('aria-disabled') !== 'true') return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    this.explainAcceptance();
+  }
+
+  /** The form's submit event: the REST call replaces the page post. */
+  onSubmitEvent(event: SubmitEvent): void {
+    event.preventDefault();
+    if (updateAcceptanceGate(this.form) && this.explainAcceptance()) return;
+    const submitter = event.submitter instanceof HTMLElement ? event.submitter : undefined;
+    const api = (window as unknown as { wpcf7?: { submit?: unknown } }).wpcf7;
+    // Looked up now: reCAPTCHA and third parties wrap wpcf7.submit after we installed it.
+    if (api && typeof api.submit === 'function') (api.submit as (form: HTMLFormElement, options: { submitter?: HTMLElement }) => unknown)(this.form, { submitter });
+    else void this.submit(submitter);
+  }
+
+  // ---- submit --------------------------------------------------------------------------------------------------
+
+  get busy(): boolean {
+    return this.inFlight || this.status === 'submitting';
+  }
+
+  private detail(formData: FormData): SubmitDetail {
+    return {
+      ...this.identity,
+      status: this.status,
+      inputs: [...formData].filter(([name]) => !name.startsWith('_')).map(([name, value]) => ({ name, value })),
+      formData,
+    };
+  }
+
+  async submit(submitter?: HTMLElement): Promise<void> {
+    const { form } = this;
+    if (pageWpcf7()?.blocked) {
+      // A third party holds the form on purpose (payment, consent): the original shows it as sending, endlessly.
+      clearResponse(form, this.identity.unitTag);
+      this.setStatus('submitting');
+      return;
+    }
+    if (this.busy) return; // a second submit while one is in flight sends nothing
+    this.inFlight = true;
+    const formData = new FormData(form);
+    const button = submitter as HTMLButtonElement | HTMLInputElement | undefined;
+    if (button?.name) formData.append(button.name, button.value);
+    const detail = this.detail(formData);
+    clearResponse(form, this.identity.unitTag);
+    // A copy: listeners that keep it must not see the answer's status appear in it later.
+    fireNative(form, 'wpcf7beforesubmit', { ...detail });
+    this.setStatus('submitting');
+    let response: Feedback;
+    try {
+      response = await postFeedback(this.config, this.identity.contactFormId, formData, hasFiles(form));
+    } catch (error) {
+      this.inFlight = false;
+      if (!this.signal.aborted) this.failed(error);
+      return;
+    }
+    this.inFlight = false;
+    if (this.signal.aborted) return;
+    this.answered(response, detail);
+  }
+
+  /** No answer (offline, timeout, an error page, not JSON): say why, keep every value, allow another try. */
+  private failed(error: unknown): void {
+    const { form } = this;
+    const message =
+      error instanceof NetError
+        ? error.code === 'http'
+          ? error.message || SEND_FAILED
+          : error.code === 'invalid_response'
+            ? NET_MESSAGES.invalid_json
+            : error.message
+        : NET_MESSAGES.fetch_error;
+    this.setStatus('mail_failed');
+    announce(form, message);
+    showResponse(form, message, 'failed', this.signal);
+    emit('storefront:error', { widget: WIDGET, element: form, error, phase: 'request' });
+  }
+
+  private answered(response: Feedback, detail: SubmitDetail): void {
+    const { form } = this;
+    const cls = this.setStatus(response.status);
+    detail.status = response.status;
+    detail.apiResponse = response;
+    const specific = statusEventName(response.status);
+    if (specific) fireNative(form, specific, detail);
+    fireNative(form, 'wpcf7submit', detail);
+    this.applyRefill(response);
+    resetTurnstile(form);
+    if (typeof response.posted_data_hash === 'string') {
+      const hash = form.querySelector<HTMLInputElement>('input[name="_wpcf7_posted_data_hash"]');
+      if (hash) hash.value = response.posted_data_hash;
+    }
+    if (response.status === 'mail_sent') {
+      this.draft.clear();
+      this.resetOnMailSent = true;
+      form.reset();
+    }
+    for (const invalid of response.invalid_fields) setFieldError(form, this.identity.unitTag, invalid.field, invalid.message, this.signal);
+    announce(form, response.message);
+    showResponse(form, response.message, cls, this.signal);
+    if (cls === 'invalid') this.focusFirstInvalid();
+    else if (cls === 'unaccepted') firstUnacceptedBox(form)?.focus();
+  }
+
+  /** After an invalid answer: the first invalid control, else the response output. */
+  private focusFirstInvalid(): void {
+    for (const control of this.form.querySelectorAll<HTMLElement>('.wpcf7-not-valid')) {
+      const target = control.matches('input, select, textarea') ? control : control.querySelector<HTMLElement>('input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled)');
+      if (target && !(target as HTMLInputElement).disabled) {
+        target.focus();
+        return;
+      }
+    }
+    const output = outputsOf(this.form).find((o) => o.textContent);
+    if (output) {
+      output.setAttribute('tabindex', '-1');
+      output.removeAttribute('aria-hidden');
+      output.focus();
+    }
+  }
+
+  // ---- reset and refill ----------------------------------------------------------------------------------------
+
+  private applyRefill(data: { quiz?: Refill['quiz']; captcha?: Refill['captcha'] }): void {
+    applyRefill(this.form, { quiz: data.quiz, captcha: data.captcha });
+  }
+
+  private onReset(): void {
+    const { form } = this;
+    clearResponse(form, this.identity.unitTag);
+    this.draft.clear();
+    this.setStatus('resetting');
+    // The form's own reset runs after this event: let it finish before reading values back.
+    queueMicrotask(() => {
+      restoreCountedDefaults(form);
+      updateFreeText(form);
+      updateAcceptanceGate(form);
+    });
+    void this.refill(true);
+  }
+
+  /** GET refill. After a reset: back to `sent` (the reset followed a sent message) or `init`, then wpcf7reset. */
+  async refill(afterReset: boolean): Promise<void> {
+    const { form } = this;
+    let refill: Refill & Record<string, unknown>;
+    try {
+      refill = await fetchRefill(this.config, this.identity.contactFormId, this.signal);
+    } catch (error) {
+      if (this.signal.aborted) return;
+      warnOnce(WIDGET, 'refill', `could not refresh the quiz and captcha (${error instanceof Error ? error.message : String(error)})`);
+      if (afterReset) this.finishReset();
+      return;
+    }
+    if (this.signal.aborted) return;
+    this.applyRefill(refill);
+    if (!afterReset) return;
+    this.finishReset();
+    fireNative(form, 'wpcf7reset', { ...this.detail(new FormData(form)), apiResponse: refill });
+    restoreCountedDefaults(form);
+    updateAcceptanceGate(form);
+  }
+
+  private finishReset(): void {
+    if (this.status !== 'resetting') return;
+    if (this.resetOnMailSent) {
+      this.resetOnMailSent = false;
+      this.setStatus('mail_sent');
+    } else {
+      this.setStatus('init');
+    }
+  }
+}
+
+function resetTurnstile(form: HTMLFormElement): void {
+  const turnstile = (window as unknown as { turnstile?: { reset?: (el: Element) => void } }).turnstile;
+  if (typeof turnstile?.reset !== 'function') return;
+  for (const el of form.querySelectorAll('.wpcf7-turnstile')) {
+    try {
+      turnstile.reset(el);
+    } catch {
+      /* the widget's own problem; the server judges the token */
+    }
+  }
+}
