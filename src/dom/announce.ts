@@ -1,0 +1,54 @@
+import { env } from '../env';
+
+const pending = new WeakMap<HTMLElement, () => void>();
+
+/**
+ * Put a message in a live region so screen readers say it: clear now, set on the next frame (a changed text node
+ * is what they announce, and the same message twice must be said twice). A newer message replaces a pending one.
+ */
+export function announceIn(region: HTMLElement, message: string): void {
+  pending.get(region)?.();
+  region.textContent = '';
+  if (!message) {
+    pending.delete(region);
+    return;
+  }
+  pending.set(
+    region,
+    env().frame(() => {
+      pending.delete(region);
+      region.textContent = message;
+    }),
+  );
+}
+
+let uid = 0;
+/** A document-unique id for elements we add (descriptions, messages). */
+export function uniqueId(prefix: string): string {
+  let id: string;
+  do id = `${prefix}-${++uid}`;
+  while (document.getElementById(id));
+  return id;
+}
+
+/**
+ * Set (or with null remove) an attribute only when it changes: an unchanged write still invalidates style for
+ * attribute selectors, which adds up on pages with many controls.
+ */
+export function setAttr(el: Element, name: string, value: string | null): void {
+  if (value === null) {
+    if (el.hasAttribute(name)) el.removeAttribute(name);
+  } else if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
+/** Run after the next paint: work the shopper need not wait for stays out of an interaction's frame. */
+export function afterPaint(fn: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const cancelFrame = env().frame(() => {
+    timer = env().setTimeout(fn, 0) as unknown as ReturnType<typeof setTimeout>;
+  });
+  return () => {
+    cancelFrame();
+    if (timer !== undefined) env().clearTimeout(timer as unknown as number);
+  };
+}

@@ -1,0 +1,185 @@
+/**
+ * The product form in real Chromium, both tags: variation form and swatches (inline, ajax, 1,000 variations),
+ * quantity buttons and the review rating, with keyboard use, axe after mounting and after each state change, and
+ * the bad-input paths (a failing get_variation).
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { expectAxeClean, expectNoConsoleErrors, openPage, TAGS } from './harness';
+
+const variationId = (page: Page) => page.$eval('input.variation_id', (el) => (el as HTMLInputElement).value);
+const buttonClass = (page: Page) => page.$eval('.single_add_to_cart_button', (el) => el.className);
+const value = (page: Page, sel: string) => page.$eval(sel, (el) => (el as HTMLInputElement | HTMLSelectElement).value);
+const mockLog = (page: Page, endpoint: string) =>
+  page.evaluate((name) => (window as unknown as { __mock: { state: { log: { endpoint: string; body: Record<string, string> }[] } } }).__mock.state.log.filter((l) => l.endpoint === name).map((l) => l.body), endpoint);
+
+/** The form initialises 100 ms after mounting. */
+const initialised = (page: Page) => page.waitForSelector('.single_add_to_cart_button.wc-variation-selection-needed');
+
+describe.each(TAGS)('product form, %s tag', (tag) => {
+  test('variable product: swatches, keyboard on the selects, a full match, reset; axe clean throughout', async () => {
+    const { page, errors } = await openPage('/product-variable.html', { tag });
+    await initialised(page);
+    expect(await page.getAttribute('.single_add_to_cart_button', 'aria-disabled')).toBe('true');
+    await expectAxeClean(page);
+
+    await page.click('.avada-color-select[data-value="rust"]');
+    expect(await page.getAttribute('.avada-color-select[data-value="rust"]', 'aria-checked')).toBe('true');
+    await page.focus('#pa_size');
+    await page.keyboard.press('ArrowDown');
+    expect(await value(page, '#pa_size')).toBe('s');
+    await page.selectOption('#lining', 'Fleece');
+    await page.waitForFunction(() => document.querySelector('.single_variation')?.textContent?.includes('5 in stock'));
+    expect(await variationId(page)).toBe('513');
+    expect(await buttonClass(page)).not.toContain('disabled');
+    expect(await page.getAttribute('.wp-post-image', 'src')).toContain('jacket-rust-600x720');
+    expect(await page.textContent('.product_meta .sku')).toBe('JKT-RUST-S');
+    await expectAxeClean(page);
+
+    await page.focus('.reset_variations');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('.reset_variations_alert')?.textContent !== '');
+    expect(await value(page, '#pa_size')).toBe('');
+    expect(await page.getAttribute('.wp-post-image', 'src')).toContain('/jacket-600x720');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-value'))).toBe('rust');
+    await expectAxeClean(page);
+    expectNoConsoleErrors(errors);
+  });
+
+  test('swatches form a radio group: Tab reaches one swatch, arrows move and choose', async () => {
+    const { page } = await openPage('/product-variable.html', { tag });
+    await initialised(page);
+    await page.focus('.avada-color-select[data-value="rust"]');
+    await page.keyboard.press('ArrowRight');
+    expect(await value(page, '#pa_colour')).toBe('navy');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-value'))).toBe('navy');
+    const tabbable = await page.$$eval('.avada-color-select', (all) => all.filter((a) => (a as HTMLElement).tabIndex === 0).map((a) => a.getAttribute('data-value')));
+    expect(tabbable).toEqual(['navy']);
+    await page.keyboard.press('ArrowLeft');
+    expect(await value(page, '#pa_colour')).toBe('rust');
+    await expectAxeClean(page);
+  });
+
+  test('an unavailable variation explains the disabled button inline and does not submit', async () => {
+    const { page } = await openPage('/product-variable.html', { tag });
+    await initialised(page);
+    await page.click('.avada-color-select[data-value="olive"]');
+    await page.selectOption('#pa_size', 's');
+    await page.selectOption('#lining', 'Fleece');
+    await page.waitForFunction(() => document.querySelector('.single_add_to_cart_button')?.classList.contains('wc-variation-is-unavailable'));
+    const url = page.url();
+    // aria-disabled: Playwright would wait for it to be enabled; a shopper just clicks.
+    await page.click('.single_add_to_cart_button', { force: true });
+    const id = await page.getAttribute('.single_add_to_cart_button', 'aria-describedby');
+    await page.waitForFunction((i) => document.getElementById(i!.split(' ').pop()!)?.textContent?.startsWith('Sorry, this product is unavailable'), id);
+    expect(page.url()).toBe(url);
+    await expectAxeClean(page);
+  });
+
+  test('fires WooCommerce events through the page jQuery with their arguments', async () => {
+    const { page } = await openPage('/product-variable.html', { tag, jquery: true });
+    await initialised(page);
+    await page.evaluate(() => {
+      const w = window as unknown as { jQuery: (el: unknown) => { on: (n: string, h: (...a: unknown[]) => void) => void }; __seen: unknown[] };
+      w.__seen = [];
+      w.jQuery(document.querySelector('form.variations_form')).on('found_variation', (_e, v) => w.__seen.push(['found', (v as { variation_id: number }).variation_id]));
+      w.jQuery(document.body).on('show_variation', (_e, v, purchasable) => w.__seen.push(['show', (v as { variation_id: number }).variation_id, purchasable]));
+      document.addEventListener('found_variation', () => w.__seen.push(['native']));
+    });
+    await page.click('.avada-color-select[data-value="navy"]');
+    await page.selectOption('#pa_size', 'l');
+    await page.selectOption('#lining', 'Fleece');
+    await page.waitForFunction(() => (window as unknown as { __seen: unknown[] }).__seen.length >= 2);
+    expect(await page.evaluate(() => (window as unknown as { __seen: unknown[] }).__seen)).toEqual([
+      ['found', 516],
+      ['show', 516, true],
+    ]);
+    expect(await page.evaluate(() => typeof (window as unknown as { jQuery: { fn: Record<string, unknown> } }).jQuery.fn.wc_variation_form)).toBe('function');
+  });
+
+  test('ajax product: get_variation per complete choice, cached, no-match notice, option marked unavailable', async () => {
+    const { page, errors } = await openPage('/product-ajax.html', { tag });
+    await initialised(page);
+    await page.click('.avada-color-select[data-value="grey"]');
+    await page.selectOption('#pa_size', '40');
+    await page.waitForFunction(() => (document.querySelector('input.variation_id') as HTMLInputElement).value === '601003');
+    const bodies = await mockLog(page, 'get_variation');
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({ attribute_pa_colour: 'grey', attribute_pa_size: '40', product_id: '600', 'custom_data[source]': 'fixture' });
+    await expectAxeClean(page);
+
+    await page.click('.avada-color-select[data-value="white"]');
+    await page.selectOption('#pa_size', '46');
+    await page.waitForSelector('.wc-no-matching-variations');
+    expect(await page.getAttribute('#pa_size option[value="46"]', 'aria-disabled')).toBe('true');
+    await page.click('.avada-color-select[data-value="grey"]');
+    await page.waitForFunction(() => !document.querySelector('form.variations_form')?.hasAttribute('aria-busy'));
+    const asked = (await mockLog(page, 'get_variation')).length;
+    await page.selectOption('#pa_size', '40');
+    await page.waitForFunction(() => (document.querySelector('input.variation_id') as HTMLInputElement).value === '601003');
+    // grey/40 was answered before: no new request.
+    expect(await mockLog(page, 'get_variation')).toHaveLength(asked);
+    await expectAxeClean(page);
+    expectNoConsoleErrors(errors);
+  });
+
+  test('ajax product: a failing get_variation leaves a form that posts, with one warning', async () => {
+    const { page, messages } = await openPage('/product-ajax.html', { tag });
+    await initialised(page);
+    await page.evaluate(() => (window as unknown as { __mock: { failNext: (e: string, f: string) => void } }).__mock.failNext('get_variation', 'http500'));
+    await page.click('.avada-color-select[data-value="blue"]');
+    await page.selectOption('#pa_size', '41');
+    await page.waitForFunction(() => !document.querySelector('.single_add_to_cart_button')?.classList.contains('disabled'));
+    const ours = messages.filter((m) => m.text.includes('variation-form: get_variation'));
+    expect(ours).toHaveLength(1);
+    expect(ours[0]!.type).toBe('warning');
+  });
+
+  test('1,000 variations: swatches and selects narrow the options and find the variation', async () => {
+    const { page, errors } = await openPage('/product-1000.html', { tag });
+    await initialised(page);
+    await page.click('.avada-color-select[data-value="teal"]');
+    await page.click('.avada-button-select[data-value="xl"]');
+    await page.selectOption('#material', 'Wool');
+    // Index: teal = colour 4, xl = size 5, Wool = material 2 → variation 1001 + 452.
+    await page.waitForFunction(() => (document.querySelector('input.variation_id') as HTMLInputElement).value === '1453');
+    expect(await page.textContent('.product_meta .sku')).toBe('TEE-TEAL-XL-2');
+    await expectAxeClean(page);
+    expectNoConsoleErrors(errors);
+  });
+
+  test('simple product: quantity buttons step within min/max and the review rating is required', async () => {
+    const { page, errors } = await openPage('/product-simple.html', { tag });
+    await page.waitForSelector('.quantity.buttons_added');
+    await page.click('.quantity .plus');
+    await page.click('.quantity .plus');
+    expect(await value(page, 'input.qty')).toBe('3');
+    for (let i = 0; i < 5; i++) await page.click('.quantity .minus');
+    expect(await value(page, 'input.qty')).toBe('1');
+    await page.fill('input.qty', '7');
+    await page.click('.quantity .plus');
+    await page.click('.quantity .plus');
+    expect(await value(page, 'input.qty')).toBe('8');
+    await page.waitForFunction(() => document.querySelector('.sf-quantity-status')?.textContent === 'Canvas tote quantity: 8');
+
+    await page.click('a.woocommerce-review-link');
+    await page.waitForSelector('p.stars a.star-1', { state: 'visible' });
+    await expectAxeClean(page);
+    await page.fill('#comment', 'Lovely');
+    await page.fill('#author', 'Ada');
+    await page.fill('#email', 'ada@example.com');
+    await page.click('#respond #submit');
+    await page.waitForSelector('.sf-rating-error:not([hidden])');
+    expect(await page.textContent('.sf-rating-error')).toBe('Please select a rating');
+    // Not posted to wp-comments-post.php: still the product page (the reviews link may have added a hash).
+    expect(new URL(page.url()).pathname).toBe('/product-simple.html');
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('star-1');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(await value(page, '#rating')).toBe('3');
+    expect(await page.getAttribute('p.stars a.star-3', 'aria-checked')).toBe('true');
+    expect(await page.isHidden('.sf-rating-error')).toBe(true);
+    await expectAxeClean(page);
+    expectNoConsoleErrors(errors);
+  });
+});

@@ -1,0 +1,80 @@
+import { defineWidget } from '../../mount/types';
+import { announceIn } from '../../src/dom/announce';
+import { fireLegacy } from '../../src/events/bus';
+import { decrement, increment, raisedToMin, readBounds } from './logic';
+
+/** One polite region for every quantity box: pressing − or + keeps focus on the button, so the value is said here. */
+function statusRegion(): HTMLElement {
+  let region = document.querySelector<HTMLElement>('.sf-quantity-status');
+  if (!region) {
+    region = document.createElement('div');
+    region.className = 'sf-quantity-status screen-reader-text';
+    region.setAttribute('role', 'status');
+    document.body.appendChild(region);
+  }
+  return region;
+}
+
+function labelText(input: HTMLInputElement): string {
+  const label = input.labels?.[0]?.textContent?.trim();
+  return label || input.getAttribute('aria-label') || '';
+}
+
+function makeButton(kind: 'minus' | 'plus', disabled: boolean): HTMLButtonElement {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = kind;
+  b.textContent = kind === 'minus' ? '-' : '+';
+  b.setAttribute('aria-label', kind === 'minus' ? 'Decrease quantity' : 'Increase quantity');
+  b.disabled = disabled;
+  return b;
+}
+
+export default defineWidget({
+  mount(element, { signal, onCleanup }) {
+    const box = element as HTMLElement;
+    // A table cell holding the usual div.quantity is handled through that div.
+    if (box.tagName === 'TD' && box.querySelector('div.quantity')) return;
+    const input = box.querySelector<HTMLInputElement>('input.qty') ?? box.querySelector<HTMLInputElement>('input');
+    if (!input) return;
+
+    if (!input.closest('.product-quantity')) {
+      const raised = raisedToMin(input.value, input.getAttribute('min'));
+      if (raised !== undefined) input.value = raised;
+    }
+    if (input.type === 'date' || input.type === 'hidden') return;
+
+    if (!box.classList.contains('buttons_added')) {
+      const locked = input.readOnly || input.disabled;
+      const minus = makeButton('minus', locked);
+      const plus = makeButton('plus', locked);
+      input.before(minus);
+      input.after(plus);
+      box.classList.add('buttons_added');
+      onCleanup(() => {
+        minus.remove();
+        plus.remove();
+        box.classList.remove('buttons_added');
+      });
+    }
+    statusRegion();
+
+    box.addEventListener(
+      'click',
+      (event) => {
+        const control = event.target instanceof Element ? event.target.closest('.minus, .plus') : null;
+        if (!control || !box.contains(control) || input.readOnly || input.disabled) return;
+        event.preventDefault();
+        // Read the bounds on each press: the variation form rewrites min and max for each variation.
+        const bounds = readBounds({ min: input.getAttribute('min'), max: input.getAttribute('max'), step: input.getAttribute('step') });
+        const next = control.classList.contains('plus') ? increment(input.value, bounds) : decrement(input.value, bounds);
+        if (next === input.value) return;
+        input.value = next;
+        fireLegacy(input, 'change');
+        const label = labelText(input);
+        announceIn(statusRegion(), label ? `${label}: ${next}` : next);
+      },
+      { signal },
+    );
+  },
+});

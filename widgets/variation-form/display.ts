@@ -1,0 +1,234 @@
+import { env } from '../../src/env';
+import { fireLegacy } from '../../src/events/bus';
+import type { Variation } from './logic';
+
+/**
+ * What a chosen variation changes outside the form, in the closest `.product`: SKU, weight, dimensions and the
+ * first gallery image. Every original is kept once in `data-o_*` (plugins read those names) and restored on reset.
+ */
+
+function setContent(el: Element, text: string): void {
+  if (!el.hasAttribute('data-o_content')) el.setAttribute('data-o_content', el.textContent ?? '');
+  el.textContent = text;
+}
+
+function resetContent(el: Element): void {
+  const original = el.getAttribute('data-o_content');
+  if (original !== null) el.textContent = original;
+}
+
+/** Set an attribute, keeping its first value in `data-o_<attr>`; `false`/undefined removes it. */
+export function setVariationAttr(el: Element | null | undefined, attr: string, value: unknown): void {
+  if (!el) return;
+  if (!el.hasAttribute(`data-o_${attr}`)) el.setAttribute(`data-o_${attr}`, el.getAttribute(attr) ?? '');
+  // Rewriting an unchanged src would restart the image's loading.
+  if (value === false || value === undefined || value === null) el.removeAttribute(attr);
+  else if (el.getAttribute(attr) !== String(value)) el.setAttribute(attr, String(value));
+}
+
+/** Restore from `data-o_<attr>`; an attribute that was absent is removed rather than set empty (an empty src refetches the page). */
+export function resetVariationAttr(el: Element | null | undefined, attr: string): void {
+  if (!el) return;
+  const original = el.getAttribute(`data-o_${attr}`);
+  if (original === null) return;
+  if (original === '' && attr !== 'alt') el.removeAttribute(attr);
+  else if (el.getAttribute(attr) !== original) el.setAttribute(attr, original);
+}
+
+function decodeHtmlText(html: string): string {
+  // A textarea parses entities without running or loading anything.
+  const t = document.createElement('textarea');
+  t.innerHTML = html;
+  return t.value;
+}
+
+const WEIGHT = '.product_weight, .woocommerce-product-attributes-item--weight .woocommerce-product-attributes-item__value';
+const DIMENSIONS = '.product_dimensions, .woocommerce-product-attributes-item--dimensions .woocommerce-product-attributes-item__value';
+
+export function showDetails(product: Element | null, variation: Variation | null): void {
+  if (!product) return;
+  const sku = product.querySelectorAll('.product_meta .sku');
+  const weight = product.querySelectorAll(WEIGHT);
+  const dims = product.querySelectorAll(DIMENSIONS);
+  const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+  const apply = (els: Iterable<Element>, text: string | undefined) => {
+    for (const el of els) {
+      if (text === undefined) resetContent(el);
+      else setContent(el, text);
+    }
+  };
+  apply(sku, variation?.sku ? str(variation.sku) : undefined);
+  apply(weight, variation?.weight ? str(variation.weight_html) : undefined);
+  apply(dims, variation?.dimensions ? decodeHtmlText(str(variation.dimensions_html)) : undefined);
+}
+
+const IMAGE_ATTRS = ['src', 'width', 'height', 'srcset', 'sizes', 'title', 'data-caption', 'alt', 'data-src', 'data-large_image', 'data-large_image_width', 'data-large_image_height'] as const;
+
+interface GalleryParts {
+  gallery: Element | null;
+  nav: Element | null;
+  slide: Element | null;
+  img: Element | null;
+  link: Element | null;
+  thumb: Element | null;
+}
+
+function galleryParts(product: Element | null): GalleryParts {
+  const gallery = product?.querySelector('.images') ?? null;
+  const nav = product?.querySelector('.flex-control-nav') ?? null;
+  const first = gallery?.querySelector('.woocommerce-product-gallery__image, .woocommerce-product-gallery__image--placeholder') ?? null;
+  return {
+    gallery,
+    nav,
+    slide: first,
+    img: first?.querySelector('.wp-post-image') ?? null,
+    link: first?.querySelector('a') ?? null,
+    thumb: nav?.querySelector('li img') ?? null,
+  };
+}
+
+function resetImage(parts: GalleryParts): void {
+  for (const attr of IMAGE_ATTRS) resetVariationAttr(parts.img, attr);
+  resetVariationAttr(parts.slide, 'data-thumb');
+  resetVariationAttr(parts.thumb, 'src');
+  resetVariationAttr(parts.link, 'href');
+}
+
+interface ImageData {
+  src?: unknown;
+  src_w?: unknown;
+  src_h?: unknown;
+  srcset?: unknown;
+  sizes?: unknown;
+  title?: unknown;
+  caption?: unknown;
+  alt?: unknown;
+  full_src?: unknown;
+  full_src_w?: unknown;
+  full_src_h?: unknown;
+  gallery_thumbnail_src?: unknown;
+}
+
+function cssString(value: string): string {
+  return `"${value.replace(/["\\]/g, '\\$&')}"`;
+}
+
+/**
+ * Swap the first gallery image for the variation's, or restore it (variation null or without an image). A
+ * thumbnail already showing the variation's image is clicked instead (`flexslider-click`). 20 ms later the gallery
+ * re-measures: window `resize`, `woocommerce_gallery_init_zoom`, and a slide reset when the image changed.
+ */
+export function updateImage(form: HTMLFormElement, product: Element | null, variation: Variation | null, later: (fn: () => void, ms: number) => void): void {
+  const parts = galleryParts(product);
+  const image = (variation?.image && typeof variation.image === 'object' ? variation.image : undefined) as ImageData | undefined;
+  const src = typeof image?.src === 'string' ? image.src : '';
+  const settle = (resetSlides: boolean) =>
+    later(() => {
+      window.dispatchEvent(new Event('resize'));
+      if (resetSlides) {
+        const id = variation?.image_id ? String(variation.image_id) : '';
+        if (form.getAttribute('current-image') !== id) {
+          form.setAttribute('current-image', id);
+          if (parts.gallery) fireLegacy(parts.gallery, 'woocommerce_gallery_reset_slide_position');
+        }
+      }
+      if (parts.gallery) fireLegacy(parts.gallery, 'woocommerce_gallery_init_zoom');
+    }, 20);
+
+  if (!variation || !image || src.length <= 1) {
+    resetImage(parts);
+    settle(true);
+    return;
+  }
+  const thumbSrc = typeof image.gallery_thumbnail_src === 'string' ? image.gallery_thumbnail_src : '';
+  if (parts.nav && thumbSrc) {
+    if (parts.nav.querySelector(`li img[data-o_src=${cssString(thumbSrc)}]`)) resetImage(parts);
+    const slideTo = parts.nav.querySelector(`li img[src=${cssString(thumbSrc)}]`);
+    if (slideTo) {
+      fireLegacy(slideTo, 'flexslider-click');
+      form.setAttribute('current-image', String(variation.image_id ?? ''));
+      settle(false);
+      return;
+    }
+  }
+  const img = parts.img;
+  setVariationAttr(img, 'src', src);
+  setVariationAttr(img, 'height', image.src_h);
+  setVariationAttr(img, 'width', image.src_w);
+  setVariationAttr(img, 'srcset', image.srcset);
+  setVariationAttr(img, 'sizes', image.sizes);
+  setVariationAttr(img, 'title', image.title);
+  setVariationAttr(img, 'data-caption', image.caption);
+  setVariationAttr(img, 'alt', image.alt);
+  setVariationAttr(img, 'data-src', image.full_src);
+  setVariationAttr(img, 'data-large_image', image.full_src);
+  setVariationAttr(img, 'data-large_image_width', image.full_src_w);
+  setVariationAttr(img, 'data-large_image_height', image.full_src_h);
+  setVariationAttr(parts.slide, 'data-thumb', src);
+  setVariationAttr(parts.thumb, 'src', thumbSrc || false);
+  setVariationAttr(parts.link, 'href', image.full_src);
+  settle(true);
+}
+
+/**
+ * Per-variation galleries: `gallery_images_html` replaces the whole gallery; the default comes back on reset from
+ * the form's `wc-product-gallery-default-template`, `wc_variation_gallery_defaults[product_id]`, or the gallery as
+ * first seen. The gallery widget mounts on the new markup by itself (the runtime watches the document).
+ */
+export class GallerySwapper {
+  private defaultHtml: string | undefined;
+  private swapped = false;
+  constructor(
+    private readonly form: HTMLFormElement,
+    private readonly product: Element | null,
+  ) {
+    const template = form.querySelector('script.wc-product-gallery-default-template');
+    const defaults = (window as unknown as { wc_variation_gallery_defaults?: Record<string, unknown> }).wc_variation_gallery_defaults;
+    const fromGlobal = defaults?.[form.getAttribute('data-product_id') ?? ''];
+    this.defaultHtml = template?.textContent?.trim() || (typeof fromGlobal === 'string' ? fromGlobal : undefined) || product?.querySelector('.woocommerce-product-gallery')?.outerHTML;
+  }
+
+  /** True when the variation brought its own gallery (the single-image swap is then skipped). */
+  show(variation: Variation | null): boolean {
+    const html = typeof variation?.gallery_images_html === 'string' ? variation.gallery_images_html.trim() : '';
+    if (html) {
+      this.replace(html);
+      this.swapped = true;
+      this.form.setAttribute('data-product_gallery_active', 'yes');
+      return true;
+    }
+    if (this.swapped && this.defaultHtml) {
+      this.replace(this.defaultHtml);
+      this.swapped = false;
+    }
+    return false;
+  }
+
+  private replace(html: string): void {
+    const current = this.product?.querySelector('.woocommerce-product-gallery');
+    if (!current) return;
+    const params = (window as unknown as { wc_single_product_params?: unknown }).wc_single_product_params ?? {};
+    fireLegacy(current, 'wc-product-gallery-before-destroy', [current, params]);
+    const t = document.createElement('template');
+    t.innerHTML = html;
+    const fresh = t.content.querySelector('.woocommerce-product-gallery');
+    if (fresh) current.replaceWith(fresh);
+  }
+}
+
+/** jQuery's slideDown/slideUp, instant under reduced motion. */
+export function slide(el: HTMLElement, show: boolean, ms = 200): void {
+  for (const a of el.getAnimations?.() ?? []) a.cancel();
+  const hidden = el.style.display === 'none';
+  if (show) el.style.display = '';
+  else if (hidden) return;
+  if (env().prefersReducedMotion() || typeof el.animate !== 'function') {
+    if (!show) el.style.display = 'none';
+    return;
+  }
+  if (show && !hidden) return;
+  const height = `${el.scrollHeight}px`;
+  const frames = show ? [{ height: '0px', overflow: 'hidden' }, { height, overflow: 'hidden' }] : [{ height, overflow: 'hidden' }, { height: '0px', overflow: 'hidden' }];
+  const animation = el.animate(frames, { duration: ms, easing: 'ease' });
+  if (!show) animation.onfinish = () => (el.style.display = 'none');
+}

@@ -1,0 +1,105 @@
+import { setEnvironment } from '../../src/env';
+
+/** What the pages print for the variation form, as `window` globals (tests set them; pages print them inline). */
+export const VARIATION_PARAMS = {
+  wc_ajax_url: '/?wc-ajax=%%endpoint%%',
+  i18n_no_matching_variations_text: 'Sorry, no products matched your selection. Please choose a different combination.',
+  i18n_make_a_selection_text: 'Please select some product options before adding this product to your cart.',
+  i18n_unavailable_text: 'Sorry, this product is unavailable. Please choose a different combination.',
+  i18n_reset_alert_text: 'Your selection has been reset. Please select some product options before adding this product to your cart.',
+};
+
+type Globals = Record<string, unknown>;
+
+/** Put page globals on window for one test; returns the undo. */
+export function setGlobals(globals: Globals): () => void {
+  const w = window as unknown as Globals;
+  for (const [k, v] of Object.entries(globals)) w[k] = v;
+  return () => {
+    for (const k of Object.keys(globals)) delete w[k];
+  };
+}
+
+/** Instant slides and a frame that is a macrotask, so tests see final states. */
+export function quickEnvironment(): () => void {
+  return setEnvironment({
+    prefersReducedMotion: () => true,
+    frame: (fn) => {
+      const id = setTimeout(fn, 0);
+      return () => clearTimeout(id);
+    },
+  });
+}
+
+export const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** The form initialises 100 ms after mounting (after the gallery), as WooCommerce does. */
+export const afterInit = () => wait(130);
+
+export function choose(select: string | HTMLSelectElement, value: string): void {
+  const el = typeof select === 'string' ? (document.getElementById(select) as HTMLSelectElement) : select;
+  el.value = value;
+  el.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+/** Record every event of these names that reaches the document natively, with its detail. */
+export function recordNative(names: string[]): { name: string; target: EventTarget | null; detail: unknown }[] {
+  const seen: { name: string; target: EventTarget | null; detail: unknown }[] = [];
+  for (const name of names) document.addEventListener(name, (e) => seen.push({ name, target: e.target, detail: (e as CustomEvent).detail }));
+  return seen;
+}
+
+/**
+ * A jQuery stand-in that records trigger calls (what WooCommerce's listeners would receive); `.on` keeps
+ * handlers per element and type and runs them for triggers, as jQuery does.
+ */
+export function fakeJQuery(): { calls: { target: unknown; name: string; args: unknown[] }[]; restore: () => void } {
+  const calls: { target: unknown; name: string; args: unknown[] }[] = [];
+  const handlers = new Map<unknown, Map<string, ((e: unknown, ...a: unknown[]) => void)[]>>();
+  const jq = ((target: unknown) => {
+    const el = target as Element;
+    const collection = {
+      0: el,
+      length: 1,
+      jquery: 'fake',
+      trigger(name: string, args: unknown[] = []) {
+        calls.push({ target: el, name, args });
+        const type = name.split('.')[0]!;
+        let node: unknown = el;
+        while (node) {
+          for (const h of handlers.get(node)?.get(type) ?? []) h({ type, target: el }, ...args);
+          node = (node as Node).parentNode ?? (node === document ? window : null);
+          if (node === window) break;
+        }
+        return collection;
+      },
+      triggerHandler(name: string, args: unknown[] = []) {
+        calls.push({ target: el, name, args });
+        return undefined;
+      },
+      on(name: string, h: (e: unknown, ...a: unknown[]) => void) {
+        const type = name.split('.')[0]!;
+        const byType = handlers.get(el) ?? new Map();
+        byType.set(type, [...(byType.get(type) ?? []), h]);
+        handlers.set(el, byType);
+        return collection;
+      },
+      off() {
+        return collection;
+      },
+    };
+    return collection;
+  }) as unknown as { fn: Record<string, unknown> };
+  jq.fn = {};
+  (window as unknown as { jQuery?: unknown }).jQuery = jq;
+  return { calls, restore: () => delete (window as unknown as { jQuery?: unknown }).jQuery };
+}
+
+/** A fixture page's body as the browser sees it before our bundle (inline scripts dropped, templates kept). */
+export async function pageBody(page: string): Promise<string> {
+  const { readFile } = await import('node:fs/promises');
+  const { join } = await import('node:path');
+  const html = await readFile(join(process.cwd(), 'fixtures', 'pages', page), 'utf8');
+  const match = /<body[^>]*>([\s\S]*)<\/body>/i.exec(html);
+  return (match?.[1] ?? html).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, (tag) => (/type="text\/template"/.test(tag) ? tag : ''));
+}

@@ -1,0 +1,651 @@
+import type { WidgetContext } from '../../mount/types';
+import { defineWidget } from '../../mount/types';
+import { readGlobal, str } from '../../src/config/globals';
+import { afterPaint, announceIn, setAttr, uniqueId } from '../../src/dom/announce';
+import { env } from '../../src/env';
+import { fireLegacy, listenLegacy } from '../../src/events/bus';
+import { pageJQuery, type JQueryCollection } from '../../src/events/jquery';
+import { NetError, messageFor } from '../../src/net/errors';
+import { wcAjax } from '../../src/net/wc';
+import { GallerySwapper, showDetails, slide, updateImage } from './display';
+import {
+  AnswerCache,
+  buildIndex,
+  builtInUnavailableHtml,
+  builtInVariationHtml,
+  chosenCount,
+  flattenParam,
+  isComplete,
+  isPurchasable,
+  parseVariationData,
+  quantityFor,
+  readCustomData,
+  readVariationAnswer,
+  renderTemplate,
+  type Chosen,
+  type Variation,
+  type VariationIndex,
+} from './logic';
+import { setupSwatches, UNAVAILABLE_ATTR, type Swatches } from './swatches';
+
+const NAME = 'variation-form';
+const TEXTS = {
+  i18n_no_matching_variations_text: str('Sorry, no products matched your selection. Please choose a different combination.'),
+  i18n_make_a_selection_text: str('Please select some product options before adding this product to your cart.'),
+  i18n_unavailable_text: str('Sorry, this product is unavailable. Please choose a different combination.'),
+  i18n_reset_alert_text: str('Your selection has been reset. Please select some product options before adding this product to your cart.'),
+};
+type Texts = { [K in keyof typeof TEXTS]: string };
+
+/** get_variation waits this long before the form falls back to posting natively. */
+export const VARIATION_TIMEOUT = 10_000;
+
+type ButtonState = 'needed' | 'unavailable' | 'enabled' | 'unknown';
+
+interface Controller {
+  reload(): void;
+}
+
+/** Forms we mounted, so the `$.fn.wc_variation_form` shim and re-scans reach the live instance. */
+const controllers = new WeakMap<Element, Controller>();
+
+function installJQueryShim(): void {
+  const jq = pageJQuery();
+  if (!jq) return;
+  const existing = jq.fn.wc_variation_form as { storefrontIslands?: boolean } | undefined;
+  if (existing && !existing.storefrontIslands) return; // WooCommerce's own script is still on the page
+  const shim = function (this: JQueryCollection) {
+    for (let i = 0; i < this.length; i++) {
+      const el = this[i];
+      if (!el) continue;
+      const live = controllers.get(el);
+      if (live) live.reload();
+      else window.StorefrontIslands?.scan(el);
+    }
+    return this;
+  };
+  (shim as { storefrontIslands?: boolean }).storefrontIslands = true;
+  jq.fn.wc_variation_form = shim;
+}
+
+function attributeName(select: HTMLSelectElement): string {
+  return select.getAttribute('data-attribute_name') || select.name;
+}
+
+/** Add or remove one id in a space-separated idref attribute, keeping the theme's own ids. */
+function toggleIdref(el: Element, attr: string, id: string, on: boolean): void {
+  const ids = (el.getAttribute(attr) ?? '').split(/\s+/).filter((x) => x && x !== id);
+  if (on) ids.push(id);
+  if (ids.length) el.setAttribute(attr, ids.join(' '));
+  else el.removeAttribute(attr);
+}
+
+function mountForm(form: HTMLFormElement, ctx: WidgetContext): void {
+  const { signal, warn } = ctx;
+  const texts: Texts = readGlobal('wc_add_to_cart_variation_params', TEXTS, NAME);
+  const product = form.closest('.product');
+  const selects = [...form.querySelectorAll<HTMLSelectElement>('.variations select')];
+  const names = selects.map(attributeName);
+  const singleVariation = form.querySelector<HTMLElement>('.single_variation');
+  const wrap = form.querySelector<HTMLElement>('.single_variation_wrap');
+  const addToCartWrap = form.querySelector<HTMLElement>('.woocommerce-variation-add-to-cart');
+  const button = form.querySelector<HTMLElement>('.single_add_to_cart_button');
+  const resetAlert = form.querySelector<HTMLElement>('.reset_variations_alert');
+  const resets = () => [...form.querySelectorAll<HTMLElement>('.reset_variations')];
+  const productId = form.getAttribute('data-product_id') ?? '';
+  const lazy = form.getAttribute('data-product_variations_lazy') === 'true';
+
+  // --- data ------------------------------------------------------------------------------------------------------
+  let index: VariationIndex | undefined;
+  let useAjax = false;
+  let cache = new AnswerCache(names);
+  /** Full objects fetched for lazy stubs, by variation id. */
+  const loaded = new Map<number, Variation | null>();
+
+  /** Read `data-product_variations`; false when the form must be left to post natively. */
+  const readData = (): boolean => {
+    const data = parseVariationData(form.getAttribute('data-product_variations'), lazy);
+    index = undefined;
+    useAjax = false;
+    cache = new AnswerCache(names);
+    if (data.mode === 'inline') {
+      if (data.dropped) warn('data-product_variations', `${data.dropped} entries are not variation objects and were skipped`);
+      index = buildIndex(data.variations);
+      return true;
+    }
+    if (data.mode === 'ajax') {
+      useAjax = true;
+      return true;
+    }
+    if (data.mode === 'empty') return false; // all out of stock: WooCommerce prints a notice instead of the table
+    if (/^\d+$/.test(productId) && productId !== '0') {
+      warn('data-product_variations', `${data.reason}; asking the server (get_variation) for each combination instead`);
+      useAjax = true;
+      return true;
+    }
+    warn('data-product_variations', `${data.reason} and data-product_id is missing; the form posts to the server as printed`);
+    return false;
+  };
+  if (selects.length === 0 || !readData()) return;
+
+  // --- events by the contract's rule, never heard back by ourselves --------------------------------------------
+  const firing = new Set<string>();
+  const fire = (target: Element | null, name: string, args: unknown[] = []) => {
+    if (!target) return;
+    firing.add(name);
+    try {
+      fireLegacy(target, name, args);
+    } finally {
+      firing.delete(name);
+    }
+  };
+  /** A select's `change`, as a user's change would fire it (jQuery handlers see native events too). */
+  const nativeChange = (el: Element) => {
+    firing.add('change');
+    try {
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+    } finally {
+      firing.delete('change');
+    }
+  };
+
+  // --- the explanation of a disabled button (instead of alert) --------------------------------------------------
+  const message = document.createElement('p');
+  message.id = uniqueId('sf-variation-message');
+  message.className = 'sf-variation-message woocommerce-info';
+  message.setAttribute('role', 'status');
+  message.hidden = true;
+  if (button) button.insertAdjacentElement('afterend', message);
+  else form.appendChild(message);
+  ctx.onCleanup(() => message.remove());
+
+  let buttonState: ButtonState = 'unknown';
+  const setButton = (state: ButtonState) => {
+    buttonState = state;
+    const disabled = state === 'needed' || state === 'unavailable';
+    if (button) {
+      button.classList.toggle('disabled', disabled);
+      button.classList.toggle('wc-variation-selection-needed', state === 'needed');
+      button.classList.toggle('wc-variation-is-unavailable', state === 'unavailable');
+      setAttr(button, 'aria-disabled', disabled ? 'true' : null);
+      toggleIdref(button, 'aria-describedby', message.id, disabled);
+    }
+    addToCartWrap?.classList.toggle('woocommerce-variation-add-to-cart-disabled', disabled);
+    addToCartWrap?.classList.toggle('woocommerce-variation-add-to-cart-enabled', !disabled);
+    const text = state === 'unavailable' ? texts.i18n_unavailable_text : state === 'needed' ? texts.i18n_make_a_selection_text : '';
+    // Keep the description current without announcing it; it is announced when the shopper presses the button.
+    if (message.hidden || !disabled) {
+      message.hidden = true;
+      message.textContent = text;
+    } else {
+      announceIn(message, text);
+    }
+  };
+
+  // --- announcements and the reset control ------------------------------------------------------------------------
+  // `.single_variation` is printed as role=alert; price and stock changes should be polite.
+  singleVariation?.setAttribute('aria-live', 'polite');
+  for (const reset of resets()) {
+    if (reset.tagName === 'A') reset.setAttribute('role', 'button');
+    if (reset.tagName === 'BUTTON' && !reset.hasAttribute('type')) reset.setAttribute('type', 'button');
+  }
+  const toggleReset = (show: boolean) => {
+    for (const reset of resets()) reset.style.visibility = show ? 'visible' : 'hidden';
+  };
+
+  // --- selects: pristine options and filtering -----------------------------------------------------------------
+  const pristine = new Map(selects.map((s) => [s, [...s.options]] as const));
+  const chosenNow = (): Chosen => Object.fromEntries(selects.map((s, i) => [names[i]!, s.value]));
+
+  const swatches: Swatches = setupSwatches(form, selects, { nomatch: texts.i18n_no_matching_variations_text, unavailable: texts.i18n_unavailable_text }, (select, value) => choose(select, value), signal);
+
+  /** §5.2 for every select; resets values that became impossible (DOM order, re-checking after each). */
+  const filterOptions = (): HTMLSelectElement[] => {
+    if (!index) return [];
+    const reset: HTMLSelectElement[] = [];
+    for (let round = 0; round <= selects.length; round++) {
+      const chosen = chosenNow();
+      const availability = index.availability(chosen, names);
+      const invalid = selects.find((s, i) => s.value !== '' && availability.get(names[i]!)?.state(s.value) !== 'enabled');
+      if (invalid && round < selects.length) {
+        invalid.value = '';
+        if (!reset.includes(invalid)) reset.push(invalid);
+        continue;
+      }
+      selects.forEach((select, i) => {
+        const state = availability.get(names[i]!)!;
+        const value = select.value;
+        const keepPlaceholder = !(select.getAttribute('data-show_option_none') === 'no' && value !== '');
+        const wanted: HTMLOptionElement[] = [];
+        for (const option of pristine.get(select)!) {
+          if (option.value === '') {
+            if (keepPlaceholder) wanted.push(option);
+            continue;
+          }
+          const s = state.state(option.value);
+          if (s === 'detached') continue;
+          setAttr(option, 'disabled', s === 'disabled' ? '' : null);
+          option.classList.toggle('attached', true);
+          option.classList.toggle('enabled', s === 'enabled');
+          wanted.push(option);
+        }
+        const current = select.options;
+        if (current.length !== wanted.length || wanted.some((o, k) => current[k] !== o)) select.replaceChildren(...wanted);
+        if (select.value !== value) select.value = value;
+      });
+      break;
+    }
+    return reset;
+  };
+
+  /** Ajax mode: options the cache knows lead nowhere are marked, not removed (the server decides). */
+  const markFromCache = () => {
+    if (!useAjax) return;
+    const chosen = chosenNow();
+    selects.forEach((select, i) => {
+      for (const option of select.options) {
+        if (option.value === '') continue;
+        const known = cache.known(chosen, names[i]!, option.value);
+        if (known === 'nomatch' || known === 'unavailable') {
+          option.setAttribute('aria-disabled', 'true');
+          option.setAttribute(UNAVAILABLE_ATTR, known);
+          option.title = known === 'nomatch' ? texts.i18n_no_matching_variations_text : texts.i18n_unavailable_text;
+        } else if (option.hasAttribute(UNAVAILABLE_ATTR)) {
+          option.removeAttribute('aria-disabled');
+          option.removeAttribute(UNAVAILABLE_ATTR);
+          option.removeAttribute('title');
+        }
+      }
+    });
+  };
+
+  // --- showing and hiding a variation --------------------------------------------------------------------------
+  const variationIdInputs = () => [...form.querySelectorAll<HTMLInputElement>('input[name="variation_id"], input.variation_id')];
+  const setVariationId = (id: string) => {
+    for (const input of variationIdInputs()) {
+      input.value = id;
+      fire(input, 'change');
+    }
+  };
+  const gallery = new GallerySwapper(form, product);
+  // The gallery re-measures 20 ms after a swap (WooCommerce's delay), counted from the next paint so the
+  // shopper's choice paints first; a newer swap replaces a pending one.
+  let cancelSettle: (() => void) | undefined;
+  const later = (fn: () => void, ms: number) => {
+    cancelSettle?.();
+    let timer: number | undefined;
+    const cancelPaint = afterPaint(() => (timer = env().setTimeout(fn, ms)));
+    cancelSettle = () => {
+      cancelPaint();
+      if (timer !== undefined) env().clearTimeout(timer);
+    };
+  };
+  let cancelFill: (() => void) | undefined;
+  let shown: Variation | null = null;
+  let loading = true;
+  let busy = false;
+
+  const templateHtml = (id: string, variation: Variation, fallback: () => string): string => {
+    const template = document.getElementById(id);
+    if (!template) {
+      warn(id, 'template not found; using the built-in markup');
+      return fallback();
+    }
+    const html = renderTemplate(template.textContent ?? '', variation);
+    if (html === undefined) {
+      warn(id, 'uses template syntax other than {{{ data.variation.KEY }}} and {{ data.variation.KEY }}; using the built-in markup');
+      return fallback();
+    }
+    return html;
+  };
+
+  const hideVariation = () => {
+    cancelFill?.();
+    cancelFill = undefined;
+    shown = null;
+    fire(form, 'reset_data');
+    showDetails(product, null);
+    fire(form, 'reset_image');
+    if (!gallery.show(null)) updateImage(form, product, null, later);
+    if (singleVariation) {
+      slide(singleVariation, false);
+      fire(singleVariation, 'hide_variation');
+    }
+    setButton('needed');
+  };
+
+  const showVariation = (variation: Variation) => {
+    fire(form, 'found_variation', [variation]);
+    shown = variation;
+    showDetails(product, variation);
+    if (!gallery.show(variation)) updateImage(form, product, variation, later);
+    const visible = variation.variation_is_visible !== false;
+    const html = visible
+      ? templateHtml('tmpl-variation-template', variation, () => builtInVariationHtml(variation))
+      : templateHtml('tmpl-unavailable-variation-template', variation, () => builtInUnavailableHtml(texts.i18n_unavailable_text));
+    setVariationId(String(variation.variation_id));
+    const qty = wrap?.querySelector<HTMLInputElement>('.quantity input.qty[name="quantity"]');
+    if (qty) {
+      const rule = quantityFor(variation, qty.value);
+      qty.value = rule.value;
+      qty.setAttribute('min', rule.min);
+      qty.setAttribute('max', rule.max);
+      const box = qty.closest<HTMLElement>('.quantity');
+      if (box) box.style.display = rule.hidden ? 'none' : '';
+      fire(qty, 'change');
+    }
+    const purchasable = isPurchasable(variation);
+    setButton(purchasable ? 'enabled' : 'unavailable');
+    if (!singleVariation) return;
+    // Filled after the next paint: the shopper's choice paints without waiting for the price markup, and the
+    // region's new nodes (additions, polite) are what screen readers announce. Not emptied first: that would
+    // make the button jump up and back down.
+    cancelFill?.();
+    cancelFill = afterPaint(() => {
+      cancelFill = undefined;
+      if (shown !== variation) return;
+      singleVariation.innerHTML = html;
+      if (singleVariation.textContent?.trim()) slide(singleVariation, true);
+      else singleVariation.style.display = '';
+      fire(singleVariation, 'show_variation', [variation, purchasable]);
+    });
+  };
+
+  /** No variation for a complete choice; the notice never shows for the choice the page loaded with. */
+  const noMatch = (quiet = loading) => {
+    hideVariation();
+    if (quiet || !singleVariation) return;
+    const notice = document.createElement('div');
+    notice.setAttribute('role', 'alert');
+    const p = document.createElement('p');
+    p.className = 'wc-no-matching-variations woocommerce-info';
+    p.textContent = texts.i18n_no_matching_variations_text;
+    p.style.display = 'none';
+    notice.appendChild(p);
+    singleVariation.insertAdjacentElement('afterend', notice);
+    slide(p, true);
+  };
+
+  const removeNoMatch = () => {
+    for (const p of form.querySelectorAll('.wc-no-matching-variations')) p.parentElement?.remove();
+  };
+
+  // --- get_variation (ajax mode and lazy stubs) ------------------------------------------------------------------
+  let request: AbortController | undefined;
+  let sequence = 0;
+  const customData = readCustomData(form.getAttribute('data-custom_data'));
+
+  const fetchVariation = async (chosen: Chosen): Promise<Variation | null> => {
+    const body: Record<string, string | string[]> = {};
+    selects.forEach((_, i) => (body[names[i]!] = chosen[names[i]!] ?? ''));
+    body.product_id = productId;
+    flattenParam('custom_data', customData, body);
+    const answer = await wcAjax('get_variation', body, { signal: request!.signal, timeout: VARIATION_TIMEOUT });
+    if (answer === undefined || answer === null || answer === false || answer === '' || answer === 0) return null;
+    const variation = readVariationAnswer(answer);
+    if (!variation) throw new NetError('invalid_response');
+    return variation;
+  };
+
+  const setBusy = (on: boolean) => {
+    busy = on;
+    if (on) form.setAttribute('aria-busy', 'true');
+    else form.removeAttribute('aria-busy');
+  };
+
+  /** Ask the server for a complete choice; a newer choice aborts this one and its answer is never shown. */
+  const ask = (chosen: Chosen, remember: (answer: Variation | null) => void) => {
+    request?.abort();
+    request = new AbortController();
+    const mine = ++sequence;
+    const initial = loading;
+    setBusy(true);
+    fetchVariation(chosen).then(
+      (answer) => {
+        remember(answer);
+        if (mine !== sequence || signal.aborted) return;
+        setBusy(false);
+        markFromCache();
+        swatches.sync();
+        if (answer) showVariation(answer);
+        else noMatch(initial);
+      },
+      (error: unknown) => {
+        if (mine !== sequence || signal.aborted || (error instanceof NetError && error.code === 'aborted')) return;
+        setBusy(false);
+        warn('get_variation', `${messageFor(error)} The form now posts the chosen options and the shop picks the variation.`);
+        // The server resolves the variation from the posted attributes when variation_id is empty.
+        hideVariation();
+        setButton('enabled');
+      },
+    );
+  };
+
+  const stopAsking = () => {
+    if (!request) return;
+    request.abort();
+    request = undefined;
+    sequence++;
+    setBusy(false);
+  };
+
+  // --- the check ---------------------------------------------------------------------------------------------------
+  const check = (override?: Chosen) => {
+    if (useAjax) {
+      const chosen = override ?? chosenNow();
+      fire(form, 'update_variation_values');
+      markFromCache();
+      swatches.sync();
+      if (isComplete(chosen, names)) {
+        const cached = cache.get(chosen);
+        if (cached !== undefined) {
+          stopAsking();
+          if (cached) showVariation(cached);
+          else noMatch();
+        } else {
+          ask(chosen, (answer) => cache.set(chosen, answer));
+        }
+      } else {
+        stopAsking();
+        hideVariation();
+      }
+      toggleReset(chosenCount(chosen, names) > 0);
+      return;
+    }
+    fire(form, 'update_variation_values');
+    const reset = filterOptions();
+    fire(form, 'woocommerce_update_variation_values');
+    swatches.sync();
+    for (const select of reset) nativeChange(select);
+    const chosen = override ?? chosenNow();
+    if (isComplete(chosen, names)) {
+      const match = index!.match(chosen);
+      if (!match) {
+        stopAsking();
+        noMatch();
+      } else if (match.variation_data_loaded === false) {
+        const full = loaded.get(match.variation_id);
+        if (full !== undefined) {
+          stopAsking();
+          if (full) showVariation(full);
+          else noMatch();
+        } else {
+          ask(chosen, (answer) => loaded.set(match.variation_id, answer));
+        }
+      } else {
+        stopAsking();
+        showVariation(match);
+      }
+    } else {
+      stopAsking();
+      hideVariation();
+    }
+    toggleReset(chosenCount(chosen, names) > 0);
+  };
+
+  /** What WooCommerce does on a select's change. */
+  const onChange = () => {
+    setVariationId('');
+    fire(form, 'clear_reset_announcement');
+    if (resetAlert) announceIn(resetAlert, '');
+    removeNoMatch();
+    if (!useAjax) fire(form, 'woocommerce_variation_select_change');
+    fire(form, 'check_variations');
+    check();
+    fire(form, 'woocommerce_variation_has_changed');
+  };
+
+  /** A swatch chose a value for its select. */
+  function choose(select: HTMLSelectElement, value: string) {
+    if (select.value === value) return;
+    select.value = value;
+    nativeChange(select);
+    onChange();
+  }
+
+  const reset = () => {
+    for (const select of selects) select.value = '';
+    for (const select of selects) nativeChange(select);
+    onChange();
+    fire(form, 'announce_reset');
+    if (resetAlert) announceIn(resetAlert, texts.i18n_reset_alert_text);
+    fire(form, 'reset_focus');
+    if (selects[0]) swatches.focusTarget(selects[0]).focus();
+  };
+
+  // --- listeners -----------------------------------------------------------------------------------------------------
+  form.addEventListener(
+    'change',
+    (event) => {
+      if (firing.has('change') || !selects.includes(event.target as HTMLSelectElement)) return;
+      onChange();
+    },
+    { signal },
+  );
+  const jq = pageJQuery();
+  if (jq) {
+    // `$select.val(x).trigger('change')` from theme code reaches jQuery handlers only.
+    const onJqChange = (event: { originalEvent?: Event; target?: EventTarget }) => {
+      if (event.originalEvent || firing.has('change') || !selects.includes(event.target as HTMLSelectElement)) return;
+      onChange();
+    };
+    try {
+      jq(form).on('change.wc-variation-form', onJqChange as never);
+      ctx.onCleanup(() => void jq(form).off('change.wc-variation-form', onJqChange as never));
+    } catch {
+      /* a jQuery stand-in without .on */
+    }
+  }
+  listenLegacy(
+    form,
+    'check_variations',
+    (args) => {
+      if (firing.has('check_variations')) return;
+      const given = args[0] as { data?: Chosen } | undefined;
+      check(given && typeof given === 'object' && given.data && typeof given.data === 'object' ? given.data : undefined);
+    },
+    signal,
+  );
+  listenLegacy(form, 'reload_product_variations', () => reload(), signal);
+
+  form.addEventListener(
+    'click',
+    (event) => {
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest('.reset_variations')) {
+        event.preventDefault();
+        reset();
+        return;
+      }
+      if (button && target && button.contains(target)) {
+        if (busy) {
+          event.preventDefault();
+          return;
+        }
+        if (button.classList.contains('disabled')) {
+          event.preventDefault();
+          message.hidden = false;
+          announceIn(message, button.classList.contains('wc-variation-is-unavailable') ? texts.i18n_unavailable_text : texts.i18n_make_a_selection_text);
+        }
+      }
+    },
+    { signal },
+  );
+  form.addEventListener(
+    'keydown',
+    (event) => {
+      // Space on the reset link must act as on a button (Enter already clicks a link).
+      if (event.key === ' ' && event.target instanceof Element && event.target.closest('a.reset_variations')) {
+        event.preventDefault();
+        reset();
+      }
+    },
+    { signal },
+  );
+  form.addEventListener(
+    'submit',
+    (event) => {
+      const submitter = (event as SubmitEvent).submitter;
+      if (busy || (submitter && submitter === button && buttonState !== 'enabled' && buttonState !== 'unknown')) event.preventDefault();
+    },
+    { signal },
+  );
+
+  function reload() {
+    if (!readData()) return;
+    for (const select of selects) {
+      const value = select.value;
+      select.replaceChildren(...pristine.get(select)!);
+      select.value = value;
+    }
+    fire(form, 'check_variations');
+    check();
+  }
+
+  const variationForm = {
+    $form: jq ? jq(form) : form,
+    $attributeFields: selects,
+    $singleVariation: singleVariation,
+    $singleVariationWrap: wrap,
+    $resetVariations: resets(),
+    $button: button,
+    get variationData() {
+      return useAjax ? false : (index?.variations ?? false);
+    },
+    get useAjax() {
+      return useAjax;
+    },
+    get loading() {
+      return loading;
+    },
+    getChosenAttributes: () => {
+      const data = chosenNow();
+      return { data, count: names.length, chosenCount: chosenCount(data, names) };
+    },
+    findMatchingVariations: (variations: Variation[], attributes: Chosen) => buildIndex(variations).matches(attributes),
+  };
+
+  controllers.set(form, { reload });
+  ctx.onCleanup(() => {
+    controllers.delete(form);
+    request?.abort();
+    cancelFill?.();
+    cancelSettle?.();
+  });
+  installJQueryShim();
+  toggleReset(chosenCount(chosenNow(), names) > 0);
+
+  // Init after the gallery (WooCommerce waits 100 ms); no no-match notice during it.
+  ctx.timeout(() => {
+    fire(form, 'check_variations');
+    check();
+    fire(form, 'wc_variation_form', [variationForm]);
+    loading = false;
+  }, 100);
+}
+
+export default defineWidget({
+  mount(element, ctx) {
+    if (element instanceof HTMLFormElement) mountForm(element, ctx);
+  },
+});
