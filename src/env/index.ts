@@ -15,6 +15,8 @@ export interface Environment {
   frame(fn: () => void): () => void;
   /** Call back once when the element comes within `margin` of the viewport. */
   visible(el: Element, fn: () => void, margin?: string): () => void;
+  /** Call back whenever the element enters or leaves the viewport (first call once known), until cancelled. */
+  intersecting(el: Element, fn: (inView: boolean) => void, margin?: string): () => void;
   matchMedia(query: string): MediaQueryList | undefined;
   prefersReducedMotion(): boolean;
 }
@@ -55,6 +57,15 @@ const browser: Environment = {
       },
       { rootMargin: margin },
     );
+    io.observe(el);
+    return () => io.disconnect();
+  },
+  intersecting(el, fn, margin = '0px') {
+    if (typeof IntersectionObserver !== 'function') return () => {};
+    const io = new IntersectionObserver((entries) => {
+      const last = entries[entries.length - 1];
+      if (last) fn(last.isIntersecting);
+    }, { rootMargin: margin });
     io.observe(el);
     return () => io.disconnect();
   },

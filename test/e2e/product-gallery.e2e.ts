@@ -1,0 +1,167 @@
+/**
+ * The product gallery in real Chromium, both tags: Embla slider with thumbnails, keyboard, hover zoom, and the
+ * PhotoSwipe lightbox (loaded on first open only) in a native modal dialog. Page: fixtures/pages/product-gallery.html
+ * (a simple product with four images; the fourth one's large image is narrower than the gallery).
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { expectAxeClean, expectNoConsoleErrors, openPage, TAGS } from './harness';
+
+const PAGE = '/product-gallery.html';
+const slide = (n: number) => `.woocommerce-product-gallery__image:nth-child(${n})`;
+const thumb = (n: number) => `ol.flex-control-nav.flex-control-thumbs li:nth-child(${n}) img`;
+const TRIGGER = '.woocommerce-product-gallery__trigger';
+const DIALOG = 'dialog#photoswipe-fullscreen-dialog';
+const isLightboxChunk = (url: string) => /\/chunks\/lightbox-[^/]*\.js$/.test(new URL(url).pathname);
+
+const activeSlide = (page: Page) => page.$$eval('.woocommerce-product-gallery__image', (els) => els.findIndex((e) => e.classList.contains('flex-active-slide')));
+const activeInside = (page: Page, selector: string) => page.evaluate((s) => !!document.querySelector(s)?.contains(document.activeElement), selector);
+const waitSettled = (page: Page, n: number) =>
+  page.waitForFunction((sel) => {
+    const el = document.querySelector(sel);
+    return !!el && Math.abs(el.getBoundingClientRect().left - el.closest('.flex-viewport')!.getBoundingClientRect().left) < 1;
+  }, slide(n));
+
+describe.each(TAGS)('product gallery, %s tag', (tag) => {
+  test('thumbnails and arrows navigate the slider; axe clean after each change', async () => {
+    const { page, errors } = await openPage(PAGE, { tag });
+    await page.waitForSelector(thumb(4));
+    // WooCommerce's own CSS fades the gallery in over .25 s once we set opacity 1.
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('.woocommerce-product-gallery')!).opacity === '1');
+    expect(await page.getAttribute('.woocommerce-product-gallery', 'aria-roledescription')).toBe('carousel');
+    await expectAxeClean(page);
+
+    await page.click(thumb(3));
+    await waitSettled(page, 3);
+    expect(await activeSlide(page)).toBe(2);
+    expect(await page.getAttribute(thumb(3), 'aria-current')).toBe('true');
+    expect(await page.getAttribute(slide(1), 'aria-hidden')).toBe('true');
+    await expectAxeClean(page);
+
+    await page.focus(thumb(3));
+    await page.keyboard.press('ArrowRight');
+    await waitSettled(page, 4);
+    expect(await activeSlide(page)).toBe(3);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Linen apron, folded, 4 of 4');
+    await page.keyboard.press('Home');
+    await waitSettled(page, 1);
+    expect(await activeSlide(page)).toBe(0);
+    await page.click('.sf-gallery__nav--next');
+    await waitSettled(page, 2);
+    expect(await activeSlide(page)).toBe(1);
+    await expectAxeClean(page);
+    expectNoConsoleErrors(errors);
+  });
+
+  test('swipes between slides with a drag', async () => {
+    const { page, errors } = await openPage(PAGE, { tag });
+    await page.waitForSelector(thumb(4));
+    const box = (await page.$(slide(1)).then((h) => h!.boundingBox()))!;
+    await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + box.width * (0.8 - i * 0.05), box.y + box.height / 2);
+    await page.mouse.up();
+    await waitSettled(page, 2);
+    expect(await activeSlide(page)).toBe(1);
+    expect(await page.$$eval(DIALOG + '[open]', (d) => d.length)).toBe(0);
+    expectNoConsoleErrors(errors);
+  });
+
+  test('zooms on hover only where the large image is wider than the gallery', async () => {
+    const { page, errors } = await openPage(PAGE, { tag });
+    await page.waitForSelector(thumb(4));
+    await page.hover(`${slide(1)} img`, { position: { x: 100, y: 100 } });
+    await page.waitForSelector(`${slide(1)} img.zoomImg.sf-zoom--on`);
+    expect(await page.getAttribute(`${slide(1)} img.zoomImg`, 'aria-hidden')).toBe('true');
+    await page.click(thumb(4));
+    await waitSettled(page, 4);
+    await page.hover(`${slide(4)} img`, { position: { x: 50, y: 50 } });
+    await page.mouse.move(60, 60);
+    expect(await page.$$eval('img.zoomImg.sf-zoom--on', (els) => els.length)).toBe(0);
+    expectNoConsoleErrors(errors);
+  });
+
+  test('the magnifier opens the lightbox (PhotoSwipe loaded then, once); Escape closes and focus returns', async () => {
+    const { page, errors, requests } = await openPage(PAGE, { tag });
+    await page.waitForSelector(thumb(4));
+    expect(requests.filter(isLightboxChunk)).toEqual([]);
+    await page.click(thumb(2));
+    await page.click(TRIGGER);
+    await page.waitForSelector(`${DIALOG}[open] .pswp--open`);
+    // The page's request and the mock service worker's pass-through both show up: count, don't assume one.
+    const afterFirstOpen = requests.filter(isLightboxChunk).length;
+    expect(afterFirstOpen).toBeGreaterThan(0);
+    expect(await activeInside(page, DIALOG)).toBe(true);
+    expect(await page.textContent(`${DIALOG} .pswp__counter`)).toBe('2 / 4');
+    expect(await page.textContent(`${DIALOG} .pswp__sf-caption`)).toBe('Back view: crossed straps');
+    await expectAxeClean(page);
+
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction((d) => document.querySelector(`${d} .pswp__sf-caption`)?.textContent === 'Pocket detail', DIALOG);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector(`${DIALOG}[open]`, { state: 'detached' });
+    expect(await page.evaluate((t) => document.activeElement === document.querySelector(t), TRIGGER)).toBe(true);
+    // The gallery follows the lightbox to the image the shopper closed it on.
+    expect(await activeSlide(page)).toBe(2);
+    await expectAxeClean(page);
+
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`${DIALOG}[open] .pswp--open`);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector(`${DIALOG}[open]`, { state: 'detached' });
+    await page.keyboard.press(' ');
+    await page.waitForSelector(`${DIALOG}[open] .pswp--open`);
+    expect(requests.filter(isLightboxChunk)).toHaveLength(afterFirstOpen);
+    expectNoConsoleErrors(errors);
+  });
+
+  test('an image click opens the lightbox at that image; Back closes it and focus returns to the image link', async () => {
+    const { page, errors } = await openPage(PAGE, { tag });
+    await page.waitForSelector(thumb(4));
+    await page.click(`${slide(1)} img.wp-post-image`);
+    await page.waitForSelector(`${DIALOG}[open] .pswp--open`);
+    expect(await page.textContent(`${DIALOG} .pswp__counter`)).toBe('1 / 4');
+    expect(await activeInside(page, DIALOG)).toBe(true);
+    expect(new URL(page.url()).pathname).toBe(PAGE);
+    await page.goBack();
+    await page.waitForSelector(`${DIALOG}[open]`, { state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(PAGE);
+    expect(await page.evaluate((s) => document.activeElement === document.querySelector(`${s} a`), slide(1))).toBe(true);
+    expectNoConsoleErrors(errors);
+  });
+
+  test('a failing image shows "The image could not be loaded." with a link to it', async () => {
+    const broken = '/wp-content/uploads/2025/03/apron-back-1500x1800.jpg';
+    const { page, errors } = await openPage(PAGE, {
+      tag,
+      beforeGoto: (context) => context.route(`**${broken}`, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' })),
+    });
+    await page.waitForSelector(thumb(4));
+    await page.click(thumb(2));
+    await page.click(TRIGGER);
+    await page.waitForSelector(`${DIALOG} .pswp__error-msg`);
+    expect((await page.textContent(`${DIALOG} .pswp__error-msg`))?.trim()).toBe('The image could not be loaded.');
+    expect(await page.getAttribute(`${DIALOG} .pswp__error-msg a`, 'href')).toBe(broken);
+    await expectAxeClean(page);
+    // The one expected failure is the 404 we routed; anything else is a defect.
+    const expected = (e: string) => /Failed to load resource: the server responded with a status of 404/.test(e) && e.includes(broken);
+    expect(errors.filter(expected).length).toBeGreaterThan(0);
+    expectNoConsoleErrors(errors.filter((e) => !expected(e)));
+  });
+
+  test('follows the variation form: the chosen variation\'s image is slide one and opens in the lightbox', async () => {
+    const { page, errors } = await openPage('/product-variable.html', { tag });
+    await page.waitForSelector('.woocommerce-product-gallery ol.flex-control-thumbs img');
+    await page.click('.woocommerce-product-gallery ol.flex-control-thumbs li:nth-child(3) img');
+    await page.selectOption('select[name="attribute_pa_colour"]', 'navy');
+    await page.selectOption('select[name="attribute_pa_size"]', 'm');
+    await page.selectOption('select[name="attribute_lining"]', 'Fleece');
+    await page.waitForFunction(() => document.querySelector('.woocommerce-product-gallery__image img')?.getAttribute('data-large_image')?.includes('jacket-navy'));
+    await page.waitForFunction(() => document.querySelector('.woocommerce-product-gallery__image')?.classList.contains('flex-active-slide'));
+    await page.click(TRIGGER);
+    await page.waitForSelector(`${DIALOG}[open] .pswp--open`);
+    expect(await page.getAttribute(`${DIALOG} .pswp__item[aria-hidden="false"] img.pswp__img`, 'src')).toContain('jacket-navy');
+    await expectAxeClean(page);
+    expectNoConsoleErrors(errors);
+  });
+});

@@ -1,0 +1,547 @@
+import EmblaCarousel, { type EmblaCarouselType } from 'embla-carousel';
+import { env } from '../../src/env';
+import { listenLegacy } from '../../src/events/bus';
+import { errorOnce } from '../../src/log';
+import type { LightboxItem } from './lightbox';
+import { canMove, clampIndex, describeIssues, emblaDuration, keyToMove, moveIndex, readSlide, shouldZoom, sliderWanted, slideLabel, thumbnailColumns, zoomOffset, type Move, type RawSlide, type Slide, type SlideIssues } from './logic';
+import type { GallerySettings } from './settings';
+
+/**
+ * The gallery on the CMS's own markup: the slides stay where WooCommerce printed them (same classes, so the
+ * theme's CSS applies); the slider wraps them in `.flex-viewport` and adds `ol.flex-control-nav.flex-control-thumbs`
+ * as FlexSlider did, driven by Embla's core (no React: a behaviour on server markup). Everything added is removed
+ * again by `destroy()`.
+ */
+export interface GalleryController {
+  readonly index: number;
+  readonly count: number;
+  readonly slider: boolean;
+  goTo(index: number, options?: { instant?: boolean }): void;
+  /** Re-read the first slide after the variation form swapped its image. */
+  refreshFirstSlide(): void;
+  /** Re-decide whether the active slide zooms (woocommerce_gallery_init_zoom, load, resize). */
+  initZoom(): void;
+  open(index: number, opener: HTMLElement | null): Promise<void>;
+  destroy(): void;
+}
+
+export interface GalleryContext {
+  settings: GallerySettings;
+  warn: (field: string, message: string) => void;
+  /** The lightbox chunk, imported on the first open only. */
+  loadLightbox: () => Promise<typeof import('./lightbox')>;
+  dialog: () => HTMLDialogElement;
+}
+
+const SLIDE_SELECTOR = '.woocommerce-product-gallery__image, .woocommerce-product-gallery__image--placeholder';
+const WATCHED = ['data-thumb', 'data-thumb-alt', 'data-thumb-srcset', 'data-thumb-sizes', 'href', 'src', 'srcset', 'sizes', 'alt', 'title', 'data-caption', 'data-src', 'data-large_image', 'data-large_image_width', 'data-large_image_height', 'width', 'height'];
+
+function rawSlide(slide: Element): RawSlide {
+  const img = slide.querySelector('img:not(.zoomImg)');
+  const link = slide.querySelector('a[href]');
+  const attr = (el: Element | null, name: string) => el?.getAttribute(name) ?? null;
+  return {
+    thumb: attr(slide, 'data-thumb'),
+    thumbAlt: attr(slide, 'data-thumb-alt'),
+    thumbSrcset: attr(slide, 'data-thumb-srcset'),
+    thumbSizes: attr(slide, 'data-thumb-sizes'),
+    href: attr(link, 'href'),
+    src: attr(img, 'src'),
+    alt: attr(img, 'alt'),
+    title: attr(img, 'title'),
+    caption: attr(img, 'data-caption'),
+    large: attr(img, 'data-large_image') ?? attr(img, 'data-src'),
+    largeWidth: attr(img, 'data-large_image_width'),
+    largeHeight: attr(img, 'data-large_image_height'),
+    width: attr(img, 'width'),
+    height: attr(img, 'height'),
+  };
+}
+
+const isPlaceholder = (slide: Element) => slide.matches('.woocommerce-product-gallery__image--placeholder') || !slide.querySelector('img');
+
+/** Read every slide; markup problems become one warning per attribute, naming the slides. */
+export function readSlides(slideEls: readonly Element[], warn?: (field: string, message: string) => void): Slide[] {
+  const issues: SlideIssues = {};
+  const slides = slideEls.map((el, i) => readSlide(rawSlide(el), i + 1, isPlaceholder(el) ? {} : issues));
+  if (warn) for (const { field, message } of describeIssues(issues)) warn(field, message);
+  return slides;
+}
+
+function productTitle(gallery: Element): string {
+  const scope = gallery.closest('.product') ?? document;
+  return scope.querySelector('.product_title')?.textContent?.trim() ?? '';
+}
+
+export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): GalleryController {
+  const { settings } = ctx;
+  const controller = new AbortController();
+  const { signal } = controller;
+  const undo: (() => void)[] = [];
+  const wrapper = gallery.querySelector<HTMLElement>('.woocommerce-product-gallery__wrapper');
+  const slideEls = wrapper ? ([...wrapper.children].filter((c) => c.matches(SLIDE_SELECTOR)) as HTMLElement[]) : [];
+  let slides = readSlides(slideEls, ctx.warn);
+  const count = slideEls.length;
+  const reduced = env().prefersReducedMotion();
+  const rtl = settings.rtl || getComputedStyle(gallery).direction === 'rtl';
+  const loop = settings.animationLoop;
+  const useSlider = !!wrapper && sliderWanted(settings.slider, count, settings.allowOneSlide);
+  let index = 0;
+  let embla: EmblaCarouselType | undefined;
+  let viewport: HTMLElement | undefined;
+  let thumbs: HTMLImageElement[] = [];
+  let prevButton: HTMLButtonElement | undefined;
+  let nextButton: HTMLButtonElement | undefined;
+  let opening = false;
+
+  const setAttr = (el: Element, name: string, value: string) => {
+    const before = el.getAttribute(name);
+    el.setAttribute(name, value);
+    undo.push(() => (before === null ? el.removeAttribute(name) : el.setAttribute(name, before)));
+  };
+  const addClass = (el: Element, ...names: string[]) => {
+    const added = names.filter((n) => !el.classList.contains(n));
+    el.classList.add(...added);
+    undo.push(() => el.classList.remove(...added));
+  };
+
+  addClass(gallery, 'sf-gallery');
+  if (rtl) addClass(gallery, 'sf-gallery--rtl');
+
+  // ---- slider ------------------------------------------------------------------------------------------------
+  if (useSlider && wrapper) {
+    addClass(gallery, 'sf-gallery--slider');
+    gallery.style.setProperty('--sf-gallery-columns', String(thumbnailColumns(gallery.getAttribute('data-columns'))));
+    gallery.style.setProperty('--sf-gallery-speed', `${reduced ? 0 : settings.animationSpeed}ms`);
+    undo.push(() => {
+      gallery.style.removeProperty('--sf-gallery-columns');
+      gallery.style.removeProperty('--sf-gallery-speed');
+    });
+
+    const title = productTitle(gallery);
+    setAttr(gallery, 'role', 'region');
+    setAttr(gallery, 'aria-roledescription', 'carousel');
+    setAttr(gallery, 'aria-label', title || 'Product images');
+    setAttr(wrapper, 'aria-live', 'polite');
+    slideEls.forEach((el, i) => {
+      setAttr(el, 'role', 'group');
+      setAttr(el, 'aria-roledescription', 'slide');
+      setAttr(el, 'aria-label', slideLabel(i, count));
+    });
+
+    viewport = document.createElement('div');
+    viewport.className = 'flex-viewport';
+    wrapper.before(viewport);
+    viewport.append(wrapper);
+
+    const nav = (which: 'prev' | 'next') => {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = `sf-gallery__nav sf-gallery__nav--${which} flex-${which}`;
+      button.setAttribute('aria-label', which === 'prev' ? 'Previous image' : 'Next image');
+      const glyph = document.createElement('span');
+      glyph.setAttribute('aria-hidden', 'true');
+      glyph.textContent = (which === 'prev') !== rtl ? '\u2039' : '\u203A';
+      button.append(glyph);
+      button.addEventListener('click', () => move(which, false), { signal });
+      viewport!.append(button);
+      return button;
+    };
+    prevButton = nav('prev');
+    nextButton = nav('next');
+
+    const list = document.createElement('ol');
+    list.className = 'flex-control-nav flex-control-thumbs';
+    thumbs = slides.map((slide, i) => {
+      const li = document.createElement('li');
+      const img = document.createElement('img');
+      img.src = slide.thumb;
+      if (slide.thumbSrcset) img.srcset = slide.thumbSrcset;
+      if (slide.thumbSizes) img.sizes = slide.thumbSizes;
+      const label = slide.thumbAlt ? `${slide.thumbAlt}, ${slideLabel(i, count)}` : slideLabel(i, count);
+      // An image with an empty alt may take no role: give the button image a text alternative either way.
+      img.alt = slide.thumbAlt || label;
+      img.setAttribute('role', 'button');
+      img.setAttribute('tabindex', '0');
+      img.setAttribute('aria-label', label);
+      img.draggable = false;
+      img.loading = 'lazy';
+      img.addEventListener('click', () => goTo(i), { signal });
+      // The variation form clicks a thumbnail that already shows the variation's image this way.
+      listenLegacy(img, 'flexslider-click', () => goTo(i), signal);
+      img.addEventListener(
+        'keydown',
+        (event) => {
+          if (event.key !== 'Enter' && event.key !== ' ') return;
+          event.preventDefault();
+          goTo(i);
+        },
+        { signal },
+      );
+      li.append(img);
+      list.append(li);
+      return img;
+    });
+    viewport.after(list);
+
+    undo.push(() => {
+      list.remove();
+      prevButton?.remove();
+      nextButton?.remove();
+      if (viewport?.isConnected) viewport.replaceWith(wrapper);
+      else viewport?.remove();
+      for (const el of slideEls) {
+        el.classList.remove('flex-active-slide');
+        el.removeAttribute('inert');
+        el.removeAttribute('aria-hidden');
+      }
+    });
+
+    embla = EmblaCarousel(viewport, {
+      direction: rtl ? 'rtl' : 'ltr',
+      duration: emblaDuration(settings.animationSpeed, reduced),
+      loop,
+      align: 'start',
+      containScroll: 'keepSnaps',
+      skipSnaps: false,
+    });
+    // A drag wins over the hover zoom: hide it while the slides move.
+    embla.on('pointerDown', () => {
+      dragging = true;
+      hideZoom();
+    });
+    embla.on('pointerUp', () => {
+      dragging = false;
+    });
+    embla.on('select', () => {
+      if (!embla) return;
+      // Without layout (tests, a hidden quick view) Embla has no snaps: our own index stays the truth.
+      if (embla.scrollSnapList().length !== count) return;
+      const selected = embla.selectedScrollSnap();
+      if (selected !== index) apply(selected, false);
+    });
+    undo.push(() => embla?.destroy());
+
+    const equalRatios = slides.every((s) => !s.width || !s.height || !slides[0]?.width || Math.abs(s.width / s.height - slides[0].width / (slides[0].height || 1)) < 0.01);
+    if (settings.smoothHeight && !equalRatios) {
+      addClass(gallery, 'sf-gallery--smooth');
+      for (const el of slideEls) el.querySelector('img')?.addEventListener('load', () => fitHeight(), { signal });
+    }
+  }
+
+  // ---- rendering state ---------------------------------------------------------------------------------------
+  function fitHeight(): void {
+    if (!viewport || !gallery.classList.contains('sf-gallery--smooth')) return;
+    const h = slideEls[index]?.offsetHeight ?? 0;
+    if (h > 0) viewport.style.height = `${h}px`;
+  }
+
+  function render(): void {
+    slideEls.forEach((el, i) => {
+      const active = i === index;
+      el.classList.toggle('flex-active-slide', active);
+      if (!useSlider) return;
+      // Only the shown slide is reachable: hidden slides' links would scroll the viewport under the user.
+      if (active) {
+        el.removeAttribute('inert');
+        el.removeAttribute('aria-hidden');
+      } else {
+        el.setAttribute('inert', '');
+        el.setAttribute('aria-hidden', 'true');
+      }
+    });
+    thumbs.forEach((img, i) => {
+      img.classList.toggle('flex-active', i === index);
+      if (i === index) img.setAttribute('aria-current', 'true');
+      else img.removeAttribute('aria-current');
+    });
+    const can = canMove(index, count, loop);
+    prevButton?.setAttribute('aria-disabled', String(!can.prev));
+    nextButton?.setAttribute('aria-disabled', String(!can.next));
+    fitHeight();
+  }
+
+  function apply(next: number, scroll: boolean, instant = false): void {
+    const previous = index;
+    const focused = document.activeElement;
+    const focusInSlide = !!focused && !!slideEls[previous]?.contains(focused);
+    index = next;
+    if (scroll && embla) embla.scrollTo(next, instant || reduced);
+    render();
+    hideZoom();
+    initZoom();
+    if (focusInSlide && previous !== next) {
+      const target = slideEls[next]?.querySelector<HTMLElement>('a[href], button, [tabindex]');
+      target?.focus({ preventScroll: true });
+    }
+  }
+
+  function goTo(target: number, options: { instant?: boolean } = {}): void {
+    const next = clampIndex(target, count, loop);
+    if (next === index) {
+      if (embla && embla.scrollSnapList().length === count && embla.selectedScrollSnap() !== next) embla.scrollTo(next, options.instant || reduced);
+      return;
+    }
+    apply(next, true, options.instant);
+  }
+
+  function move(which: Move, fromKeyboard: boolean): void {
+    const focusInThumbs = thumbs.some((t) => t === document.activeElement);
+    goTo(moveIndex(index, count, which, loop));
+    if (fromKeyboard && focusInThumbs) thumbs[index]?.focus();
+  }
+
+  if (useSlider) {
+    gallery.addEventListener(
+      'keydown',
+      (event) => {
+        if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+        const target = event.target as Element | null;
+        if (!target || target.closest('input, select, textarea, [contenteditable]') || target.closest('.woocommerce-product-gallery__trigger')) return;
+        const which = keyToMove(event.key, rtl);
+        if (!which) return;
+        event.preventDefault();
+        move(which, true);
+      },
+      { signal },
+    );
+  }
+
+  // ---- zoom --------------------------------------------------------------------------------------------------
+  let zoomImg: HTMLImageElement | undefined;
+  let zoomSlide = -1;
+  let dragging = false;
+
+  function zoomableNow(i: number): boolean {
+    const slide = slides[i];
+    if (!slide || !settings.zoom) return false;
+    return shouldZoom(true, slide.largeWidth, gallery.getBoundingClientRect().width);
+  }
+
+  function removeZoom(): void {
+    zoomImg?.remove();
+    zoomImg = undefined;
+    zoomSlide = -1;
+  }
+
+  function hideZoom(): void {
+    zoomImg?.classList.remove('sf-zoom--on');
+  }
+
+  function initZoom(): void {
+    if (zoomSlide !== index || !zoomableNow(index)) removeZoom();
+  }
+
+  function showZoom(event: PointerEvent): void {
+    if (event.pointerType === 'touch' || dragging || !zoomableNow(index)) return;
+    const el = slideEls[index];
+    const slide = slides[index];
+    if (!el || !slide) return;
+    if (!zoomImg || zoomSlide !== index) {
+      removeZoom();
+      zoomImg = document.createElement('img');
+      zoomImg.className = 'zoomImg';
+      zoomImg.alt = '';
+      zoomImg.setAttribute('role', 'presentation');
+      zoomImg.setAttribute('aria-hidden', 'true');
+      zoomImg.src = slide.large;
+      zoomImg.width = Math.round(slide.largeWidth * settings.magnify);
+      zoomImg.height = Math.round(slide.largeHeight * settings.magnify);
+      el.append(zoomImg);
+      zoomSlide = index;
+    }
+    const rect = el.getBoundingClientRect();
+    const { left, top } = zoomOffset(event.clientX - rect.left, event.clientY - rect.top, rect, { width: zoomImg.width, height: zoomImg.height });
+    zoomImg.style.left = `${left}px`;
+    zoomImg.style.top = `${top}px`;
+    zoomImg.classList.add('sf-zoom--on');
+  }
+
+  if (settings.zoom && wrapper) {
+    wrapper.addEventListener(
+      'pointermove',
+      (event) => {
+        if ((event.target as Element | null)?.closest(SLIDE_SELECTOR) === slideEls[index]) showZoom(event);
+      },
+      { signal },
+    );
+    wrapper.addEventListener('pointerleave', hideZoom, { signal });
+    wrapper.addEventListener('pointerdown', (event) => event.pointerType === 'touch' && hideZoom(), { signal });
+    undo.push(removeZoom);
+  }
+
+  let resizeQueued = false;
+  const onResize = () => {
+    if (resizeQueued) return;
+    resizeQueued = true;
+    env().frame(() => {
+      resizeQueued = false;
+      initZoom();
+      fitHeight();
+    });
+  };
+  window.addEventListener('resize', onResize, { signal });
+  if (document.readyState !== 'complete') window.addEventListener('load', onResize, { signal, once: true });
+
+  // ---- lightbox ----------------------------------------------------------------------------------------------
+  const trigger = setUpTrigger();
+
+  function setUpTrigger(): HTMLElement | undefined {
+    let el = gallery.querySelector<HTMLElement>('.woocommerce-product-gallery__trigger');
+    if (!settings.photoswipe || count === 0 || slides.every((s, i) => !s.large || isPlaceholder(slideEls[i]!))) return undefined;
+    if (!el && settings.zoom) {
+      el = document.createElement('a');
+      el.setAttribute('href', '#');
+      el.className = 'woocommerce-product-gallery__trigger';
+      const icon = document.createElement('span');
+      icon.setAttribute('aria-hidden', 'true');
+      icon.textContent = '\u{1F50D}';
+      el.append(icon);
+      gallery.prepend(el);
+      const created = el;
+      undo.push(() => created.remove());
+    }
+    if (!el) return undefined;
+    // A link that opens a dialog is a button: keep WooCommerce's class and element, give it button semantics.
+    if (el instanceof HTMLAnchorElement) {
+      if (!el.hasAttribute('href')) setAttr(el, 'href', '#');
+      setAttr(el, 'role', 'button');
+    }
+    setAttr(el, 'aria-haspopup', 'dialog');
+    setAttr(el, 'aria-controls', ctx.dialog().id);
+    setAttr(el, 'aria-label', settings.triggerText);
+    el.addEventListener(
+      'click',
+      (event) => {
+        event.preventDefault();
+        void open(index, el);
+      },
+      { signal },
+    );
+    el.addEventListener(
+      'keydown',
+      (event) => {
+        if (event.key !== ' ' || el instanceof HTMLButtonElement) return;
+        event.preventDefault();
+        void open(index, el);
+      },
+      { signal },
+    );
+    return el;
+  }
+
+  if (settings.photoswipe && wrapper) {
+    wrapper.addEventListener(
+      'click',
+      (event) => {
+        if (event.defaultPrevented || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+        const slide = (event.target as Element | null)?.closest(SLIDE_SELECTOR);
+        const i = slide ? slideEls.indexOf(slide as HTMLElement) : -1;
+        if (i < 0 || isPlaceholder(slide!)) return;
+        event.preventDefault();
+        const link = slide!.querySelector<HTMLElement>('a[href]');
+        void open(i, link ?? trigger ?? null);
+      },
+      { signal },
+    );
+  }
+
+  function lightboxItems(): LightboxItem[] {
+    slides = readSlides(slideEls);
+    return slides.map((s) => ({ src: s.large, width: s.largeWidth, height: s.largeHeight, fallbackWidth: s.width, fallbackHeight: s.height, alt: s.alt, caption: s.caption }));
+  }
+
+  async function open(at: number, opener: HTMLElement | null): Promise<void> {
+    if (opening || !settings.photoswipe || count === 0) return;
+    opening = true;
+    hideZoom();
+    const items = lightboxItems();
+    try {
+      const { openLightbox } = await ctx.loadLightbox();
+      if (signal.aborted) return;
+      await openLightbox({
+        items,
+        index: clampIndex(at, count),
+        dialog: ctx.dialog(),
+        opener,
+        showAnimationDuration: settings.showAnimationDuration,
+        hideAnimationDuration: settings.hideAnimationDuration,
+        onClosed: (last) => {
+          if (!signal.aborted && useSlider) goTo(last, { instant: true });
+        },
+      });
+    } catch (error) {
+      // The lightbox could not load (offline, a replaced deploy): show the image the way the page would without us.
+      errorOnce('product-gallery', 'the lightbox could not load; opening the image itself.', error);
+      const src = items[clampIndex(at, count)]?.src;
+      if (src && /^https?:$/.test(new URL(src, document.baseURI).protocol)) window.location.assign(src);
+    } finally {
+      opening = false;
+    }
+  }
+
+  // ---- following the variation form ---------------------------------------------------------------------------
+  let lastThumb = slides[0]?.thumb ?? '';
+  function refreshFirstSlide(): void {
+    const first = slideEls[0];
+    if (!first) return;
+    const [fresh] = readSlides([first]);
+    if (!fresh) return;
+    slides = [fresh, ...slides.slice(1)];
+    const thumb = thumbs[0];
+    // The form updates the first thumbnail itself (to the smaller gallery thumbnail); only follow data-thumb
+    // when nobody touched the thumbnail.
+    if (thumb && fresh.thumb !== lastThumb && thumb.getAttribute('src') === lastThumb) {
+      thumb.src = fresh.thumb;
+      if (fresh.thumbSrcset) thumb.srcset = fresh.thumbSrcset;
+      else thumb.removeAttribute('srcset');
+    }
+    lastThumb = fresh.thumb;
+    if (zoomSlide === 0) removeZoom();
+    initZoom();
+    fitHeight();
+  }
+
+  let refreshQueued = false;
+  const queueRefresh = () => {
+    if (refreshQueued) return;
+    refreshQueued = true;
+    env().frame(() => {
+      refreshQueued = false;
+      if (!signal.aborted) refreshFirstSlide();
+    });
+  };
+  if (slideEls[0] && typeof MutationObserver === 'function') {
+    const mo = new MutationObserver((records) => {
+      if (records.some((r) => !(r.target instanceof Element && r.target.classList.contains('zoomImg')))) queueRefresh();
+    });
+    mo.observe(slideEls[0], { attributes: true, attributeFilter: WATCHED, subtree: true });
+    undo.push(() => mo.disconnect());
+  }
+
+  render();
+  if (embla) embla.scrollTo(0, true);
+
+  return {
+    get index() {
+      return index;
+    },
+    count,
+    slider: useSlider,
+    goTo,
+    refreshFirstSlide: queueRefresh,
+    initZoom,
+    open,
+    destroy() {
+      controller.abort();
+      for (const fn of undo.splice(0).reverse()) {
+        try {
+          fn();
+        } catch {
+          /* keep undoing the rest */
+        }
+      }
+      if (viewport) viewport.style.height = '';
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import { defineWidget } from '../../mount/types';
+import { pageGlobal } from '../../src/config/globals';
+import { adoptStyles } from '../../src/dom/styles';
+import { fireLegacy, listenLegacy } from '../../src/events/bus';
+import { pageJQuery } from '../../src/events/jquery';
+import { enhanceGallery, type GalleryController } from './gallery';
+import { readGallerySettings } from './settings';
+import { GALLERY_CSS } from './styles';
+
+/**
+ * `.woocommerce-product-gallery`: slider with thumbnails, hover zoom, full-screen lightbox. Fires
+ * `wc-product-gallery-before-init` / `-after-init` on mount and `-before-destroy` on unmount with
+ * `[element, wc_single_product_params]`, follows the variation form's image swap, and offers
+ * `$.fn.wc_product_gallery(params)` to themes when jQuery is on the page.
+ */
+const VARIATION_EVENTS = ['found_variation', 'show_variation', 'hide_variation', 'reset_data', 'reset_image'] as const;
+export const DIALOG_ID = 'photoswipe-fullscreen-dialog';
+
+/** Params handed to `$.fn.wc_product_gallery(params)`, per gallery element. */
+const paramsFor = new WeakMap<Element, unknown>();
+
+// One lightbox dialog per page, shared by every gallery (the main one, quick views).
+let dialog: HTMLDialogElement | undefined;
+let dialogUsers = 0;
+let replacedFooterRoot: { el: Element; parent: Node; next: Node | null } | undefined;
+
+function acquireDialog(): HTMLDialogElement {
+  dialogUsers += 1;
+  if (dialog?.isConnected) return dialog;
+  const existing = document.getElementById(DIALOG_ID);
+  if (existing && !existing.classList.contains('sf-lightbox') && existing.parentNode) {
+    // WooCommerce prints PhotoSwipe 4's empty footer root under this id; our lightbox takes its place.
+    replacedFooterRoot = { el: existing, parent: existing.parentNode, next: existing.nextSibling };
+    existing.remove();
+  }
+  dialog = document.createElement('dialog');
+  dialog.id = DIALOG_ID;
+  dialog.className = 'sf-lightbox';
+  dialog.setAttribute('aria-label', 'Full screen image');
+  document.body.append(dialog);
+  return dialog;
+}
+
+function releaseDialog(): void {
+  dialogUsers = Math.max(0, dialogUsers - 1);
+  if (dialogUsers > 0 || !dialog || dialog.open) return;
+  dialog.remove();
+  dialog = undefined;
+  if (replacedFooterRoot) {
+    const { el, parent, next } = replacedFooterRoot;
+    parent.insertBefore(el, next && next.parentNode === parent ? next : null);
+    replacedFooterRoot = undefined;
+  }
+}
+
+function installShim(): void {
+  const jq = pageJQuery();
+  if (!jq) return;
+  const existing = jq.fn.wc_product_gallery as { storefront?: boolean } | undefined;
+  if (existing?.storefront) return;
+  const shim = function (this: ArrayLike<Element>, params?: unknown) {
+    const api = window.StorefrontIslands;
+    for (const el of Array.from(this)) {
+      if (!(el instanceof Element)) continue;
+      if (params && typeof params === 'object') {
+        paramsFor.set(el, params);
+        // New params re-initialise, as `new ProductGallery(this, params)` did.
+        api?.unmount(el);
+      }
+      api?.scan(el);
+    }
+    return this;
+  };
+  shim.storefront = true;
+  jq.fn.wc_product_gallery = shim;
+}
+
+export default defineWidget({
+  mount(element, ctx) {
+    const gallery = element as HTMLElement;
+    try {
+      installShim();
+      const raw = paramsFor.get(gallery) ?? pageGlobal('wc_single_product_params');
+      const settings = readGallerySettings(raw);
+      const eventParams = raw !== null && typeof raw === 'object' ? raw : settings;
+      adoptStyles('product-gallery', GALLERY_CSS);
+
+      let dialogHeld = false;
+      const galleryContext = {
+        settings,
+        warn: ctx.warn,
+        loadLightbox: () => import('./lightbox'),
+        dialog: (): HTMLDialogElement => {
+          if (dialogHeld && dialog?.isConnected) return dialog;
+          if (dialogHeld) dialogUsers -= 1; // the page removed it: take a fresh one
+          dialogHeld = true;
+          return acquireDialog();
+        },
+      };
+
+      fireLegacy(gallery, 'wc-product-gallery-before-init', [gallery, eventParams]);
+      let controller: GalleryController = enhanceGallery(gallery, galleryContext);
+      fireLegacy(gallery, 'wc-product-gallery-after-init', [gallery, eventParams]);
+
+      listenLegacy(gallery, 'woocommerce_gallery_reset_slide_position', () => controller.goTo(0), ctx.signal);
+      listenLegacy(gallery, 'woocommerce_gallery_init_zoom', () => controller.initZoom(), ctx.signal);
+      // The variation form swaps the first slide's image itself; the slider, thumbnails and zoom follow.
+      const scope = gallery.closest('.product') ?? document.body;
+      for (const name of VARIATION_EVENTS) listenLegacy(scope, name, () => controller.refreshFirstSlide(), ctx.signal);
+
+      // Slides replaced in place (a theme re-rendering the wrapper): start again on the new slides.
+      const wrapper = gallery.querySelector('.woocommerce-product-gallery__wrapper');
+      if (wrapper && typeof MutationObserver === 'function') {
+        const mo = new MutationObserver(() => {
+          controller.destroy();
+          controller = enhanceGallery(gallery, galleryContext);
+        });
+        mo.observe(wrapper, { childList: true });
+        ctx.onCleanup(() => mo.disconnect());
+      }
+
+      ctx.onCleanup(() => {
+        fireLegacy(gallery, 'wc-product-gallery-before-destroy', [gallery, eventParams]);
+        controller.destroy();
+        if (dialogHeld) releaseDialog();
+      });
+    } finally {
+      // WooCommerce prints the gallery at opacity 0 until its script is ready; never leave it invisible.
+      gallery.style.opacity = '1';
+    }
+  },
+});

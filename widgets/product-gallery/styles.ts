@@ -1,0 +1,29 @@
+/**
+ * The gallery's own CSS, adopted once. WooCommerce's and the theme's rules keep styling the classes we keep
+ * (`.flex-control-thumbs`, `.flex-active`, the trigger); `!important` is used only where their float/width
+ * layout for the no-slider case would fight the slider's flex row.
+ */
+export const GALLERY_CSS = `
+.sf-gallery{position:relative}
+.sf-gallery--slider .flex-viewport{position:relative;overflow:hidden}
+.sf-gallery--slider .flex-viewport>.woocommerce-product-gallery__wrapper{display:flex!important;flex-wrap:nowrap!important;align-items:flex-start;margin:0!important;padding:0!important;touch-action:pan-y pinch-zoom}
+.sf-gallery--slider .flex-viewport>.woocommerce-product-gallery__wrapper>*{flex:0 0 100%!important;width:100%!important;max-width:100%!important;min-width:0;margin:0!important;float:none!important;display:block!important}
+.sf-gallery--smooth .flex-viewport{transition:height var(--sf-gallery-speed,500ms) ease}
+.sf-gallery .woocommerce-product-gallery__image{position:relative;overflow:hidden}
+.sf-gallery .zoomImg{position:absolute;top:0;left:0;max-width:none!important;max-height:none!important;border:0;opacity:0;pointer-events:none;transition:opacity .12s linear}
+.sf-gallery .zoomImg.sf-zoom--on{opacity:1}
+.sf-gallery .flex-control-thumbs{display:grid!important;grid-template-columns:repeat(var(--sf-gallery-columns,4),minmax(0,1fr));gap:8px;margin:8px 0 0!important;padding:0!important;list-style:none}
+.sf-gallery .flex-control-thumbs li{width:auto!important;float:none!important;margin:0!important;list-style:none}
+.sf-gallery .flex-control-thumbs img{display:block;width:100%;height:auto;cursor:pointer;opacity:.5}
+.sf-gallery .flex-control-thumbs img.flex-active,.sf-gallery .flex-control-thumbs img:hover{opacity:1}
+.sf-gallery .flex-control-thumbs img:focus-visible,.sf-gallery__nav:focus-visible,.sf-gallery .woocommerce-product-gallery__trigger:focus-visible{outline:2px solid currentColor;outline-offset:2px}
+.sf-gallery .woocommerce-product-gallery__trigger{position:absolute;top:.5em;right:.5em;z-index:9}
+.sf-gallery__nav{position:absolute;top:50%;z-index:2;display:flex;align-items:center;justify-content:center;width:40px;height:40px;margin:-20px 0 0;padding:0;border:0;border-radius:50%;background:rgba(255,255,255,.9);color:#111;font-size:24px;line-height:1;cursor:pointer;box-shadow:0 1px 3px rgba(0,0,0,.3)}
+.sf-gallery__nav--prev{left:8px}
+.sf-gallery__nav--next{right:8px}
+.sf-gallery--rtl .sf-gallery__nav--prev{left:auto;right:8px}
+.sf-gallery--rtl .sf-gallery__nav--next{right:auto;left:8px}
+.sf-gallery__nav[aria-disabled="true"]{opacity:.35;cursor:default}
+html:has(dialog.sf-lightbox[open]){overflow:hidden;scrollbar-gutter:stable}
+@media (prefers-reduced-motion: reduce){.sf-gallery .zoomImg,.sf-gallery--smooth .flex-viewport{transition:none}}
+`;

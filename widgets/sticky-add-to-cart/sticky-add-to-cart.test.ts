@@ -1,0 +1,197 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { createRuntime } from '../../mount/runtime';
+import type { WidgetEntry } from '../../mount/types';
+import { setEnvironment } from '../../src/env';
+
+const ENTRY: WidgetEntry = { name: 'sticky-add-to-cart', selector: '.product form.cart', trigger: 'idle', load: () => import('./sticky-add-to-cart.widget') };
+
+/** The environment seams: visibility of the real button is ours to decide, frames and idle run at once. */
+let setRealInView: (inView: boolean) => void = () => {};
+let restoreEnv: () => void = () => {};
+beforeEach(() => {
+  restoreEnv = setEnvironment({
+    intersecting: (_el, fn) => {
+      setRealInView = fn;
+      return () => {};
+    },
+    frame: (fn) => {
+      fn();
+      return () => {};
+    },
+    idle: (fn) => {
+      fn();
+      return () => {};
+    },
+  });
+});
+afterEach(() => {
+  restoreEnv();
+  window.scrollTo(0, 0);
+});
+
+async function mountPage(html: string) {
+  document.body.innerHTML = html;
+  const runtime = createRuntime([ENTRY]);
+  onTestFinished(() => {
+    runtime.unmount(document);
+    runtime.stop();
+  });
+  runtime.scan(document);
+  await runtime.settled();
+  return runtime;
+}
+
+async function simplePage() {
+  const html = await readFile(resolve('fixtures/pages/product-gallery.html'), 'utf8');
+  return (/<body[^>]*>([\s\S]*)<\/body>/i.exec(html)?.[1] ?? html).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '');
+}
+
+const VARIABLE = `<div class="product type-product product-type-variable">
+  <div class="summary entry-summary">
+    <h1 class="product_title entry-title">Rain jacket</h1>
+    <p class="price"><span class="woocommerce-Price-amount amount"><bdi>£40.00</bdi></span> – <span class="woocommerce-Price-amount amount"><bdi>£60.00</bdi></span></p>
+    <form class="variations_form cart" action="/product/rain-jacket/" method="post" data-product_id="512" data-product_variations="[]">
+      <table class="variations" role="presentation"><tbody>
+        <tr><th class="label"><label for="pa_colour">Colour</label></th><td class="value">
+          <select id="pa_colour" name="attribute_pa_colour" data-attribute_name="attribute_pa_colour"><option value="">Choose an option</option><option value="rust">Rust</option><option value="navy">Navy</option></select></td></tr>
+        <tr><th class="label"><label for="pa_size">Size</label></th><td class="value">
+          <select id="pa_size" name="attribute_pa_size" data-attribute_name="attribute_pa_size"><option value="">Choose an option</option><option value="m">M</option></select></td></tr>
+      </tbody></table>
+      <div class="single_variation_wrap">
+        <div class="woocommerce-variation single_variation"></div>
+        <div class="woocommerce-variation-add-to-cart variations_button woocommerce-variation-add-to-cart-disabled">
+          <button type="submit" class="single_add_to_cart_button button alt disabled wc-variation-selection-needed">Add to cart</button>
+          <input type="hidden" name="add-to-cart" value="512"><input type="hidden" name="variation_id" class="variation_id" value="0">
+        </div>
+      </div>
+    </form>
+  </div>
+</div>`;
+
+const bar = () => document.querySelector<HTMLElement>('.sf-sticky-atc')!;
+const barButton = () => bar().querySelector<HTMLButtonElement>('.sf-sticky-atc__button')!;
+const real = () => document.querySelector<HTMLButtonElement>('.single_add_to_cart_button')!;
+const scrollTo = (y: number) => {
+  window.scrollTo(0, y);
+  window.dispatchEvent(new Event('scroll'));
+};
+
+describe('sticky add-to-cart bar', () => {
+  it('renders div.sf-sticky-atc with the title, price and the real button\'s text, hidden at the top', async () => {
+    await mountPage(await simplePage());
+    expect(document.querySelectorAll('.sf-sticky-atc')).toHaveLength(1);
+    expect(bar().hidden).toBe(true);
+    expect(bar().querySelector('.sf-sticky-atc__title')!.textContent).toBe('Linen apron');
+    expect(bar().querySelector('.sf-sticky-atc__price')!.textContent).toBe('£32.00');
+    expect(barButton().textContent).toBe('Add to cart');
+    expect(bar().getAttribute('role')).toBe('region');
+    expect(bar().getAttribute('aria-label')).toBe('Add to cart');
+  });
+
+  it('appears after 200 px of scroll and hides above', async () => {
+    await mountPage(await simplePage());
+    setRealInView(false);
+    scrollTo(150);
+    expect(bar().hidden).toBe(true);
+    scrollTo(201);
+    expect(bar().hidden).toBe(false);
+    scrollTo(40);
+    expect(bar().hidden).toBe(true);
+  });
+
+  it('never exposes a second control to assistive technology while the real button is on screen', async () => {
+    await mountPage(await simplePage());
+    setRealInView(true);
+    scrollTo(400);
+    expect(bar().hidden).toBe(false);
+    expect(bar().hasAttribute('inert')).toBe(true);
+    expect(bar().getAttribute('aria-hidden')).toBe('true');
+    expect(barButton().getAttribute('tabindex')).toBe('-1');
+    setRealInView(false);
+    expect(bar().hasAttribute('inert')).toBe(false);
+    expect(bar().hasAttribute('aria-hidden')).toBe(false);
+    expect(barButton().hasAttribute('tabindex')).toBe(false);
+  });
+
+  it('submits the page\'s real form with the real button as the submitter', async () => {
+    await mountPage(await simplePage());
+    setRealInView(false);
+    scrollTo(900);
+    const submits: (HTMLElement | null)[] = [];
+    document.querySelector('form.cart')!.addEventListener('submit', (e) => {
+      e.preventDefault();
+      submits.push((e as SubmitEvent).submitter);
+    });
+    barButton().click();
+    expect(submits).toEqual([real()]);
+  });
+
+  it('gives focus back to the real button when the bar hides under it', async () => {
+    await mountPage(await simplePage());
+    setRealInView(false);
+    scrollTo(900);
+    barButton().focus();
+    scrollTo(0);
+    expect(document.activeElement).toBe(real());
+  });
+
+  it('mirrors the variation: price, chosen options and the button\'s state', async () => {
+    await mountPage(VARIABLE);
+    setRealInView(false);
+    scrollTo(600);
+    expect(barButton().getAttribute('aria-disabled')).toBe('true');
+    expect(barButton().classList.contains('wc-variation-selection-needed')).toBe(true);
+    expect(bar().querySelector('.sf-sticky-atc__price')!.textContent).toBe('£40.00 – £60.00');
+
+    const colour = document.querySelector<HTMLSelectElement>('#pa_colour')!;
+    const size = document.querySelector<HTMLSelectElement>('#pa_size')!;
+    colour.value = 'rust';
+    colour.dispatchEvent(new Event('change', { bubbles: true }));
+    size.value = 'm';
+    size.dispatchEvent(new Event('change', { bubbles: true }));
+    real().classList.remove('disabled', 'wc-variation-selection-needed');
+    document.querySelector('.single_variation')!.dispatchEvent(new CustomEvent('show_variation', { bubbles: true, detail: [{ variation_id: 513, price_html: '<span class="price"><span class="woocommerce-Price-amount amount"><bdi>£45.00</bdi></span></span>' }, true] }));
+    await Promise.resolve();
+    expect(bar().querySelector('.sf-sticky-atc__choice')!.textContent).toBe('Rust, M');
+    expect(bar().querySelector('.sf-sticky-atc__price')!.textContent).toBe('£45.00');
+    expect(barButton().hasAttribute('aria-disabled')).toBe(false);
+    expect(barButton().classList.contains('disabled')).toBe(false);
+
+    real().classList.add('disabled', 'wc-variation-is-unavailable');
+    document.querySelector('.single_variation')!.dispatchEvent(new CustomEvent('show_variation', { bubbles: true, detail: [{ variation_id: 514, price_html: '' }, false] }));
+    await Promise.resolve();
+    expect(barButton().getAttribute('aria-disabled')).toBe('true');
+    expect(barButton().classList.contains('wc-variation-is-unavailable')).toBe(true);
+    expect(bar().querySelector('.sf-sticky-atc__price')!.textContent).toBe('£40.00 – £60.00');
+
+    colour.value = '';
+    colour.dispatchEvent(new Event('change', { bubbles: true }));
+    document.querySelector('form')!.dispatchEvent(new CustomEvent('reset_data', { bubbles: true, detail: [] }));
+    expect(bar().querySelector('.sf-sticky-atc__choice')!.textContent).toBe('M');
+  });
+
+  it('does not submit while the real button is disabled: it takes the shopper to the first missing choice', async () => {
+    await mountPage(VARIABLE);
+    setRealInView(false);
+    scrollTo(600);
+    let submitted = 0;
+    const form = document.querySelector('form')!;
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      submitted += 1;
+    });
+    // The variation form blocks clicks on its disabled button; here a stand-in does that part.
+    real().addEventListener('click', (e) => real().classList.contains('disabled') && e.preventDefault());
+    document.querySelector<HTMLSelectElement>('#pa_colour')!.value = 'rust';
+    barButton().click();
+    expect(submitted).toBe(0);
+    expect(document.activeElement).toBe(document.querySelector('#pa_size'));
+  });
+
+  it('stays out of quick views and keeps to one bar per page', async () => {
+    await mountPage(`<div class="fusion-woocommerce-quick-view-container quick-view woocommerce">${VARIABLE}</div>`);
+    expect(document.querySelector('.sf-sticky-atc')).toBeNull();
+  });
+});

@@ -1,0 +1,207 @@
+import { defineWidget } from '../../mount/types';
+import { adoptStyles } from '../../src/dom/styles';
+import { env } from '../../src/env';
+import { listenLegacy } from '../../src/events/bus';
+import { chosenSummary, exposure, mirrorButton, priceHtmlFor, type Exposure } from './logic';
+
+/**
+ * The sticky add-to-cart bar (theme.md §10; markup not established, so ours is the interface):
+ *
+ * ```html
+ * <div class="sf-sticky-atc" role="region" aria-label="{real button text}">
+ *   <div class="sf-sticky-atc__inner">
+ *     <p class="sf-sticky-atc__title">{product title}</p>
+ *     <p class="sf-sticky-atc__choice">{chosen options}</p>
+ *     <div class="sf-sticky-atc__price price">{price html}</div>
+ *     <button type="button" class="sf-sticky-atc__button button alt">{real button text}</button>
+ *   </div>
+ * </div>
+ * ```
+ *
+ * The bar's button clicks the page's real add-to-cart button, so the real form submits (or the variation
+ * form blocks it and explains) exactly as a click there would. One bar per page, for the main product form.
+ */
+const CSS = `
+.sf-sticky-atc{position:fixed;left:0;right:0;bottom:0;z-index:9990;background:#fff;color:#222;box-shadow:0 -2px 8px rgba(0,0,0,.15)}
+.sf-sticky-atc[hidden]{display:none}
+.sf-sticky-atc__inner{display:flex;align-items:center;gap:12px;max-width:1180px;margin:0 auto;padding:8px 16px}
+.sf-sticky-atc__title{flex:1 1 auto;min-width:0;margin:0;font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.sf-sticky-atc__choice{margin:0;font-size:.875em;white-space:nowrap}
+.sf-sticky-atc__choice:empty{display:none}
+.sf-sticky-atc__price{margin:0;white-space:nowrap}
+.sf-sticky-atc__price del{opacity:.6;margin-right:.25em}
+.sf-sticky-atc__button{flex:0 0 auto;white-space:nowrap}
+.sf-sticky-atc__button.disabled{opacity:.5;cursor:not-allowed}
+@media (prefers-reduced-motion: no-preference){.sf-sticky-atc:not([hidden]){animation:sf-sticky-in .2s ease-out}}
+@keyframes sf-sticky-in{from{transform:translateY(100%)}to{transform:none}}
+`;
+
+const REAL_BUTTON = '.single_add_to_cart_button';
+const MIRRORED_CLASSES = ['disabled', 'wc-variation-selection-needed', 'wc-variation-is-unavailable', 'loading', 'added'];
+
+let activeBar: HTMLElement | undefined;
+
+/** Price HTML from the site's own markup or variation data, with anything executable taken out. */
+function priceFragment(html: string): DocumentFragment {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  for (const el of template.content.querySelectorAll('script, style, iframe, object, embed, link, meta, form, input, button, select, textarea')) el.remove();
+  for (const el of template.content.querySelectorAll('*')) {
+    for (const attr of Array.from(el.attributes)) {
+      if (/^on/i.test(attr.name) || (/^(href|src|xlink:href)$/i.test(attr.name) && /^\s*javascript:/i.test(attr.value)) || attr.name === 'id') el.removeAttribute(attr.name);
+    }
+  }
+  return template.content;
+}
+
+export default defineWidget({
+  mount(element, ctx) {
+    const form = element as HTMLFormElement;
+    // Quick views and dialogs carry their own form: the bar belongs to the page's main product only.
+    if (activeBar?.isConnected || form.closest('dialog, .fusion-woocommerce-quick-view-container, .quick-view')) return;
+    const real = form.querySelector<HTMLElement>(REAL_BUTTON);
+    if (!real) return;
+    const scope = form.closest('.product') ?? document.body;
+
+    adoptStyles('sticky-add-to-cart', CSS);
+    const title = scope.querySelector('.product_title')?.textContent?.replace(/\s+/g, ' ').trim() || document.title;
+    const productPrice = scope.querySelector('.summary .price, p.price');
+    const productPriceHtml = productPrice && !form.contains(productPrice) ? productPrice.innerHTML : '';
+
+    const bar = document.createElement('div');
+    bar.className = 'sf-sticky-atc';
+    bar.hidden = true;
+    bar.setAttribute('role', 'region');
+    const inner = document.createElement('div');
+    inner.className = 'sf-sticky-atc__inner';
+    const titleEl = document.createElement('p');
+    titleEl.className = 'sf-sticky-atc__title';
+    titleEl.textContent = title;
+    const choiceEl = document.createElement('p');
+    choiceEl.className = 'sf-sticky-atc__choice';
+    const priceEl = document.createElement('div');
+    priceEl.className = 'sf-sticky-atc__price price';
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'sf-sticky-atc__button button alt';
+    inner.append(titleEl, choiceEl, priceEl, button);
+    bar.append(inner);
+    document.body.append(bar);
+    activeBar = bar;
+    ctx.onCleanup(() => {
+      bar.remove();
+      if (activeBar === bar) activeBar = undefined;
+    });
+
+    let shownPrice: string | undefined;
+    const setPrice = (html: string) => {
+      if (html === shownPrice) return;
+      shownPrice = html;
+      priceEl.replaceChildren(priceFragment(html));
+    };
+    setPrice(productPriceHtml);
+
+    // ---- the real button's state ----
+    const syncButton = () => {
+      const state = mirrorButton({
+        classes: [...real.classList],
+        disabledAttribute: real instanceof HTMLButtonElement && real.disabled,
+        ariaDisabled: real.getAttribute('aria-disabled'),
+        text: real.textContent ?? '',
+      });
+      button.textContent = state.text || 'Add to cart';
+      bar.setAttribute('aria-label', state.text || 'Add to cart');
+      for (const c of MIRRORED_CLASSES) button.classList.toggle(c, real.classList.contains(c));
+      button.classList.toggle('disabled', state.disabled);
+      if (state.disabled) button.setAttribute('aria-disabled', 'true');
+      else button.removeAttribute('aria-disabled');
+      // The variation form ties its explanation to the real button; the bar's button explains the same way.
+      const describedBy = real.getAttribute('aria-describedby');
+      if (describedBy) button.setAttribute('aria-describedby', describedBy);
+      else button.removeAttribute('aria-describedby');
+    };
+    syncButton();
+    if (typeof MutationObserver === 'function') {
+      const mo = new MutationObserver(syncButton);
+      mo.observe(real, { attributes: true, attributeFilter: ['class', 'disabled', 'aria-disabled', 'aria-describedby'], childList: true, characterData: true, subtree: true });
+      ctx.onCleanup(() => mo.disconnect());
+    }
+
+    // ---- the chosen variation ----
+    const syncChoice = () => {
+      const selects = [...form.querySelectorAll<HTMLSelectElement>('select[name^="attribute_"], select[data-attribute_name]')];
+      choiceEl.textContent = chosenSummary(selects.map((s) => ({ value: s.value, label: s.value ? (s.selectedOptions[0]?.textContent ?? '') : '' })));
+    };
+    syncChoice();
+    listenLegacy(form, 'change', syncChoice, ctx.signal);
+    listenLegacy(form, 'show_variation', ([variation]) => {
+      setPrice(priceHtmlFor(variation, productPriceHtml));
+      syncChoice();
+      syncButton();
+    }, ctx.signal);
+    for (const name of ['hide_variation', 'reset_data']) {
+      listenLegacy(form, name, () => {
+        setPrice(productPriceHtml);
+        syncChoice();
+        syncButton();
+      }, ctx.signal);
+    }
+
+    // ---- activation ----
+    button.addEventListener(
+      'click',
+      () => {
+        const blocked = button.getAttribute('aria-disabled') === 'true';
+        // A click on the real button: the form submits with it as the submitter, or the variation form blocks
+        // it and shows why.
+        real.click();
+        if (blocked) {
+          const firstEmpty = [...form.querySelectorAll<HTMLSelectElement>('select')].find((s) => s.value === '');
+          const target = firstEmpty ?? real;
+          target.scrollIntoView({ block: 'center', behavior: env().prefersReducedMotion() ? 'auto' : 'smooth' });
+          target.focus({ preventScroll: true });
+        }
+      },
+      { signal: ctx.signal },
+    );
+
+    // ---- visibility ----
+    let realInView = false;
+    let state: Exposure | undefined;
+    const apply = () => {
+      const next = exposure(window.scrollY, realInView);
+      if (next === state) return;
+      const focusWasInBar = bar.contains(document.activeElement);
+      state = next;
+      bar.hidden = next === 'hidden';
+      if (next === 'exposed') {
+        bar.removeAttribute('inert');
+        bar.removeAttribute('aria-hidden');
+        button.removeAttribute('tabindex');
+      } else {
+        bar.setAttribute('inert', '');
+        bar.setAttribute('aria-hidden', 'true');
+        button.setAttribute('tabindex', '-1');
+      }
+      // Never strand keyboard focus in a bar that has just been hidden: the real button is the same control.
+      if (focusWasInBar && next !== 'exposed') real.focus({ preventScroll: true });
+    };
+    let queued = false;
+    const onScroll = () => {
+      if (queued) return;
+      queued = true;
+      env().frame(() => {
+        queued = false;
+        apply();
+      });
+    };
+    window.addEventListener('scroll', onScroll, { passive: true, signal: ctx.signal });
+    ctx.onCleanup(
+      env().intersecting(real, (inView) => {
+        realInView = inView;
+        apply();
+      }),
+    );
+    apply();
+  },
+});
