@@ -40,13 +40,20 @@ export function askLegacy(target: EventTarget_, name: string, args: readonly unk
  * Listen for a WooCommerce/theme event fired by anyone: through jQuery when present (it also sees native events),
  * else natively, with the extra arguments (jQuery) or `detail` (native) as the argument list.
  */
-export function listenLegacy(target: EventTarget_, name: string, handler: (args: unknown[], event: Event | undefined) => void, signal?: AbortSignal): () => void {
+export function listenLegacy(
+  target: EventTarget_,
+  name: string,
+  handler: (args: unknown[], event: Event | undefined, eventTarget: EventTarget | null) => void,
+  signal?: AbortSignal,
+): () => void {
   const jq = pageJQuery();
   if (jq) {
     const jqHandler = (event: unknown, ...args: unknown[]) => {
-      const original = (event as { originalEvent?: Event }).originalEvent;
+      const jqEvent = event as { originalEvent?: Event; target?: EventTarget };
+      const original = jqEvent.originalEvent;
       const detail = original instanceof CustomEvent && args.length === 0 && Array.isArray(original.detail) ? (original.detail as unknown[]) : args;
-      handler(detail, original);
+      // jQuery-triggered events have no originalEvent: the element they were triggered on is the jQuery event's.
+      handler(detail, original, jqEvent.target ?? original?.target ?? null);
     };
     jq(target).on(name, jqHandler);
     const off = () => void jq(target).off(name, jqHandler);
@@ -55,7 +62,7 @@ export function listenLegacy(target: EventTarget_, name: string, handler: (args:
   }
   const listener = (event: Event) => {
     const detail = (event as CustomEvent).detail;
-    handler(Array.isArray(detail) ? (detail as unknown[]) : detail === undefined || detail === null ? [] : [detail], event);
+    handler(Array.isArray(detail) ? (detail as unknown[]) : detail === undefined || detail === null ? [] : [detail], event, event.target);
   };
   target.addEventListener(name, listener, { signal });
   return () => target.removeEventListener(name, listener);
@@ -68,7 +75,7 @@ export function fireNative<T>(target: EventTarget_, name: string, detail: T, opt
 
 /** Our own events, documented in the README: always native, on document, prefixed `storefront:`. */
 export interface StorefrontEvents {
-  'storefront:error': { widget: string; element: Element | null; error: unknown; phase: 'load' | 'mount' | 'unmount' };
+  'storefront:error': { widget: string; element: Element | null; error: unknown; phase: 'load' | 'mount' | 'unmount' | 'request' };
   'storefront:mount': { widget: string; element: Element; ms: number };
   'storefront:viewport': { mode: 'desktop' | 'tablet' | 'mobile'; previous: 'desktop' | 'tablet' | 'mobile' | null };
 }

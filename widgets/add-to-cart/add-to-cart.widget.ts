@@ -1,0 +1,167 @@
+import { defineWidget, type WidgetContext } from '../../mount/types';
+import { announce, clearAnnouncement, liveRegion } from '../../src/cart/announce';
+import { connectCart, markOwn, receiveCart, refreshFragments, safeFire } from '../../src/cart/cart';
+import { addToCartParams, cartCallTimeout } from '../../src/cart/config';
+import { asFragments, collectData, safeRedirect } from '../../src/cart/logic';
+import { navigation } from '../../src/cart/navigate';
+import { cartResponseSchema } from '../../src/cart/schema';
+import { env } from '../../src/env';
+import { askLegacy } from '../../src/events/bus';
+import { isNetError, messageFor, NET_MESSAGES } from '../../src/net/errors';
+import { cartCall } from '../../src/net/wc';
+import { avadaIndicator } from './indicator';
+import { BUTTON, checkDelay, decideOutcome, failureText, nameFromLabel, quantityValue } from './logic';
+
+const ERROR_CLASS = 'storefront-islands-cart-error';
+/** Buttons with a request in flight: a second activation (double click) is ignored. */
+const busy = new WeakSet<Element>();
+
+function productName(button: HTMLElement): string | null {
+  const title = button.closest('.product, li')?.querySelector('.woocommerce-loop-product__title, .product-title, .fusion-title-heading');
+  return title?.textContent?.trim() || nameFromLabel(button.getAttribute('aria-label'));
+}
+
+function clearInlineError(button: HTMLElement): void {
+  for (const el of button.parentElement?.querySelectorAll(`:scope > .${ERROR_CLASS}`) ?? []) el.remove();
+}
+
+/** A visible message beside the button; the status region says it to screen readers. The href stays the fallback. */
+function showInlineError(button: HTMLElement, text: string): void {
+  clearInlineError(button);
+  const message = document.createElement('span');
+  message.className = ERROR_CLASS;
+  message.textContent = text;
+  const anchor = button.nextElementSibling?.classList.contains('added_to_cart') ? button.nextElementSibling : button;
+  anchor.after(message);
+  announce(text);
+}
+
+function insertViewCartLink(button: HTMLElement): void {
+  const { is_cart, cart_url, i18n_view_cart } = addToCartParams();
+  if (is_cart || button.parentElement?.querySelector('.added_to_cart')) return;
+  const href = safeRedirect(cart_url, location.href);
+  if (!href) return;
+  const link = document.createElement('a');
+  link.href = cart_url;
+  link.className = 'added_to_cart wc-forward';
+  link.title = i18n_view_cart;
+  link.textContent = i18n_view_cart;
+  button.after(link);
+}
+
+async function addToCart(button: HTMLElement, ctx: WidgetContext): Promise<void> {
+  const body = document.body;
+  const clickedAt = env().now();
+  const indicator = avadaIndicator(button);
+  clearAnnouncement();
+  clearInlineError(button);
+  button.classList.remove('added');
+  button.classList.add('loading');
+  indicator?.start();
+
+  let send = true;
+  try {
+    send = askLegacy(body, 'should_send_ajax_request.adding_to_cart', [button]);
+  } catch (error) {
+    ctx.warn('should_send_ajax_request.adding_to_cart', `a handler threw: ${String(error)}`);
+  }
+  if (!send) {
+    safeFire(body, 'ajax_request_not_sent.adding_to_cart', [false, false, button]);
+    button.classList.remove('loading');
+    indicator?.fail();
+    return;
+  }
+
+  // Every data-* attribute, read now (themes change data-quantity), as strings; handlers of adding_to_cart may
+  // add fields to this very object before it is posted, as with WooCommerce.
+  const data: Record<string, unknown> = collectData([...button.attributes].map((a) => [a.name, a.value] as const));
+  safeFire(body, 'adding_to_cart', [button, data]);
+
+  const fail = (reason: string) => {
+    button.classList.remove('loading');
+    indicator?.fail();
+    showInlineError(button, failureText(productName(button), reason));
+  };
+
+  let response;
+  try {
+    response = await cartCall('add_to_cart', data as Record<string, string>, { timeout: cartCallTimeout(), schema: cartResponseSchema });
+  } catch (error) {
+    fail(messageFor(error));
+    // A call that timed out may still have reached the cart: show what the server has.
+    if (isNetError(error) && error.code === 'timeout') void refreshFragments();
+    return;
+  }
+
+  const params = addToCartParams();
+  const outcome = decideOutcome(response, { cartRedirect: params.cart_redirect_after_add, cartUrl: params.cart_url, base: location.href });
+  switch (outcome.kind) {
+    case 'navigate':
+      navigation.go(outcome.url);
+      return;
+    case 'unsafe-redirect':
+      ctx.warn(outcome.target, 'points to another site or is not an http(s) URL; not followed');
+      fail('');
+      return;
+    case 'failed':
+      fail(NET_MESSAGES.invalid_response);
+      return;
+    case 'added': {
+      markOwn(outcome.fragments);
+      safeFire(body, 'added_to_cart', [outcome.fragments, outcome.hash, button]);
+      button.classList.remove('loading');
+      button.classList.add('added');
+      insertViewCartLink(button);
+      safeFire(body, 'wc_cart_button_updated', [button]);
+      receiveCart(asFragments(outcome.fragments) ?? {}, outcome.hash);
+      const message = button.getAttribute('data-success_message');
+      const name = productName(button);
+      announce(message || (name ? `“${name}” has been added to your cart` : 'The product has been added to your cart'));
+      if (indicator) env().setTimeout(() => indicator.succeed(), checkDelay(clickedAt, env().now()));
+    }
+  }
+}
+
+function mountPostCardQuantity(card: Element, { signal }: WidgetContext): void {
+  card.addEventListener(
+    'change',
+    (event) => {
+      const input = event.target;
+      if (!(input instanceof HTMLInputElement) || !input.matches('.qty')) return;
+      const value = quantityValue(input.value);
+      const button = card.querySelector('.add_to_cart_button');
+      if (value && button) button.setAttribute('data-quantity', value);
+    },
+    { signal },
+  );
+}
+
+export default defineWidget({
+  mount(element, ctx) {
+    if (!element.matches(BUTTON)) {
+      mountPostCardQuantity(element, ctx);
+      return;
+    }
+    const button = element as HTMLElement;
+    liveRegion();
+    connectCart();
+    const activate = (event: Event) => {
+      // Block buttons (.wc-interactive) belong to the block scripts.
+      if (button.classList.contains('wc-interactive')) return;
+      event.preventDefault();
+      // Avada refuses disabled buttons; a request already in flight for this button ignores the repeat.
+      if (button.classList.contains('disabled') || busy.has(button)) return;
+      busy.add(button);
+      void addToCart(button, ctx).finally(() => busy.delete(button));
+    };
+    button.addEventListener('click', activate, { signal: ctx.signal });
+    button.addEventListener(
+      'keydown',
+      (event) => {
+        // Enter follows the link as a click; Space must too (the link has role=button semantics for WooCommerce).
+        if (event.key === ' ' && !event.repeat) activate(event);
+      },
+      { signal: ctx.signal },
+    );
+  },
+});

@@ -1,0 +1,323 @@
+import { HttpResponse } from 'msw';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { cartHash, fragments, syncCartCookies } from '../../fixtures/mock/fragments';
+import { wcAjaxEndpoints } from '../../fixtures/mock/handlers';
+import { answer } from '../../fixtures/mock/respond';
+import { failNext, state, type MockFailure } from '../../fixtures/mock/state';
+import { cartStore } from '../../src/cart/store';
+import { setEnvironment } from '../../src/env';
+import { cartPage, cookie, FRAGMENT_NAME, HASH_KEY, manualClock, mountButton, pageBody } from '../../test/helpers/cart';
+import { mountPage, only } from '../../test/helpers/mount';
+import { isUnfilled, removeSucceeded } from './logic';
+
+const DAY = 86_400_000;
+const refreshes = () => state.log.filter((e) => e.endpoint === 'get_refreshed_fragments');
+const removes = () => state.log.filter((e) => e.endpoint === 'remove_from_cart');
+const widget = () => document.querySelector<HTMLElement>('.widget_shopping_cart')!;
+const content = () => document.querySelector('.widget_shopping_cart_content')!;
+const count = () => document.querySelector('.fusion-widget-cart-number')!.textContent;
+const region = () => document.querySelector('.widget_shopping_cart_live_region[role="status"]');
+
+function onBody(name: string, fn: (e: Event) => void): void {
+  document.body.addEventListener(name, fn);
+  onTestFinished(() => document.body.removeEventListener(name, fn));
+}
+function record(names: string[]): string[] {
+  const seen: string[] = [];
+  for (const name of names) onBody(name, () => seen.push(name));
+  return seen;
+}
+
+/** happy-dom has no PageTransitionEvent: an Event with `persisted`, as the browser's. */
+function pageshow(persisted: boolean): Event {
+  const event = new Event('pageshow');
+  Object.defineProperty(event, 'persisted', { value: persisted });
+  return event;
+}
+
+/** A cart on the server (and its cookies), as after shopping on an earlier page. */
+function serverCart(lines: [number, number][]): void {
+  state.cart = lines.map(([productId, quantity], i) => ({ key: `${productId.toString(16).padStart(8, '0')}${String(i + 1).padStart(24, '0')}`, productId, quantity }));
+  syncCartCookies(state);
+}
+
+/** What WooCommerce's script stored on the earlier page. */
+function storedFromServer(createdAgo = 1000): void {
+  sessionStorage.setItem(FRAGMENT_NAME, JSON.stringify(fragments(state)));
+  sessionStorage.setItem(HASH_KEY, cartHash(state));
+  localStorage.setItem(HASH_KEY, cartHash(state));
+  sessionStorage.setItem('wc_cart_created', String(Date.now() - createdAgo));
+}
+
+async function shop(overrides: Parameters<typeof cartPage>[0] = {}) {
+  const nav = cartPage(overrides);
+  const runtime = await mountPage(await pageBody('shop.html'), only('mini-cart', 'add-to-cart'));
+  await new Promise((r) => setTimeout(r, 0));
+  await runtime.settled();
+  return nav;
+}
+
+describe('mini-cart rules', () => {
+  it('needs fragments for a usable remove answer', () => {
+    expect(removeSucceeded({ fragments: { a: 'b' } })).toBe(true);
+    expect(removeSucceeded({ success: false })).toBe(false);
+    expect(removeSucceeded({ fragments: null })).toBe(false);
+    expect(removeSucceeded(undefined)).toBe(false);
+  });
+  it('knows an unfilled box', () => {
+    expect(isUnfilled(0, '  ')).toBe(true);
+    expect(isUnfilled(1, '')).toBe(false);
+  });
+});
+
+describe('page load', () => {
+  it('no request when the cookies say the cart is empty and nothing is stored; "hide if empty" hides', async () => {
+    await shop();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(refreshes()).toHaveLength(0);
+    expect(widget().style.display).toBe('none');
+    expect(cartStore.getState().status).toBe('idle');
+  });
+
+  it('an unchanged cart renders from storage with no request, fires wc_fragments_loaded, and refreshes at expiry', async () => {
+    const clock = manualClock();
+    serverCart([[318, 2], [322, 1]]);
+    storedFromServer(DAY - 60_000);
+    const seen = record(['wc_fragments_loaded', 'wc_fragments_refreshed']);
+    await shop();
+    expect(refreshes()).toHaveLength(0);
+    expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(2);
+    expect(count()).toBe('3');
+    expect(seen).toEqual(['wc_fragments_loaded']);
+    expect(widget().style.display).not.toBe('none');
+    expect(cartStore.getState()).toMatchObject({ itemsCount: 3, itemsInCart: true, cartHash: cartHash(state), status: 'ready' });
+    clock.advance(59_000);
+    expect(refreshes()).toHaveLength(0);
+    clock.advance(1_000 + 100);
+    await vi.waitFor(() => expect(refreshes()).toHaveLength(1));
+    await vi.waitFor(() => expect(seen).toEqual(['wc_fragments_loaded', 'wc_fragments_refreshed']));
+  });
+
+  it('refreshes when the server cart changed (cookie hash differs), with the current time, then stores it', async () => {
+    serverCart([[318, 1]]);
+    storedFromServer();
+    state.cart.push({ key: 'k2', productId: 320, quantity: 1 });
+    syncCartCookies(state);
+    const seen = record(['wc_fragments_loaded', 'wc_fragments_refreshed']);
+    const before = Date.now();
+    await shop();
+    await vi.waitFor(() => expect(seen).toEqual(['wc_fragments_refreshed']));
+    expect(refreshes()).toHaveLength(1);
+    expect(Number(refreshes()[0]!.body.time)).toBeGreaterThanOrEqual(before);
+    expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(2);
+    expect(count()).toBe('2');
+    expect(sessionStorage.getItem(HASH_KEY)).toBe(cartHash(state));
+    expect(localStorage.getItem(HASH_KEY)).toBe(cartHash(state));
+    expect(JSON.parse(sessionStorage.getItem(FRAGMENT_NAME)!)).toEqual(fragments(state));
+    expect(Number(sessionStorage.getItem('wc_cart_created'))).toBeGreaterThanOrEqual(before);
+  });
+
+  it('refreshes when the stored fragments are over 24 h old or corrupt, without throwing', async () => {
+    serverCart([[318, 1]]);
+    storedFromServer(DAY + 1);
+    await shop();
+    await vi.waitFor(() => expect(refreshes()).toHaveLength(1));
+  });
+
+  it('survives corrupt storage: a refresh, no error', async () => {
+    serverCart([[318, 1]]);
+    sessionStorage.setItem(FRAGMENT_NAME, '{not json');
+    sessionStorage.setItem(HASH_KEY, cartHash(state));
+    sessionStorage.setItem('wc_cart_created', 'garbage');
+    const error = vi.spyOn(console, 'error');
+    await shop();
+    await vi.waitFor(() => expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(1));
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('uses inline fragments printed by the page (wc-cart-fragments-data) without a request', async () => {
+    serverCart([[324, 2]]);
+    cartPage();
+    const inline = `<script type="application/json" id="wc-cart-fragments-data">${JSON.stringify({ fragments: fragments(state), cart_hash: cartHash(state) })}</script>`;
+    await mountPage(inline + (await pageBody('shop.html')), only('mini-cart'));
+    await vi.waitFor(() => expect(count()).toBe('2'));
+    expect(refreshes()).toHaveLength(0);
+  });
+
+  it('an empty box that comes into view is filled even when nothing was stored (sidebar without "hide if empty")', async () => {
+    onTestFinished(setEnvironment({ visible: (_el, fn) => (fn(), () => {}) }));
+    cartPage();
+    await mountPage((await pageBody('shop.html')).replace('<div class="hide_cart_widget_if_empty">', '<div>'), only('mini-cart'));
+    await vi.waitFor(() => expect(refreshes()).toHaveLength(1));
+    await vi.waitFor(() => expect(content().textContent).toContain('No products in the cart.'));
+  });
+
+  const failures: MockFailure[] = ['offline', 'http500', 'not-json', 'wrong-shape', 'slow'];
+  for (const failure of failures) {
+    it(`refresh failure (${failure}): wc_fragments_ajax_error, no visible message, the markup stays`, async () => {
+      serverCart([[318, 1]]);
+      failNext('get_refreshed_fragments', failure);
+      const seen = record(['wc_fragments_ajax_error', 'wc_fragments_refreshed']);
+      await shop({ wc_cart_fragments_params: { request_timeout: '100' } });
+      await vi.waitFor(() => expect(seen).toEqual(['wc_fragments_ajax_error']), { timeout: 3000 });
+      expect(count()).toBe('0');
+      expect(region()?.textContent ?? '').toBe('');
+      expect(document.querySelector('.woocommerce-error, [role="alert"]')).toBeNull();
+      expect(cartStore.getState().status).toBe('error');
+      // The next trigger works.
+      document.body.dispatchEvent(new CustomEvent('wc_fragment_refresh', { bubbles: true }));
+      await vi.waitFor(() => expect(count()).toBe('1'));
+    });
+  }
+});
+
+describe('refresh triggers', () => {
+  it('wc_fragment_refresh and updated_wc_div refresh', async () => {
+    serverCart([[318, 1]]);
+    storedFromServer();
+    await shop();
+    expect(refreshes()).toHaveLength(0);
+    document.body.dispatchEvent(new CustomEvent('wc_fragment_refresh', { bubbles: true }));
+    await vi.waitFor(() => expect(refreshes()).toHaveLength(1));
+    document.body.dispatchEvent(new CustomEvent('updated_wc_div', { bubbles: true }));
+    await vi.waitFor(() => expect(refreshes()).toHaveLength(2));
+  });
+
+  it('another tab: a storage event for the hash key refreshes when local and session differ, not otherwise', async () => {
+    serverCart([[318, 1]]);
+    storedFromServer();
+    await shop();
+    window.dispatchEvent(new StorageEvent('storage', { key: HASH_KEY }));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'wc' }));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(refreshes()).toHaveLength(0);
+    // The other tab added a mug.
+    state.cart.push({ key: 'k9', productId: 322, quantity: 1 });
+    syncCartCookies(state);
+    localStorage.setItem(HASH_KEY, cartHash(state));
+    window.dispatchEvent(new StorageEvent('storage', { key: HASH_KEY }));
+    await vi.waitFor(() => expect(count()).toBe('2'));
+    expect(refreshes()).toHaveLength(1);
+  });
+
+  it('a page restored from the back-forward cache empties the box and refreshes', async () => {
+    serverCart([[318, 1]]);
+    storedFromServer();
+    await shop();
+    state.latency.set('get_refreshed_fragments', 30);
+    window.dispatchEvent(pageshow(true));
+    expect(content().childElementCount).toBe(0);
+    await vi.waitFor(() => expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(1));
+    expect(refreshes()).toHaveLength(1);
+    window.dispatchEvent(pageshow(false));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(refreshes()).toHaveLength(1);
+  });
+
+  it("another script's added_to_cart with fragments is stored and swapped in", async () => {
+    await shop();
+    serverCart([[320, 1]]);
+    document.body.dispatchEvent(new CustomEvent('added_to_cart', { bubbles: true, detail: [fragments(state), cartHash(state)] }));
+    expect(count()).toBe('1');
+    expect(sessionStorage.getItem(HASH_KEY)).toBe(cartHash(state));
+    expect(refreshes()).toHaveLength(0);
+  });
+});
+
+describe('remove from the mini-cart', () => {
+  it('removes through the queue, fires removed_from_cart, swaps, announces, and hides the emptied widget', async () => {
+    serverCart([[318, 1], [320, 2]]);
+    storedFromServer();
+    const got: unknown[][] = [];
+    onBody('removed_from_cart', (e) => got.push((e as CustomEvent).detail as unknown[]));
+    await shop();
+    const first = content().querySelector<HTMLAnchorElement>('.remove_from_cart_button')!;
+    const key = first.dataset.cart_item_key;
+    first.click();
+    await vi.waitFor(() => expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(1));
+    expect(removes().map((e) => e.body)).toEqual([{ cart_item_key: key }]);
+    expect(got).toHaveLength(1);
+    expect(got[0]![1]).toBe(cartHash(state));
+    expect(got[0]![2]).toBe(first);
+    expect(count()).toBe('2');
+    await vi.waitFor(() => expect(region()?.textContent).toBe('“Canvas tote” has been removed from your cart'));
+    // The new markup works at once (re-scanned), and emptying the cart hides "hide if empty".
+    content().querySelector<HTMLAnchorElement>('.remove_from_cart_button')!.click();
+    await vi.waitFor(() => expect(content().textContent).toContain('No products in the cart.'));
+    expect(widget().style.display).toBe('none');
+    expect(cookie('woocommerce_items_in_cart')).toBeUndefined();
+    expect(sessionStorage.getItem(HASH_KEY)).toBe('');
+  });
+
+  it('Space on a remove link removes', async () => {
+    serverCart([[318, 1]]);
+    storedFromServer();
+    await shop();
+    const link = content().querySelector<HTMLAnchorElement>('.remove_from_cart_button')!;
+    const space = new KeyboardEvent('keydown', { key: ' ', bubbles: true, cancelable: true });
+    link.dispatchEvent(space);
+    expect(space.defaultPrevented).toBe(true);
+    await vi.waitFor(() => expect(removes()).toHaveLength(1));
+  });
+
+  const failures: MockFailure[] = ['offline', 'http500', 'not-json', 'wrong-shape'];
+  for (const failure of failures) {
+    it(`${failure}: falls back to the link's href (a full page remove)`, async () => {
+      serverCart([[318, 1]]);
+      storedFromServer();
+      const { go } = await shop();
+      failNext('remove_from_cart', failure);
+      const link = content().querySelector<HTMLAnchorElement>('.remove_from_cart_button')!;
+      link.click();
+      await vi.waitFor(() => expect(go).toHaveBeenCalledWith(new URL(link.getAttribute('href')!, location.href).href));
+      expect(link.closest('.woocommerce-mini-cart-item')!.classList.contains('processing')).toBe(false);
+    });
+  }
+
+  it('{"success": false} falls back to the href too, and the cart is untouched', async () => {
+    serverCart([[318, 1]]);
+    storedFromServer();
+    const original = wcAjaxEndpoints.remove_from_cart!;
+    wcAjaxEndpoints.remove_from_cart = (request) => answer('remove_from_cart', request, () => HttpResponse.json({ success: false }));
+    onTestFinished(() => void (wcAjaxEndpoints.remove_from_cart = original));
+    const { go } = await shop();
+    content().querySelector<HTMLAnchorElement>('.remove_from_cart_button')!.click();
+    await vi.waitFor(() => expect(go).toHaveBeenCalledTimes(1));
+    expect(state.cart).toHaveLength(1);
+  });
+
+  it('adds and removes share one queue: one call at a time, in click order', async () => {
+    serverCart([[318, 1]]);
+    storedFromServer();
+    await shop();
+    state.latency.set('add_to_cart', 30);
+    state.latency.set('remove_from_cart', 30);
+    const add = document.querySelector<HTMLAnchorElement>('.ajax_add_to_cart[data-product_id="320"]')!;
+    await mountButton(add);
+    add.click();
+    content().querySelector<HTMLAnchorElement>('.remove_from_cart_button')!.click();
+    await vi.waitFor(() => expect(state.log.filter((e) => e.endpoint !== 'get_refreshed_fragments')).toHaveLength(2));
+    await vi.waitFor(() => expect(state.cart.map((l) => l.productId)).toEqual([320]));
+    expect(state.log.map((e) => e.endpoint)).toEqual(['add_to_cart', 'remove_from_cart']);
+    expect(state.maxInFlight).toBe(1);
+    await vi.waitFor(() => expect(count()).toBe('1'));
+  });
+});
+
+describe('revealed by an add', () => {
+  it('an add that shows a "hide if empty" widget fills it from its own answer, with no fragments request', async () => {
+    // The box becomes visible while the add is in flight.
+    let reveal: (() => void) | undefined;
+    onTestFinished(setEnvironment({ visible: (_el, fn) => ((reveal = fn), () => {}) }));
+    await shop();
+    state.latency.set('add_to_cart', 30);
+    const add = document.querySelector<HTMLAnchorElement>('.ajax_add_to_cart[data-product_id="318"]')!;
+    await mountButton(add);
+    add.click();
+    await vi.waitFor(() => expect(state.log.map((e) => e.endpoint)).toEqual(['add_to_cart']));
+    reveal?.();
+    await vi.waitFor(() => expect(count()).toBe('1'));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(refreshes()).toHaveLength(0);
+  });
+});
