@@ -33,3 +33,13 @@ export function messageFor(error: unknown): string {
   if (isNetError(error)) return error.message;
   return NET_MESSAGES.fetch_error;
 }
+
+/**
+ * Like messageFor, but an HTTP error becomes a sentence a shopper can act on instead of a status line, and
+ * anything that is not a NetError reads as an unexpected answer.
+ */
+export function shopperMessage(error: unknown): string {
+  if (!isNetError(error)) return NET_MESSAGES.invalid_response;
+  if (error.code === 'http') return `The shop could not complete the request (HTTP ${error.status ?? 'error'}). Please try again.`;
+  return error.message;
+}

@@ -1,0 +1,120 @@
+/**
+ * Checkout in real Chromium, both tags: Avada's step tabs (validation, the focused alert list, moving on), the
+ * order review refresh, payment boxes, and placing the order (server errors inline, then success and the
+ * same-origin redirect); the one-page variant's failure path; jQuery handlers get checkout_error with its HTML.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { FIXTURE_CART } from '../../fixtures/mock/checkout';
+import { expectAxeClean, expectNoConsoleErrors, openPage, TAGS } from './harness';
+
+const seeded = { local: { __storefront_islands_mock__: JSON.stringify({ cart: FIXTURE_CART }) } };
+const count = (page: Page, endpoint: string) => page.evaluate((e) => window.__mock!.state.log.filter((x) => x.endpoint === e).length, endpoint);
+/** A step fades in over 400 ms: axe measures contrast, so wait until it is fully there. */
+const shown = (page: Page, sel: string) => page.waitForFunction((s) => [...document.querySelectorAll(s)].every((el) => getComputedStyle(el).display !== 'none' && getComputedStyle(el).opacity === '1'), sel);
+const idle = (page: Page) => page.waitForFunction(() => !document.querySelector('.processing, .blockOverlay'));
+
+async function fillBilling(page: Page): Promise<void> {
+  await page.fill('#billing_first_name', 'Ada');
+  await page.fill('#billing_last_name', 'Lovelace');
+  await page.fill('#billing_address_1', 'Main 1');
+  await page.fill('#billing_postcode', '10115');
+  await page.fill('#billing_city', 'Berlin');
+  await page.fill('#billing_phone', '+49 30 1234');
+  await page.fill('#billing_email', 'ada@example.com');
+}
+
+describe.each(TAGS)('checkout, %s tag', (tag) => {
+  test('steps through billing, shipping and review, then places the order', async () => {
+    const { page, errors } = await openPage('/checkout/', { tag, storage: seeded });
+    await page.waitForFunction(() => window.__mock!.state.log.some((e) => e.endpoint === 'update_order_review'));
+    await idle(page);
+    expect(await page.isVisible('.col-1')).toBe(true);
+    expect(await page.isVisible('.col-2')).toBe(false);
+    expect(await page.isVisible('#order_review')).toBe(false);
+    await expectAxeClean(page);
+
+    // Continue with empty required fields: a focused alert list, and the step stays.
+    await page.click('.col-1 a.continue-checkout');
+    await page.waitForSelector('form.checkout > ul.woocommerce-error[role="alert"] > li.avada-checkout-error');
+    expect(await page.evaluate(() => document.activeElement?.matches('ul.woocommerce-error'))).toBe(true);
+    expect(await page.textContent('li.avada-checkout-error')).toBe('Not all fields have been filled in correctly.');
+    expect(await page.getAttribute('#billing_first_name', 'aria-invalid')).toBe('true');
+    expect(await page.isVisible('.col-2')).toBe(false);
+    await expectAxeClean(page);
+
+    await fillBilling(page);
+    await page.click('.col-1 a.continue-checkout');
+    await shown(page, '.col-2');
+    expect(await page.$('li.avada-checkout-error')).toBeNull();
+    expect(await page.isVisible('.col-1')).toBe(false);
+    expect(await page.getAttribute('.woocommerce-checkout-nav a[aria-current="step"]', 'data-name')).toBe('col-2');
+    await expectAxeClean(page);
+
+    await page.click('.col-2 a.continue-checkout');
+    await shown(page, '#order_review, #order_review_heading');
+    await idle(page);
+
+    // Payment methods: boxes and the button label follow the choice.
+    await page.check('#payment_method_paypal');
+    expect(await page.textContent('#place_order')).toBe('Proceed to PayPal');
+    expect(await page.isVisible('.payment_box.payment_method_paypal')).toBe(true);
+    expect(await page.isVisible('.payment_box.payment_method_bacs')).toBe(false);
+    await page.check('#payment_method_bacs');
+
+    // Shipping method: one review refresh, totals follow.
+    const before = await count(page, 'update_order_review');
+    await page.check('input.shipping_method[value="local_pickup:3"]');
+    await page.waitForFunction((n) => window.__mock!.state.log.filter((e) => e.endpoint === 'update_order_review').length > n, before);
+    await idle(page);
+    expect(await page.textContent('.woocommerce-checkout-review-order-table .order-total')).toContain('60.00');
+    await expectAxeClean(page);
+
+    // Without the terms: the server's error, inline and in the group.
+    await page.click('#place_order');
+    await page.waitForSelector('.woocommerce-NoticeGroup-checkout li[data-id="terms"]');
+    expect(await page.textContent('#terms_description')).toContain('terms and conditions');
+    await idle(page);
+    await expectAxeClean(page);
+
+    await page.check('#terms');
+    expect(await count(page, 'checkout')).toBe(1);
+    await Promise.all([page.waitForURL(/\/checkout\/order-received\/\d+\/\?key=wc_order_/), page.click('#place_order')]);
+    expectNoConsoleErrors(errors.filter((e) => !/status of 404/.test(e)));
+  });
+
+  test('one-page checkout: server errors tied to their fields, focus on the first, checkout_error for jQuery', async () => {
+    const { page, errors } = await openPage('/checkout-onepage.html', { tag, storage: seeded, jquery: true });
+    await page.evaluate(() => {
+      const w = window as unknown as { jQuery: (t: unknown) => { on: (n: string, h: (...a: unknown[]) => void) => void }; __errors: unknown[][] };
+      w.__errors = [];
+      w.jQuery(document.body).on('checkout_error', (_e: unknown, ...args: unknown[]) => void w.__errors.push(args));
+    });
+    await page.waitForFunction(() => window.__mock!.state.log.some((e) => e.endpoint === 'update_order_review'));
+    await idle(page);
+    await expectAxeClean(page);
+    await page.click('#place_order');
+    await page.waitForSelector('form.checkout > .woocommerce-NoticeGroup-checkout ul.woocommerce-error[role="alert"] li[data-id="billing_first_name"]');
+    await idle(page);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('billing_first_name');
+    expect(await page.getAttribute('#billing_first_name', 'aria-describedby')).toContain('billing_first_name_description');
+    expect(await page.textContent('#billing_first_name_description')).toBe('Billing First name is a required field.');
+    const jqArgs = await page.evaluate(() => (window as unknown as { __errors: unknown[][] }).__errors);
+    expect(jqArgs).toHaveLength(1);
+    expect(String(jqArgs[0]![0])).toContain('data-id="billing_first_name"');
+    await expectAxeClean(page);
+
+    // A typed value survives a failed place order, and the coupon toggle is a disclosure.
+    await page.fill('#billing_first_name', 'Ada');
+    await page.evaluate(() => window.__mock!.failNext('checkout', 'offline'));
+    await page.click('#place_order');
+    await page.waitForFunction(() => document.querySelector('.woocommerce-NoticeGroup-checkout')?.textContent?.includes('You are probably offline.'));
+    expect(await page.inputValue('#billing_first_name')).toBe('Ada');
+    await page.focus('a.showcoupon');
+    await page.keyboard.press('Space');
+    expect(await page.getAttribute('a.showcoupon', 'aria-expanded')).toBe('true');
+    await page.waitForFunction(() => document.activeElement?.id === 'coupon_code');
+    await expectAxeClean(page);
+    expectNoConsoleErrors(errors.filter((e) => !/Failed to fetch|ERR_FAILED|net::/.test(e)));
+  });
+});

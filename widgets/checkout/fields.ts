@@ -1,0 +1,106 @@
+import { INVALID_CLASSES, VALID_CLASS, cleanLabel, fieldMessage, fieldProblem, rowClasses } from './logic';
+
+/** The controls WooCommerce validates: text-like inputs (`.input-text`), selects and checkboxes. */
+export const FIELD_SELECTOR = '.input-text, select, input[type="checkbox"]';
+const MESSAGE_CLASS = 'checkout-inline-error-message';
+
+export type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+export function isField(el: unknown): el is Field {
+  return (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) && el.matches(FIELD_SELECTOR);
+}
+
+/** Hidden inputs and radios are never reported invalid (Avada counts them as valid). */
+export function countsAsValid(field: Element | null): boolean {
+  return !field || (field instanceof HTMLInputElement && (field.type === 'hidden' || field.type === 'radio'));
+}
+
+export function isVisible(el: Element | null): boolean {
+  for (let node = el; node && node !== document.documentElement; node = node.parentElement) {
+    if (!(node instanceof HTMLElement)) continue;
+    if (node.hidden) return false;
+    const style = getComputedStyle(node);
+    if (style.display === 'none' || style.visibility === 'hidden') return false;
+    if (node instanceof HTMLInputElement && node.type === 'hidden') return false;
+  }
+  return !!el?.isConnected;
+}
+
+function messageId(field: Field): string {
+  return `${field.id || field.name}_description`;
+}
+
+function labelOf(field: Field, row: Element): string {
+  const label = (field.id ? row.querySelector(`label[for="${CSS.escape(field.id)}"]`) : null) ?? row.querySelector('label');
+  return cleanLabel(label?.textContent ?? field.getAttribute('aria-label') ?? '');
+}
+
+function setDescribedBy(field: Field, id: string, on: boolean): void {
+  const tokens = (field.getAttribute('aria-describedby') ?? '').split(/\s+/).filter((t) => t && t !== id);
+  if (on) tokens.push(id);
+  if (tokens.length) field.setAttribute('aria-describedby', tokens.join(' '));
+  else field.removeAttribute('aria-describedby');
+}
+
+/** Remove a field's invalid state and message (typing again), without marking it valid. */
+export function clearField(field: Field): void {
+  const row = field.closest('.form-row');
+  field.removeAttribute('aria-invalid');
+  removeMessage(field);
+  row?.classList.remove(...INVALID_CLASSES, VALID_CLASS);
+}
+
+function removeMessage(field: Field): void {
+  const id = messageId(field);
+  document.getElementById(id)?.remove();
+  setDescribedBy(field, id, false);
+}
+
+/** Show a message tied to the field: `p.checkout-inline-error-message#<id>_description` at the end of its row. */
+export function showFieldError(field: Field, message: string, reason: 'required' | 'email' | 'phone' | null = null): void {
+  const row = field.closest('.form-row');
+  removeMessage(field);
+  field.setAttribute('aria-invalid', 'true');
+  if (row) {
+    row.classList.remove(VALID_CLASS, ...INVALID_CLASSES);
+    row.classList.add('woocommerce-invalid', ...(reason ? rowClasses(reason).slice(1) : []));
+  }
+  const p = document.createElement('p');
+  p.className = MESSAGE_CLASS;
+  p.id = messageId(field);
+  p.textContent = message;
+  (row ?? field.parentElement)?.appendChild(p);
+  setDescribedBy(field, p.id, true);
+}
+
+/** Validate one field as WooCommerce does on change, focusout and `validate`; true when valid. */
+export function validateField(field: Field): boolean {
+  const row = field.closest('.form-row');
+  if (!row || countsAsValid(field)) return true;
+  const problem = fieldProblem({
+    value: field.value,
+    checkbox: field instanceof HTMLInputElement && field.type === 'checkbox',
+    checked: field instanceof HTMLInputElement && field.checked,
+    required: row.classList.contains('validate-required'),
+    email: row.classList.contains('validate-email'),
+    phone: row.classList.contains('validate-phone'),
+  });
+  if (problem === null) {
+    field.removeAttribute('aria-invalid');
+    removeMessage(field);
+    row.classList.remove(...INVALID_CLASSES);
+    row.classList.add(VALID_CLASS);
+    return true;
+  }
+  showFieldError(field, fieldMessage(labelOf(field, row), problem), problem);
+  return false;
+}
+
+/** Remove every inline message (a new submit brings its own). */
+export function clearInlineMessages(root: ParentNode): void {
+  for (const p of root.querySelectorAll(`.${MESSAGE_CLASS}`)) {
+    const field = p.closest('.form-row')?.querySelector<Field>(FIELD_SELECTOR);
+    p.remove();
+    if (field) setDescribedBy(field, p.id, false);
+  }
+}

@@ -1,0 +1,11 @@
+/**
+ * Which notices take focus: WooCommerce moves focus to the first alert notice of the page (classic and block
+ * styles), 500 ms after load and after the classic cart replaced its content, so screen-reader users hear it
+ * and keyboard users start from it. Info notices (`role="status"`) never take focus.
+ */
+export const ALERT_NOTICE = ['woocommerce-message', 'woocommerce-error', 'wc-block-components-notice-banner'].map((c) => `.${c}[role="alert"]`).join(', ');
+
+export const FOCUS_DELAY_MS = 500;
+
+/** Events after which the cart page's notices were replaced. */
+export const REFOCUS_EVENTS = ['item_removed_from_classic_cart', 'updated_wc_div'] as const;

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { installJQueryStandIn } from '../../test/helpers/cart';
+import { mountPage, only } from '../../test/helpers/mount';
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const PAGE = `<div class="woocommerce"><div class="woocommerce-notices-wrapper">
+  <div class="woocommerce-info" role="status">Info first, not an alert.</div>
+  <div class="woocommerce-message" role="alert">“Canvas tote” has been added to your cart. <a href="/cart/" class="button wc-forward">View cart</a></div>
+  <ul class="woocommerce-error" role="alert"><li>Second alert.</li></ul>
+</div><button type="button" id="other">Other</button></div>`;
+
+describe('notices', () => {
+  it('focuses the first alert notice 500 ms after load, with tabindex -1', async () => {
+    await mountPage(PAGE, only('notices'));
+    const first = document.querySelector<HTMLElement>('.woocommerce-message')!;
+    await wait(200);
+    expect(document.activeElement).not.toBe(first);
+    await wait(400);
+    expect(first.getAttribute('tabindex')).toBe('-1');
+    expect(document.activeElement).toBe(first);
+  });
+
+  it('focuses block-style alert banners too, and again after updated_wc_div', async () => {
+    await mountPage('<div class="woocommerce-notices-wrapper"></div><button id="b">b</button>', only('notices'));
+    await wait(550);
+    document.querySelector('.woocommerce-notices-wrapper')!.innerHTML = '<div class="wc-block-components-notice-banner is-error" role="alert">Out of stock.</div>';
+    document.getElementById('b')!.focus();
+    document.body.dispatchEvent(new CustomEvent('updated_wc_div'));
+    await wait(550);
+    expect(document.activeElement).toBe(document.querySelector('.wc-block-components-notice-banner'));
+  });
+
+  it("gives the error list's items an explicit role, since role=alert takes the list semantics away", async () => {
+    await mountPage(PAGE, only('notices'));
+    expect(document.querySelector('ul.woocommerce-error[role="alert"] > li')!.getAttribute('role')).toBe('none');
+  });
+
+  it('never focuses info notices', async () => {
+    await mountPage('<div class="woocommerce-notices-wrapper"><div class="woocommerce-info" role="status">Hi</div></div>', only('notices'));
+    await wait(550);
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  it('provides $.scroll_to_notices when the page has jQuery', async () => {
+    await installJQueryStandIn();
+    await mountPage(PAGE, only('notices'));
+    const jq = (window as unknown as { jQuery: { scroll_to_notices?: unknown } }).jQuery;
+    expect(typeof jq.scroll_to_notices).toBe('function');
+    expect(() => (jq.scroll_to_notices as (el: unknown) => void)(document.querySelector('.woocommerce-error'))).not.toThrow();
+  });
+});
