@@ -6,4 +6,23 @@ import type { WidgetEntry } from './types';
  */
 export const registry: readonly WidgetEntry[] = [
   { name: 'store-notice', selector: '.woocommerce-store-notice', trigger: 'load', load: () => import('../widgets/store-notice/store-notice.widget') },
+  { name: 'cf7', selector: '.wpcf7', trigger: 'idle', load: () => import('../widgets/cf7/cf7.widget') },
+  { name: 'variation-form', selector: 'form.variations_form', trigger: 'load', load: () => import('../widgets/variation-form/variation-form.widget') },
+  { name: 'quantity', selector: 'div.quantity, td.quantity', trigger: 'load', load: () => import('../widgets/quantity/quantity.widget') },
+  { name: 'review-rating', selector: 'select#rating', trigger: 'load', load: () => import('../widgets/review-rating/review-rating.widget') },
+  { name: 'product-gallery', selector: '.woocommerce-product-gallery', trigger: 'load', load: () => import('../widgets/product-gallery/product-gallery.widget') },
+  { name: 'sticky-add-to-cart', selector: '.product form.cart', trigger: 'idle', load: () => import('../widgets/sticky-add-to-cart/sticky-add-to-cart.widget') },
+  { name: 'add-to-cart', selector: '.add_to_cart_button.ajax_add_to_cart[data-product_id]:not(.wc-interactive), .fusion-post-card-cart', trigger: 'interaction', load: () => import('../widgets/add-to-cart/add-to-cart.widget') },
+  { name: 'mini-cart', selector: '.widget_shopping_cart_content, .widget_shopping_cart, .fusion-widget-cart-number, #wc-cart-fragments-data', trigger: 'load', load: () => import('../widgets/mini-cart/mini-cart.widget') },
+  { name: 'store-lists', selector: '.woocommerce-ordering, .woocommerce-result-count, .catalog-ordering, .related.products > h2, .upsells.products > h2', trigger: 'load', load: () => import('../widgets/store-lists/store-lists.widget') },
+  { name: 'product-tabs', selector: '.wc-tabs-wrapper, .woocommerce-tabs', trigger: 'load', load: () => import('../widgets/product-tabs/product-tabs.widget') },
+  { name: 'fusion-tabs', selector: '.fusion-tabs', trigger: 'load', load: () => import('../widgets/fusion-tabs/fusion-tabs.widget') },
+  { name: 'viewport', selector: 'body', trigger: 'load', load: () => import('../widgets/viewport/viewport.widget') },
+  { name: 'anchors', selector: 'body', trigger: 'load', load: () => import('../widgets/anchors/anchors.widget') },
+  { name: 'back-to-top', selector: '#toTop', trigger: 'idle', load: () => import('../widgets/back-to-top/back-to-top.widget') },
+  { name: 'countdown', selector: '.fusion-countdown-counter-wrapper[data-timer], .sf-countdown[data-end]', trigger: 'visible', load: () => import('../widgets/countdown/countdown.widget') },
+  { name: 'notices', selector: '.woocommerce-notices-wrapper', trigger: 'load', load: () => import('../widgets/notices/notices.widget') },
+  { name: 'cart-page', selector: '.woocommerce-cart-form, .wc-empty-cart-message', trigger: 'load', load: () => import('../widgets/cart-page/cart-page.widget') },
+  { name: 'checkout', selector: 'form.checkout.woocommerce-checkout', trigger: 'load', load: () => import('../widgets/checkout/checkout.widget') },
+  { name: 'orders-table', selector: 'table.woocommerce-orders-table', trigger: 'load', load: () => import('../widgets/orders-table/orders-table.widget') },
 ];

@@ -29,7 +29,9 @@ export function only(...names: string[]): WidgetEntry[] {
 /** A fixture page's body, as the browser tests and the demo serve it. */
 export async function fixtureBody(page: string): Promise<string> {
   const { readFile } = await import('node:fs/promises');
-  const html = await readFile(new URL(`../../fixtures/pages/${page}`, import.meta.url), 'utf8');
+  const { join } = await import('node:path');
+  // A path, not `new URL(…, import.meta.url)`: under happy-dom the global URL is the window's.
+  const html = await readFile(join(import.meta.dirname, '../../fixtures/pages', page), 'utf8');
   const match = /<body[^>]*>([\s\S]*)<\/body>/i.exec(html);
   return (match?.[1] ?? html).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, (tag) => (/type="text\/template"/.test(tag) ? tag : ''));
 }
