@@ -8,7 +8,7 @@ import { announce } from './announce';
 import { fragmentsParams } from './config';
 import { asFragments, CORE_FRAGMENT, DAY_MS, decideInitial, hasItems, sumQuantities } from './logic';
 import { otherTabChanged, readStored, storageWorks, storedSessionHash, storeCreated, storeFragments, storeHash } from './persist';
-import { cartResponseSchema, hashOf } from './schema';
+import { cartResponseSchema, hashOf } from './response';
 import { cartStore } from './store';
 import { emptyMiniCarts, swapFragments } from './swap';
 

@@ -8,5 +8,5 @@ export { swapFragments, emptyMiniCarts } from './swap';
 export { announce, clearAnnouncement, liveRegion } from './announce';
 export { navigation } from './navigate';
 export { safeRedirect, collectData, asFragments } from './logic';
-export { cartResponseSchema, hashOf, type CartResponse } from './schema';
+export { cartResponseSchema, hashOf, type CartResponse } from './response';
 export { addToCartParams, fragmentsParams, cartCallTimeout } from './config';

@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 
 /**
  * The answer of add_to_cart, remove_from_cart and get_refreshed_fragments. Loose: plugins add keys. Fragment
- * values are checked one by one later (a non-string value cannot replace markup and is dropped).
+ * values are checked one by one later (a non-string value cannot replace markup and is dropped). Loaded on
+ * demand through ./response.
  */
 export const cartResponseSchema = z.looseObject({
   fragments: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
@@ -11,11 +12,3 @@ export const cartResponseSchema = z.looseObject({
   product_url: z.optional(z.unknown()),
   success: z.optional(z.unknown()),
 });
-
-export type CartResponse = z.infer<typeof cartResponseSchema>;
-
-/** The hash as a string: WooCommerce sends "" for an empty cart; null, false or missing mean the same. */
-export function hashOf(response: CartResponse): string {
-  const h = response.cart_hash;
-  return typeof h === 'string' ? h : typeof h === 'number' ? String(h) : '';
-}

@@ -105,11 +105,26 @@ export function parseLenientJson(text: string): unknown {
   }
 }
 
-export async function requestJson<T = unknown>(url: string, options: RequestOptions & { schema?: ResponseSchema<T> } = {}): Promise<T> {
+/**
+ * A schema, or a loader of one: validation code (zod/mini) can then load while the request is in flight instead
+ * of with the page, so a page that makes no request never pays for it.
+ */
+export type SchemaSource<T> = ResponseSchema<T> | (() => Promise<ResponseSchema<T>>);
+
+export async function requestJson<T = unknown>(url: string, options: RequestOptions & { schema?: SchemaSource<T> } = {}): Promise<T> {
+  const pendingSchema = typeof options.schema === 'function' ? options.schema() : options.schema;
+  // A loader that fails must not surface as an unhandled rejection while the request is still running.
+  if (pendingSchema instanceof Promise) pendingSchema.catch(() => {});
   const { text } = await requestText(url, options);
   const data = text.trim() === '' ? undefined : parseLenientJson(text);
-  if (!options.schema) return data as T;
-  const result = options.schema.safeParse(data);
+  if (!pendingSchema) return data as T;
+  let schema: ResponseSchema<T>;
+  try {
+    schema = await pendingSchema;
+  } catch {
+    throw new NetError('fetch_error');
+  }
+  const result = schema.safeParse(data);
   if (!result.success) throw new NetError('invalid_response', { body: text });
   return result.data;
 }

@@ -1,9 +1,9 @@
 import { wcAjaxUrl } from '../config/woocommerce';
 import { cartQueue } from './queue';
-import { requestJson, requestText, type FormBody, type RequestOptions, type ResponseSchema } from './request';
+import { requestJson, requestText, type FormBody, type RequestOptions, type SchemaSource } from './request';
 
 /** POST to a wc-ajax endpoint and read JSON. */
-export function wcAjax<T = unknown>(endpoint: string, body: FormBody, options: Omit<RequestOptions, 'body'> & { schema?: ResponseSchema<T> } = {}): Promise<T> {
+export function wcAjax<T = unknown>(endpoint: string, body: FormBody, options: Omit<RequestOptions, 'body'> & { schema?: SchemaSource<T> } = {}): Promise<T> {
   return requestJson<T>(wcAjaxUrl(endpoint), { ...options, method: options.method ?? 'POST', body });
 }
 
@@ -14,6 +14,6 @@ export async function wcAjaxHtml(endpoint: string, body: FormBody | undefined, o
 }
 
 /** A cart-changing wc-ajax call, serialised through the one cart queue. */
-export function cartCall<T = unknown>(endpoint: string, body: FormBody, options: Omit<RequestOptions, 'body'> & { schema?: ResponseSchema<T> } = {}): Promise<T> {
+export function cartCall<T = unknown>(endpoint: string, body: FormBody, options: Omit<RequestOptions, 'body'> & { schema?: SchemaSource<T> } = {}): Promise<T> {
   return cartQueue.run(() => wcAjax<T>(endpoint, body, options));
 }

@@ -4,7 +4,7 @@ import { connectCart, markOwn, receiveCart, refreshFragments, safeFire } from '.
 import { addToCartParams, cartCallTimeout } from '../../src/cart/config';
 import { asFragments, collectData, safeRedirect } from '../../src/cart/logic';
 import { navigation } from '../../src/cart/navigate';
-import { cartResponseSchema } from '../../src/cart/schema';
+import { cartResponseSchema } from '../../src/cart/response';
 import { env } from '../../src/env';
 import { askLegacy } from '../../src/events/bus';
 import { isNetError, messageFor, NET_MESSAGES } from '../../src/net/errors';

@@ -4,7 +4,7 @@ import { cartNotLoaded, markOwn, receiveCart, refreshFragments, safeFire, startC
 import { cartCallTimeout } from '../../src/cart/config';
 import { asFragments, safeRedirect } from '../../src/cart/logic';
 import { navigation } from '../../src/cart/navigate';
-import { cartResponseSchema, hashOf, type CartResponse } from '../../src/cart/schema';
+import { cartResponseSchema, hashOf, type CartResponse } from '../../src/cart/response';
 import { env } from '../../src/env';
 import { cartQueue } from '../../src/net/queue';
 import { cartCall } from '../../src/net/wc';

@@ -1,0 +1,23 @@
+import type { ResponseSchema } from '../net/request';
+
+/** The answer of add_to_cart, remove_from_cart and get_refreshed_fragments, as validated by ./schema. */
+export interface CartResponse {
+  fragments?: Record<string, unknown> | null;
+  cart_hash?: string | number | boolean | null;
+  error?: unknown;
+  product_url?: unknown;
+  success?: unknown;
+  [key: string]: unknown;
+}
+
+/**
+ * The schema loads with the first cart request, not with the page: a reload that reuses stored fragments never
+ * downloads the validator.
+ */
+export const cartResponseSchema = (): Promise<ResponseSchema<CartResponse>> => import('./schema').then((m) => m.cartResponseSchema);
+
+/** The hash as a string: WooCommerce sends "" for an empty cart; null, false or missing mean the same. */
+export function hashOf(response: CartResponse): string {
+  const h = response.cart_hash;
+  return typeof h === 'string' ? h : typeof h === 'number' ? String(h) : '';
+}
