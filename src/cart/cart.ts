@@ -88,6 +88,8 @@ export function receiveCart(fragments: Record<string, string>, hash: string, opt
   if (options.swap !== false) swapFragments(fragments);
   cartStore.setState({ fragments, cartHash: hash, itemsCount: itemsCountOf(fragments), status: 'ready' });
   syncFromCookies();
+  // As WooCommerce's fragment update after an add or remove: listeners re-bind to the new markup.
+  if (options.swap !== false) safeFire(document.body, 'wc_fragments_loaded');
 }
 
 async function runRefresh(): Promise<void> {
@@ -207,7 +209,6 @@ export function startCart(): void {
   const inline = inlineFragments();
   if (inline) {
     receiveCart(inline.fragments, inline.hash);
-    safeFire(document.body, 'wc_fragments_loaded');
     return;
   }
   const decision = decideInitial(readStored(), getCookie(HASH_COOKIE), getCookie(ITEMS_COOKIE), env().now());

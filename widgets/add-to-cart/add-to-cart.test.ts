@@ -79,7 +79,7 @@ describe('loop add to cart (no jQuery)', () => {
     await vi.waitFor(() => expect(tote.classList.contains('added')).toBe(true));
     expect(adds()).toHaveLength(1);
     expect(adds()[0]!.body).toEqual({ quantity: '2', product_id: '318', product_sku: 'TOTE-01', success_message: '“Canvas tote” has been added to your cart' });
-    expect(seen.map((s) => s.name)).toEqual(['should_send_ajax_request.adding_to_cart', 'adding_to_cart', 'added_to_cart', 'wc_cart_button_updated']);
+    expect(seen.map((s) => s.name)).toEqual(['should_send_ajax_request.adding_to_cart', 'adding_to_cart', 'added_to_cart', 'wc_cart_button_updated', 'wc_fragments_loaded']);
     expect(seen[0]!.detail).toEqual([tote]);
     expect(seen[1]!.detail[0]).toBe(tote);
     expect(seen[1]!.detail[1]).toMatchObject({ product_id: '318', quantity: '2' });
@@ -184,6 +184,25 @@ describe('loop add to cart (no jQuery)', () => {
     // The mini-cart and the header counter agree with the server.
     expect(document.querySelectorAll('.widget_shopping_cart_content .woocommerce-mini-cart-item')).toHaveLength(4);
     expect(document.querySelector('.fusion-widget-cart-number')?.textContent).toBe('4');
+  });
+
+  it('a repeat after another button was clicked is one more, queued, even while the first is unanswered', async () => {
+    await shop();
+    state.latency.set('add_to_cart', 30);
+    for (const id of [318, 320]) await mountButton(button(id));
+    button(318).click();
+    button(320).click();
+    button(318).click(); // not a double click: the shopper wants a second tote
+    button(318).click(); // this one is (a repeat with nothing in between): ignored
+    await vi.waitFor(() => expect(adds()).toHaveLength(2));
+    // The first tote is answered while the second waits: the button stays busy until its last add is answered.
+    await vi.waitFor(() => expect(qtyOf(320)).toBe(1));
+    expect(button(318).classList.contains('loading')).toBe(true);
+    await vi.waitFor(() => expect(document.querySelectorAll('.ajax_add_to_cart.loading')).toHaveLength(0), { timeout: 3000 });
+    expect(adds().map((e) => e.body.product_id)).toEqual(['318', '320', '318']);
+    expect(state.maxInFlight).toBe(1);
+    expect(state.cart.map((l) => [l.productId, l.quantity])).toEqual([[318, 2], [320, 1]]);
+    expect(document.querySelector('.fusion-widget-cart-number')?.textContent).toBe('3');
   });
 
   it('shows the hidden "hide if empty" mini-cart when adding, and it stays shown once the cart has items', async () => {

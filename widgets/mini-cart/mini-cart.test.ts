@@ -231,6 +231,8 @@ describe('remove from the mini-cart', () => {
     const got: unknown[][] = [];
     onBody('removed_from_cart', (e) => got.push((e as CustomEvent).detail as unknown[]));
     await shop();
+    const loaded = vi.fn();
+    onBody('wc_fragments_loaded', loaded);
     const first = content().querySelector<HTMLAnchorElement>('.remove_from_cart_button')!;
     const key = first.dataset.cart_item_key;
     first.click();
@@ -239,6 +241,7 @@ describe('remove from the mini-cart', () => {
     expect(got).toHaveLength(1);
     expect(got[0]![1]).toBe(cartHash(state));
     expect(got[0]![2]).toBe(first);
+    expect(loaded).toHaveBeenCalledTimes(1);
     expect(count()).toBe('2');
     await vi.waitFor(() => expect(region()?.textContent).toBe('“Canvas tote” has been removed from your cart'));
     // The new markup works at once (re-scanned), and emptying the cart hides "hide if empty".
