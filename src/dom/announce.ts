@@ -22,6 +22,27 @@ export function announceIn(region: HTMLElement, message: string): void {
   );
 }
 
+/**
+ * Show a message the shopper must see at once (an inline error, a reason a button is blocked) in an element that
+ * is also a live region. The text is set now; on the next frame the same text goes in again as a new text node,
+ * which is the change screen readers announce (a region unhidden in this frame is not one they watch yet, and
+ * the same message twice is said twice). Unlike announceIn, the visible text never blinks out. Clearing the
+ * region's text before that frame cancels the announcement.
+ */
+export function showAndAnnounce(region: HTMLElement, message: string): void {
+  pending.get(region)?.();
+  pending.delete(region);
+  region.textContent = message;
+  if (!message) return;
+  pending.set(
+    region,
+    env().frame(() => {
+      pending.delete(region);
+      if (region.textContent === message) region.replaceChildren(region.ownerDocument.createTextNode(message));
+    }),
+  );
+}
+
 let uid = 0;
 /** A document-unique id for elements we add (descriptions, messages). */
 export function uniqueId(prefix: string): string {

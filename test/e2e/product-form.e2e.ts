@@ -13,12 +13,25 @@ const value = (page: Page, sel: string) => page.$eval(sel, (el) => (el as HTMLIn
 const mockLog = (page: Page, endpoint: string) =>
   page.evaluate((name) => (window as unknown as { __mock: { state: { log: { endpoint: string; body: Record<string, string> }[] } } }).__mock.state.log.filter((l) => l.endpoint === name).map((l) => l.body), endpoint);
 
-/** The form initialises 100 ms after mounting. */
-const initialised = (page: Page) => page.waitForSelector('.single_add_to_cart_button.wc-variation-selection-needed');
+/**
+ * The form blocks its button as soon as it mounts, then initialises 100 ms later (or later on a busy page) and
+ * fires `wc_variation_form` (through the page's jQuery when there is one): that event is the "initialised" signal.
+ */
+function watchInit(): void {
+  const w = window as unknown as { sfTestVariationFormReady?: boolean; jQuery?: (t: unknown) => { on: (n: string, h: () => void) => void } };
+  const ready = () => void (w.sfTestVariationFormReady = true);
+  document.addEventListener('wc_variation_form', ready);
+  w.jQuery?.(document).on('wc_variation_form', ready);
+}
+const openForm = (path: string, options: Parameters<typeof openPage>[1]) => openPage(path, { ...options, beforeGoto: (context) => context.addInitScript(watchInit) });
+const initialised = async (page: Page) => {
+  await page.waitForFunction(() => (window as unknown as { sfTestVariationFormReady?: boolean }).sfTestVariationFormReady === true);
+  await page.waitForSelector('.single_add_to_cart_button.wc-variation-selection-needed');
+};
 
 describe.each(TAGS)('product form, %s tag', (tag) => {
   test('variable product: swatches, keyboard on the selects, a full match, reset; axe clean throughout', async () => {
-    const { page, errors } = await openPage('/product-variable.html', { tag });
+    const { page, errors } = await openForm('/product-variable.html', { tag });
     await initialised(page);
     expect(await page.getAttribute('.single_add_to_cart_button', 'aria-disabled')).toBe('true');
     await expectAxeClean(page);
@@ -47,7 +60,7 @@ describe.each(TAGS)('product form, %s tag', (tag) => {
   });
 
   test('swatches form a radio group: Tab reaches one swatch, arrows move and choose', async () => {
-    const { page } = await openPage('/product-variable.html', { tag });
+    const { page } = await openForm('/product-variable.html', { tag });
     await initialised(page);
     await page.focus('.avada-color-select[data-value="rust"]');
     await page.keyboard.press('ArrowRight');
@@ -61,7 +74,7 @@ describe.each(TAGS)('product form, %s tag', (tag) => {
   });
 
   test('an unavailable variation explains the disabled button inline and does not submit', async () => {
-    const { page } = await openPage('/product-variable.html', { tag });
+    const { page } = await openForm('/product-variable.html', { tag });
     await initialised(page);
     await page.click('.avada-color-select[data-value="olive"]');
     await page.selectOption('#pa_size', 's');
@@ -77,7 +90,7 @@ describe.each(TAGS)('product form, %s tag', (tag) => {
   });
 
   test('fires WooCommerce events through the page jQuery with their arguments', async () => {
-    const { page } = await openPage('/product-variable.html', { tag, jquery: true });
+    const { page } = await openForm('/product-variable.html', { tag, jquery: true });
     await initialised(page);
     await page.evaluate(() => {
       const w = window as unknown as { jQuery: (el: unknown) => { on: (n: string, h: (...a: unknown[]) => void) => void }; __seen: unknown[] };
@@ -98,7 +111,7 @@ describe.each(TAGS)('product form, %s tag', (tag) => {
   });
 
   test('ajax product: get_variation per complete choice, cached, no-match notice, option marked unavailable', async () => {
-    const { page, errors } = await openPage('/product-ajax.html', { tag });
+    const { page, errors } = await openForm('/product-ajax.html', { tag });
     await initialised(page);
     await page.click('.avada-color-select[data-value="grey"]');
     await page.selectOption('#pa_size', '40');
@@ -124,7 +137,7 @@ describe.each(TAGS)('product form, %s tag', (tag) => {
   });
 
   test('ajax product: a failing get_variation leaves a form that posts, with one warning', async () => {
-    const { page, messages } = await openPage('/product-ajax.html', { tag });
+    const { page, messages } = await openForm('/product-ajax.html', { tag });
     await initialised(page);
     await page.evaluate(() => (window as unknown as { __mock: { failNext: (e: string, f: string) => void } }).__mock.failNext('get_variation', 'http500'));
     await page.click('.avada-color-select[data-value="blue"]');
@@ -136,7 +149,7 @@ describe.each(TAGS)('product form, %s tag', (tag) => {
   });
 
   test('1,000 variations: swatches and selects narrow the options and find the variation', async () => {
-    const { page, errors } = await openPage('/product-1000.html', { tag });
+    const { page, errors } = await openForm('/product-1000.html', { tag });
     await initialised(page);
     await page.click('.avada-color-select[data-value="teal"]');
     await page.click('.avada-button-select[data-value="xl"]');

@@ -76,17 +76,29 @@ describe('review rating stars', () => {
     const click = new MouseEvent('click', { bubbles: true, cancelable: true });
     document.getElementById('submit')!.dispatchEvent(click);
     expect(click.defaultPrevented).toBe(true);
-    await wait(5);
     const group = document.querySelector('p.stars > span')!;
     const error = document.getElementById(group.getAttribute('aria-describedby')!)!;
-    expect(error.textContent).toBe('Bitte Bewertung wählen');
+    // Visible at once, in a polite region; the announcement is a fresh text node on the next frame.
     expect(error.hidden).toBe(false);
+    expect(error.textContent).toBe('Bitte Bewertung wählen');
+    expect(error.getAttribute('role')).toBe('status');
+    const shown = error.firstChild;
+    await wait(5);
+    expect(error.textContent).toBe('Bitte Bewertung wählen');
+    expect(error.firstChild).not.toBe(shown);
     expect(group.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(stars()[0]);
     expect(alert).not.toHaveBeenCalled();
+    // A second blocked submit says it again, without the text ever going blank.
+    const said = error.firstChild;
+    document.getElementById('submit')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    expect(error.textContent).toBe('Bitte Bewertung wählen');
+    await wait(5);
+    expect(error.firstChild).not.toBe(said);
     stars()[1]!.click();
     expect(group.hasAttribute('aria-invalid')).toBe(false);
     expect(error.hidden).toBe(true);
+    expect(error.textContent).toBe('');
     const submit = new SubmitEvent('submit', { bubbles: true, cancelable: true });
     document.getElementById('commentform')!.dispatchEvent(submit);
     expect(submit.defaultPrevented).toBe(false);

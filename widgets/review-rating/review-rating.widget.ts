@@ -1,6 +1,6 @@
 import { defineWidget } from '../../mount/types';
 import { pageGlobal, readGlobal } from '../../src/config/globals';
-import { announceIn, uniqueId } from '../../src/dom/announce';
+import { showAndAnnounce, uniqueId } from '../../src/dom/announce';
 import { listenLegacy } from '../../src/events/bus';
 import { nextStar, ratingMissing, SETTINGS, starLabels } from './logic';
 
@@ -49,7 +49,8 @@ export default defineWidget({
     const error = document.createElement('p');
     error.id = uniqueId('sf-rating-error');
     error.className = 'sf-rating-error woocommerce-error';
-    error.setAttribute('role', 'alert');
+    // Polite (contract §6): focus moves to the stars, whose description this is, so nothing is interrupted.
+    error.setAttribute('role', 'status');
     error.hidden = true;
     container.after(error);
 
@@ -62,7 +63,7 @@ export default defineWidget({
     const current = () => Number(select.value) || 0;
     const clearError = () => {
       error.hidden = true;
-      error.textContent = '';
+      showAndAnnounce(error, '');
       group.removeAttribute('aria-invalid');
       group.removeAttribute('aria-describedby');
     };
@@ -119,8 +120,9 @@ export default defineWidget({
     const block = (event: Event) => {
       if (!ratingMissing(select.value, required)) return false;
       event.preventDefault();
+      // The text is there the moment the error shows; only the screen-reader announcement waits a frame.
       error.hidden = false;
-      announceIn(error, settings.i18n_required_rating_text);
+      showAndAnnounce(error, settings.i18n_required_rating_text);
       group.setAttribute('aria-invalid', 'true');
       group.setAttribute('aria-describedby', error.id);
       stars.find((a) => a.tabIndex === 0)?.focus();

@@ -54,6 +54,22 @@ describe('variation form: inline data', () => {
     expect(seen.map((s) => s.name)).toEqual(['hide_variation', 'wc_variation_form']);
   });
 
+  it('blocks the button from mount, before the delayed init and without its events', async () => {
+    const seen = recordNative(['hide_variation', 'check_variations', 'wc_variation_form']);
+    await mountPage(JACKET, only('variation-form'));
+    // Init has not run yet (it waits 100 ms for the gallery), but nothing is chosen: no submit may go out.
+    expect(seen).toEqual([]);
+    const b = button();
+    expect(b.classList.contains('disabled')).toBe(true);
+    expect(b.classList.contains('wc-variation-selection-needed')).toBe(true);
+    expect(b.getAttribute('aria-disabled')).toBe('true');
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    b.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    await afterInit();
+    expect(seen.map((s) => s.name)).toEqual(['check_variations', 'hide_variation', 'wc_variation_form']);
+  });
+
   it('shows a full match: price, stock, description, sku, weight, dimensions, image, variation_id, enabled button', async () => {
     const seen = recordNative(['found_variation', 'show_variation']);
     await openJacket();
@@ -153,8 +169,11 @@ describe('variation form: inline data', () => {
   it('says "make a selection" when the disabled button is pressed before all options are chosen', async () => {
     await openJacket();
     button().click();
-    await wait(5);
+    // Seen at once, not a frame later.
     const message = document.getElementById(button().getAttribute('aria-describedby')!)!;
+    expect(message.hidden).toBe(false);
+    expect(message.textContent).toBe(VARIATION_PARAMS.i18n_make_a_selection_text);
+    await wait(5);
     expect(message.textContent).toBe(VARIATION_PARAMS.i18n_make_a_selection_text);
   });
 

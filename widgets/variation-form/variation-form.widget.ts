@@ -1,7 +1,7 @@
 import type { WidgetContext } from '../../mount/types';
 import { defineWidget } from '../../mount/types';
 import { readGlobal, str } from '../../src/config/globals';
-import { afterPaint, announceIn, setAttr, uniqueId } from '../../src/dom/announce';
+import { afterPaint, announceIn, setAttr, showAndAnnounce, uniqueId } from '../../src/dom/announce';
 import { env } from '../../src/env';
 import { fireLegacy, listenLegacy } from '../../src/events/bus';
 import { pageJQuery, type JQueryCollection } from '../../src/events/jquery';
@@ -178,7 +178,7 @@ function mountForm(form: HTMLFormElement, ctx: WidgetContext): void {
       message.hidden = true;
       message.textContent = text;
     } else {
-      announceIn(message, text);
+      showAndAnnounce(message, text);
     }
   };
 
@@ -564,8 +564,9 @@ function mountForm(form: HTMLFormElement, ctx: WidgetContext): void {
         }
         if (button.classList.contains('disabled')) {
           event.preventDefault();
+          // Seen at once; said on the next frame (and again on each press).
           message.hidden = false;
-          announceIn(message, button.classList.contains('wc-variation-is-unavailable') ? texts.i18n_unavailable_text : texts.i18n_make_a_selection_text);
+          showAndAnnounce(message, button.classList.contains('wc-variation-is-unavailable') ? texts.i18n_unavailable_text : texts.i18n_make_a_selection_text);
         }
       }
     },
@@ -634,6 +635,17 @@ function mountForm(form: HTMLFormElement, ctx: WidgetContext): void {
   });
   installJQueryShim();
   toggleReset(chosenCount(chosenNow(), names) > 0);
+
+  // The full check waits for init, but the button must not offer a submit the form cannot honour in the
+  // meantime (a busy page can delay that timer well past 100 ms, and the sticky bar mirrors this button).
+  // Only the state is set here: no events, no display, no option filtering before init.
+  const printed = chosenNow();
+  if (!isComplete(printed, names)) setButton('needed');
+  else if (index) {
+    const match = index.match(printed);
+    if (!match) setButton('needed');
+    else if (match.variation_data_loaded !== false && !isPurchasable(match)) setButton('unavailable');
+  }
 
   // Init after the gallery (WooCommerce waits 100 ms); no no-match notice during it.
   ctx.timeout(() => {
