@@ -136,6 +136,29 @@ describe('runtime', () => {
     expect(button.getAttribute('data-clicked')).toBe('1');
   });
 
+  it('replays the clicks held on several elements in the order they were made, a double click once', async () => {
+    document.body.innerHTML = '<button class="probe" id="a" type="button">A</button><button class="probe" id="b" type="button">B</button>';
+    const order: string[] = [];
+    const module = defineWidget({
+      mount(el, ctx) {
+        el.addEventListener('click', () => order.push(el.id), { signal: ctx.signal });
+      },
+    });
+    let resolveLoad: (m: { default: WidgetModule }) => void = () => {};
+    const loading = new Promise<{ default: WidgetModule }>((res) => (resolveLoad = res));
+    const r = start([entry({ trigger: 'interaction', load: () => loading })]);
+    await r.settled();
+    const [a, b] = ['a', 'b'].map((id) => document.getElementById(id)!);
+    b!.dispatchEvent(new Event('pointerover', { bubbles: true })); // B starts loading first...
+    a!.click(); // ...but A is clicked first
+    b!.click();
+    a!.click(); // another click on A after B: a second request, kept
+    a!.click(); // straight after: a double click, swallowed
+    resolveLoad({ default: module });
+    await r.settled();
+    expect(order).toEqual(['a', 'b', 'a']);
+  });
+
   it('replays the held click natively when the chunk cannot load, so the server markup still works', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -46,25 +46,61 @@ function isNativeControl(el: Element): boolean {
   return el.matches('button, input, select, textarea, summary, [contenteditable=""], [contenteditable="true"]');
 }
 
+/** A held click; `go` is unset while its widget loads, then true (replay) or false (drop). */
+interface Held {
+  target: Element;
+  go?: boolean;
+}
+
+/**
+ * Clicks held by every loading widget, in the order they were made: each button is its own widget instance, and
+ * a click must not overtake an earlier click on another button whose widget mounts later.
+ */
+const queue: Held[] = [];
+/** The held clicks of the widget that held the last click: a repeat on it is a double click. */
+let lastHolder: Held[] | undefined;
+let replaying = false;
+
+function flush(): void {
+  for (let h: Held | undefined; (h = queue[0]) && h.go !== undefined; ) {
+    queue.shift();
+    replaying = true;
+    if (h.go && h.target.isConnected) (h.target as HTMLElement).click();
+    replaying = false;
+  }
+}
+
 function waitForInteraction(element: Element, start: (replay: Replay) => void): () => void {
-  let held: { type: 'click' | 'keydown'; target: Element; event: Event } | undefined;
+  const mine: Held[] = [];
+  let key: { target: Element; event: KeyboardEvent } | undefined;
   let started = false;
   let focusTarget: Element | undefined;
   const controller = new AbortController();
+  const drop = () => {
+    controller.abort();
+    for (const h of mine) h.go ??= false;
+    flush();
+  };
 
   const onEvent = (event: Event) => {
     const target = event.target instanceof Element ? event.target : element;
     if (event.type === 'click') {
-      // The widget is not there yet: hold the first click and replay it once it is (or once loading failed, so
-      // the server markup's own behaviour still happens). Further clicks while loading are swallowed: a
-      // double click must not both navigate and act.
+      // The widget is not there yet: hold the click and replay it once it is (or once loading failed, so the
+      // server markup's own behaviour still happens). A repeat with no other click held in between is a double
+      // click and is swallowed: it must not both navigate and act. A click on another button in between makes
+      // the repeat a new request, held too. A click we replay (a wrapper widget's) is held at the front.
       event.preventDefault();
       event.stopImmediatePropagation();
-      held ??= { type: 'click', target, event };
-    } else if (event.type === 'keydown' && !held && (event as KeyboardEvent).key === ' ' && !isNativeControl(target)) {
+      if (replaying || lastHolder !== mine) {
+        const h: Held = { target };
+        mine.push(h);
+        queue.splice(replaying ? 0 : queue.length, 0, h);
+        lastHolder = mine;
+      }
+    } else if (event.type === 'keydown' && !key && !mine.length && (event as KeyboardEvent).key === ' ' && !isNativeControl(target)) {
       // Space on a link with role=button would scroll the page instead of activating the widget.
       event.preventDefault();
-      held = { type: 'keydown', target, event };
+      key = { target, event: event as KeyboardEvent };
     } else if (event.type === 'focusin') {
       focusTarget = target;
     }
@@ -72,12 +108,13 @@ function waitForInteraction(element: Element, start: (replay: Replay) => void): 
     started = true;
     start({
       run(mounted) {
-        controller.abort();
-        if (held?.type === 'click' && held.target.isConnected) {
-          (held.target as HTMLElement).click();
-        } else if (held?.type === 'keydown' && mounted && held.target.isConnected) {
-          const k = held.event as KeyboardEvent;
-          held.target.dispatchEvent(new KeyboardEvent('keydown', { key: k.key, code: k.code, shiftKey: k.shiftKey, ctrlKey: k.ctrlKey, altKey: k.altKey, metaKey: k.metaKey, bubbles: true, cancelable: true }));
+        // Mounted: every held click reaches the widget, which tells a double click from a new request. Not
+        // mounted: only the first, natively (the link's own action, once).
+        mine.forEach((h, i) => (h.go = mounted || !i));
+        drop();
+        if (key && mounted && key.target.isConnected) {
+          const k = key.event;
+          key.target.dispatchEvent(new KeyboardEvent('keydown', { key: k.key, code: k.code, shiftKey: k.shiftKey, ctrlKey: k.ctrlKey, altKey: k.altKey, metaKey: k.metaKey, bubbles: true, cancelable: true }));
         }
         if (mounted && focusTarget && focusTarget.isConnected && document.activeElement === focusTarget) {
           focusTarget.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
@@ -87,5 +124,5 @@ function waitForInteraction(element: Element, start: (replay: Replay) => void): 
   };
   // Capture: the held click must not reach the server markup's default action before the widget decides.
   for (const type of INTENT_EVENTS) element.addEventListener(type, onEvent, { capture: true, passive: type !== 'click' && type !== 'keydown', signal: controller.signal });
-  return () => controller.abort();
+  return drop;
 }

@@ -13,8 +13,19 @@ import { avadaIndicator } from './indicator';
 import { BUTTON, checkDelay, decideOutcome, failureText, nameFromLabel, quantityValue } from './logic';
 
 const ERROR_CLASS = 'storefront-islands-cart-error';
-/** Buttons with a request in flight: a second activation (double click) is ignored. */
-const busy = new WeakSet<Element>();
+/** Adds of each button not answered yet (queued or in flight). */
+const pending = new WeakMap<Element, number>();
+/**
+ * The button activated last. A repeat on it while its add is unanswered is a double click and is ignored; once
+ * another button was activated in between, a repeat is the shopper asking for one more, and it is queued
+ * (WooCommerce adds on every click; dropping it would lose what the shopper asked for).
+ */
+let lastActivated: Element | undefined;
+
+/** `loading` stays while any add of this button is unanswered. */
+function settle(button: HTMLElement): void {
+  if ((pending.get(button) ?? 0) <= 1) button.classList.remove('loading');
+}
 
 function productName(button: HTMLElement): string | null {
   const title = button.closest('.product, li')?.querySelector('.woocommerce-loop-product__title, .product-title, .fusion-title-heading');
@@ -67,7 +78,7 @@ async function addToCart(button: HTMLElement, ctx: WidgetContext): Promise<void>
   }
   if (!send) {
     safeFire(body, 'ajax_request_not_sent.adding_to_cart', [false, false, button]);
-    button.classList.remove('loading');
+    settle(button);
     indicator?.fail();
     return;
   }
@@ -78,7 +89,7 @@ async function addToCart(button: HTMLElement, ctx: WidgetContext): Promise<void>
   safeFire(body, 'adding_to_cart', [button, data]);
 
   const fail = (reason: string) => {
-    button.classList.remove('loading');
+    settle(button);
     indicator?.fail();
     showInlineError(button, failureText(productName(button), reason));
   };
@@ -109,7 +120,7 @@ async function addToCart(button: HTMLElement, ctx: WidgetContext): Promise<void>
     case 'added': {
       markOwn(outcome.fragments);
       safeFire(body, 'added_to_cart', [outcome.fragments, outcome.hash, button]);
-      button.classList.remove('loading');
+      settle(button);
       button.classList.add('added');
       insertViewCartLink(button);
       safeFire(body, 'wc_cart_button_updated', [button]);
@@ -149,10 +160,13 @@ export default defineWidget({
       // Block buttons (.wc-interactive) belong to the block scripts.
       if (button.classList.contains('wc-interactive')) return;
       event.preventDefault();
-      // Avada refuses disabled buttons; a request already in flight for this button ignores the repeat.
-      if (button.classList.contains('disabled') || busy.has(button)) return;
-      busy.add(button);
-      void addToCart(button, ctx).finally(() => busy.delete(button));
+      // Avada refuses disabled buttons; a double click (a repeat while this button's add is unanswered, with
+      // no other button activated since) adds once.
+      const unanswered = pending.get(button) ?? 0;
+      if (button.classList.contains('disabled') || (unanswered > 0 && lastActivated === button)) return;
+      lastActivated = button;
+      pending.set(button, unanswered + 1);
+      void addToCart(button, ctx).finally(() => pending.set(button, (pending.get(button) ?? 1) - 1));
     };
     button.addEventListener('click', activate, { signal: ctx.signal });
     button.addEventListener(
