@@ -1,38 +1,16 @@
-import { env } from '../env';
+import { announceIn, statusRegion } from '../dom/announce';
 
-const REGION = '.widget_shopping_cart_live_region';
-
-/**
- * WooCommerce's one status region for cart changes, at the end of body. It must exist before any text is put in
- * it, or screen readers miss the first message: widgets call this when they mount.
- */
+/** WooCommerce's one status region for cart changes (`.widget_shopping_cart_live_region`), created on mount. */
 export function liveRegion(): HTMLElement {
-  let region = document.querySelector<HTMLElement>(REGION);
-  if (!region) {
-    region = document.createElement('div');
-    region.className = 'widget_shopping_cart_live_region screen-reader-text';
-    region.setAttribute('role', 'status');
-    document.body.appendChild(region);
-  }
-  return region;
+  return statusRegion('widget_shopping_cart_live_region');
 }
-
-let pending: (() => void) | undefined;
 
 /** Emptied when a request starts, so the same message twice is still announced. */
 export function clearAnnouncement(): void {
-  pending?.();
-  pending = undefined;
-  liveRegion().textContent = '';
+  announceIn(liveRegion(), '');
 }
 
 /** Clear, then set on the next frame: a changed text node is what screen readers announce. */
 export function announce(message: string): void {
-  const region = liveRegion();
-  pending?.();
-  region.textContent = '';
-  pending = env().frame(() => {
-    pending = undefined;
-    region.textContent = message;
-  });
+  announceIn(liveRegion(), message);
 }

@@ -3,6 +3,21 @@ import { env } from '../env';
 const pending = new WeakMap<HTMLElement, () => void>();
 
 /**
+ * A page-wide `role="status"` region at the end of body, found by its class or created once. It must exist before
+ * any text is put in it, or screen readers miss the first message: widgets call this when they mount.
+ */
+export function statusRegion(className: string): HTMLElement {
+  let region = document.querySelector<HTMLElement>(`.${className}`);
+  if (!region) {
+    region = document.createElement('div');
+    region.className = `${className} screen-reader-text`;
+    region.setAttribute('role', 'status');
+    document.body.appendChild(region);
+  }
+  return region;
+}
+
+/**
  * Put a message in a live region so screen readers say it: clear now, set on the next frame (a changed text node
  * is what they announce, and the same message twice must be said twice). A newer message replaces a pending one.
  */

@@ -90,14 +90,8 @@ export async function installJQueryStandIn(): Promise<void> {
   runInThisContext(code, { filename: 'jquery-shim.js' });
 }
 
-/** A fixture page's body without its inline scripts (the test sets the globals), read from the project root. */
-export async function pageBody(page: string): Promise<string> {
-  const { readFile } = await import('node:fs/promises');
-  const { join } = await import('node:path');
-  const html = await readFile(join(process.cwd(), 'fixtures/pages', page), 'utf8');
-  const match = /<body[^>]*>([\s\S]*)<\/body>/i.exec(html);
-  return (match?.[1] ?? html).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '');
-}
+/** A fixture page's body as the browser sees it before our bundle: the shared reader. */
+export { fixtureBody as pageBody } from './mount';
 
 /** Focus a loop button and wait until the runtime mounted it (its chunk may still be compiling). */
 export async function mountButton(button: Element): Promise<void> {

@@ -1,29 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import { onTestFinished } from 'vitest';
-import { createRuntime } from '../../mount/runtime';
-import type { WidgetEntry } from '../../mount/types';
+import { fixtureBody, mountPage as mountWith, only } from '../../test/helpers/mount';
 
-// The registry line, without importing the whole registry (other widgets' chunks are not this test's concern).
-const ENTRY: WidgetEntry = { name: 'product-gallery', selector: '.woocommerce-product-gallery', trigger: 'load', load: () => import('./product-gallery.widget') };
-
-async function fixtureBody(page: string): Promise<string> {
-  const html = await readFile(resolve('fixtures/pages', page), 'utf8');
-  return (/<body[^>]*>([\s\S]*)<\/body>/i.exec(html)?.[1] ?? html).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '');
-}
-
-async function mountPage(html: string) {
-  document.body.innerHTML = html;
-  const runtime = createRuntime([ENTRY]);
-  onTestFinished(() => {
-    runtime.unmount(document);
-    runtime.stop();
-  });
-  runtime.scan(document);
-  await runtime.settled();
-  return runtime;
-}
+const mountPage = (html: string) => mountWith(html, only('product-gallery'));
 
 /** PhotoSwipe stands in here (happy-dom has no layout); the real one is tested in Chromium. */
 const pswp = vi.hoisted(() => ({ created: [] as FakePhotoSwipe[] }));

@@ -1,19 +1,10 @@
 import { defineWidget } from '../../mount/types';
-import { announceIn } from '../../src/dom/announce';
+import { announceIn, statusRegion } from '../../src/dom/announce';
 import { fireLegacy } from '../../src/events/bus';
 import { decrement, increment, raisedToMin, readBounds } from './logic';
 
 /** One polite region for every quantity box: pressing − or + keeps focus on the button, so the value is said here. */
-function statusRegion(): HTMLElement {
-  let region = document.querySelector<HTMLElement>('.sf-quantity-status');
-  if (!region) {
-    region = document.createElement('div');
-    region.className = 'sf-quantity-status screen-reader-text';
-    region.setAttribute('role', 'status');
-    document.body.appendChild(region);
-  }
-  return region;
-}
+const quantityStatus = () => statusRegion('sf-quantity-status');
 
 function labelText(input: HTMLInputElement): string {
   const label = input.labels?.[0]?.textContent?.trim();
@@ -57,7 +48,7 @@ export default defineWidget({
         box.classList.remove('buttons_added');
       });
     }
-    statusRegion();
+    quantityStatus();
 
     box.addEventListener(
       'click',
@@ -72,7 +63,7 @@ export default defineWidget({
         input.value = next;
         fireLegacy(input, 'change');
         const label = labelText(input);
-        announceIn(statusRegion(), label ? `${label}: ${next}` : next);
+        announceIn(quantityStatus(), label ? `${label}: ${next}` : next);
       },
       { signal },
     );

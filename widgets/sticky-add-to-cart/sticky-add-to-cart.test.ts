@@ -1,11 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
-import { createRuntime } from '../../mount/runtime';
-import type { WidgetEntry } from '../../mount/types';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setEnvironment } from '../../src/env';
+import { fixtureBody, mountPage as mountWith, only } from '../../test/helpers/mount';
 
-const ENTRY: WidgetEntry = { name: 'sticky-add-to-cart', selector: '.product form.cart', trigger: 'idle', load: () => import('./sticky-add-to-cart.widget') };
+const mountPage = (html: string) => mountWith(html, only('sticky-add-to-cart'));
 
 /** The environment seams: visibility of the real button is ours to decide, frames and idle run at once. */
 let setRealInView: (inView: boolean) => void = () => {};
@@ -31,22 +28,7 @@ afterEach(() => {
   window.scrollTo(0, 0);
 });
 
-async function mountPage(html: string) {
-  document.body.innerHTML = html;
-  const runtime = createRuntime([ENTRY]);
-  onTestFinished(() => {
-    runtime.unmount(document);
-    runtime.stop();
-  });
-  runtime.scan(document);
-  await runtime.settled();
-  return runtime;
-}
-
-async function simplePage() {
-  const html = await readFile(resolve('fixtures/pages/product-gallery.html'), 'utf8');
-  return (/<body[^>]*>([\s\S]*)<\/body>/i.exec(html)?.[1] ?? html).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '');
-}
+const simplePage = () => fixtureBody('product-gallery.html');
 
 const VARIABLE = `<div class="product type-product product-type-variable">
   <div class="summary entry-summary">

@@ -95,11 +95,5 @@ export function fakeJQuery(): { calls: { target: unknown; name: string; args: un
   return { calls, restore: () => delete (window as unknown as { jQuery?: unknown }).jQuery };
 }
 
-/** A fixture page's body as the browser sees it before our bundle (inline scripts dropped, templates kept). */
-export async function pageBody(page: string): Promise<string> {
-  const { readFile } = await import('node:fs/promises');
-  const { join } = await import('node:path');
-  const html = await readFile(join(process.cwd(), 'fixtures', 'pages', page), 'utf8');
-  const match = /<body[^>]*>([\s\S]*)<\/body>/i.exec(html);
-  return (match?.[1] ?? html).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, (tag) => (/type="text\/template"/.test(tag) ? tag : ''));
-}
+/** A fixture page's body as the browser sees it before our bundle: the shared reader. */
+export { fixtureBody as pageBody } from '../../test/helpers/mount';
