@@ -210,7 +210,11 @@ export async function recorded(page: Page): Promise<Recorded> {
 
 async function closeContext(context: BrowserContext): Promise<void> {
   if (!openContexts.delete(context)) return;
-  await context.close().catch(() => {});
+  // A close that hangs (Chromium shutting down a context mid-navigation) must not hang the suite: give up after
+  // 15 s; the browser itself is closed when the file ends.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([context.close().catch(() => {}), new Promise<void>((resolve) => (timer = setTimeout(resolve, 15_000)))]);
+  clearTimeout(timer);
 }
 
 /** Close every context and the browser (registered after each file automatically; safe to call twice). */
@@ -218,7 +222,11 @@ export async function closeBrowser(): Promise<void> {
   const pending = browserPromise;
   browserPromise = undefined;
   await Promise.all([...openContexts].map((c) => closeContext(c)));
-  if (pending) await (await pending.catch(() => undefined))?.close().catch(() => {});
+  const browser = pending ? await pending.catch(() => undefined) : undefined;
+  if (!browser) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([browser.close().catch(() => {}), new Promise<void>((resolve) => (timer = setTimeout(resolve, 15_000)))]);
+  clearTimeout(timer);
 }
 
 /** Fail with every collected console error and page error. */
