@@ -17,3 +17,5 @@ export const easeInOutExpo: Easing = (t) => {
   if (x === 0 || x === 1) return x;
   return x < 0.5 ? 2 ** (20 * x - 10) / 2 : (2 - 2 ** (-20 * x + 10)) / 2;
 };
+/** jQuery's default `swing` easing, which WooCommerce's scroll animations use. */
+export const swing: Easing = (t) => 0.5 - Math.cos(clamp01(t) * Math.PI) / 2;

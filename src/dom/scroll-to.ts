@@ -1,14 +1,17 @@
 import { env } from '../env';
+import { swing } from './easing';
 import { animateScroll } from './scroll';
 
-/** jQuery's default `swing` easing, which WooCommerce's and Avada's scroll animations use. */
-const swing = (t: number) => 0.5 - Math.cos(Math.min(1, Math.max(0, t)) * Math.PI) / 2;
+
+/** The WordPress admin bar's height while it is fixed (above 600 px it is; below it scrolls away). */
+export function fixedAdminBarHeight(): number {
+  const bar = document.getElementById('wpadminbar');
+  return bar && getComputedStyle(bar).position === 'fixed' ? bar.getBoundingClientRect().height : 0;
+}
 
 /** The height covering the page's top: the admin bar and a stuck Avada header. */
 export function fixedHeaderOffset(): number {
-  let offset = 0;
-  const adminBar = document.getElementById('wpadminbar');
-  if (adminBar && getComputedStyle(adminBar).position === 'fixed') offset += adminBar.offsetHeight;
+  let offset = fixedAdminBarHeight();
   const sticky = document.querySelector<HTMLElement>('body.fusion-is-sticky .fusion-header, .fusion-sticky-container.fusion-container-stuck');
   if (sticky) offset += sticky.offsetHeight;
   return offset;

@@ -2,9 +2,10 @@ import { defineWidget } from '../../mount/types';
 import { flag, readGlobal, str, type FieldSpec } from '../../src/config/globals';
 import { parseFlag, parseNumber } from '../../src/config/parse';
 import { moveFocusTo } from '../../src/dom/focus';
+import { fixedAdminBarHeight } from '../../src/dom/scroll-to';
 import { animateScroll, maxScrollTop, scrollTopNow } from '../../src/dom/scroll';
 import { env } from '../../src/env';
-import { DESKTOP_QUERY, TABLET_QUERY } from '../viewport/logic';
+import { DESKTOP_QUERY, modeForWidth, modeFromQueries, TABLET_QUERY, type ViewportMode } from '../viewport/logic';
 import {
   anchorAction,
   ANCHOR_SCOPES,
@@ -34,21 +35,14 @@ const HEADER_SPEC = {
   scroll_offset: pixelsOrWord,
 };
 
-type Mode = 'desktop' | 'tablet' | 'mobile';
-
-function currentMode(): Mode {
-  const desktop = env().matchMedia(DESKTOP_QUERY)?.matches ?? window.innerWidth > 1024;
-  const tablet = env().matchMedia(TABLET_QUERY)?.matches ?? window.innerWidth > 700;
-  return desktop ? 'desktop' : tablet ? 'tablet' : 'mobile';
+function currentMode(): ViewportMode {
+  const desktop = env().matchMedia(DESKTOP_QUERY);
+  const tablet = env().matchMedia(TABLET_QUERY);
+  return desktop && tablet ? modeFromQueries(desktop.matches, tablet.matches) : modeForWidth(window.innerWidth);
 }
 
 const height = (el: Element | null) => (el ? el.getBoundingClientRect().height : 0);
 
-/** The WordPress admin bar is fixed above 600 px and scrolls away below. */
-function adminBar(): number {
-  const bar = document.getElementById('wpadminbar');
-  return bar && getComputedStyle(bar).position === 'fixed' ? height(bar) : 0;
-}
 
 const builderSticky = () => document.querySelector<HTMLElement>('.fusion-tb-header .fusion-sticky-container');
 
@@ -77,7 +71,7 @@ export default defineWidget({
     const custom = () => header.scroll_offset + (parseNumber(builderSticky()?.getAttribute('data-scroll-offset')) ?? 0);
 
     const destination = (target: HTMLElement) =>
-      scrollDestination(target.getBoundingClientRect().top + scrollTopNow(), scrollOffset({ adminBar: adminBar(), stickyHeader: stickyHeader(), custom: custom() }), maxScrollTop());
+      scrollDestination(target.getBoundingClientRect().top + scrollTopNow(), scrollOffset({ adminBar: fixedAdminBarHeight(), stickyHeader: stickyHeader(), custom: custom() }), maxScrollTop());
 
     let running: AbortController | undefined;
     signal.addEventListener('abort', () => running?.abort(), { once: true });

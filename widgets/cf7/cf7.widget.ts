@@ -11,7 +11,8 @@ import { applyRefill } from './display';
 import { FormController } from './form';
 import { controllerOf, installGlobal, register } from './global';
 import { readRecaptchaSettings, useRecaptcha } from './recaptcha';
-import { adoptStyles } from './styles';
+import { adoptStyles } from '../../src/dom/styles';
+import { CF7_CSS } from './styles';
 
 const WRONG_PLACE = '<p class="wpcf7-form-in-wrong-place"><strong>Error:</strong> This contact form is placed in the wrong place.</p>';
 
@@ -46,7 +47,7 @@ export default defineWidget({
     }
     const recaptcha = readRecaptchaSettings(pageGlobal('wpcf7_recaptcha'));
     const api = installGlobal(recaptcha);
-    adoptStyles();
+    adoptStyles('cf7', CF7_CSS);
 
     const controller = new FormController(form, element, config, signal);
     onCleanup(register(form, controller));
