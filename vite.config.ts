@@ -57,7 +57,9 @@ export default defineConfig(({ mode }) => {
       sourcemap: true,
       target: 'es2020',
       manifest: 'manifest.json',
-      lib: { entry: { storefront: 'mount/index.ts' }, formats: ['es'] },
+      // The variations worker is an entry of its own: a same-origin file the variation form starts by URL
+      // (a worker from a blob or data URL would need a CSP exception).
+      lib: { entry: { storefront: 'mount/index.ts', 'variations-worker': 'widgets/variation-form/variations.worker.ts' }, formats: ['es'] },
       rolldownOptions: {
         output: [
           {

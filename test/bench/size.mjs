@@ -112,9 +112,25 @@ function staticClosure(manifest, key) {
   return { files, keys };
 }
 
-/** What a set of chunks may import later with `import()` (PhotoSwipe's core and the like), excluding widgets. */
-function onDemandClosure(manifest, keys, widgetKeys) {
+/**
+ * Worker entries (e.g. widgets/variation-form/variations.worker.ts): a widget starts them by URL, so the manifest
+ * does not link them; a worker belongs to the chunks built from its widget's folder.
+ */
+function workersOf(manifest, keys) {
   const files = new Set();
+  const folders = new Set([...keys].map((k) => /^(widgets\/[^/]+\/)/.exec(k)?.[1]).filter(Boolean));
+  for (const [k, chunk] of Object.entries(manifest)) {
+    if (chunk.isEntry && k.endsWith('.worker.ts') && [...folders].some((f) => k.startsWith(f))) files.add(chunk.file);
+  }
+  return files;
+}
+
+/**
+ * What a set of chunks may load later: `import()` (PhotoSwipe's core and the like), excluding widgets, and the
+ * workers they start.
+ */
+function onDemandClosure(manifest, keys, widgetKeys) {
+  const files = workersOf(manifest, keys);
   for (const k of keys) {
     for (const dyn of manifest[k]?.dynamicImports ?? []) {
       if (widgetKeys.has(dyn)) continue;

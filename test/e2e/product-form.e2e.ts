@@ -148,9 +148,12 @@ describe.each(TAGS)('product form, %s tag', (tag) => {
     expect(ours[0]!.type).toBe('warning');
   });
 
-  test('1,000 variations: swatches and selects narrow the options and find the variation', async () => {
+  test('1,000 variations: the data is read in the worker; swatches and selects narrow the options and find the variation', async () => {
     const { page, errors } = await openForm('/product-1000.html', { tag });
     await initialised(page);
+    // 1.5 MB of variation JSON: parsed off the main thread by the same-origin worker file (CSP script-src 'self').
+    const workers = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('/variations-worker.js')));
+    expect(workers).toHaveLength(1);
     await page.click('.avada-color-select[data-value="teal"]');
     await page.click('.avada-button-select[data-value="xl"]');
     await page.selectOption('#material', 'Wool');
@@ -158,6 +161,25 @@ describe.each(TAGS)('product form, %s tag', (tag) => {
     await page.waitForFunction(() => (document.querySelector('input.variation_id') as HTMLInputElement).value === '1453');
     expect(await page.textContent('.product_meta .sku')).toBe('TEE-TEAL-XL-2');
     await expectAxeClean(page);
+    expectNoConsoleErrors(errors);
+  });
+
+  test('1,000 variations without workers (old browser, CSP without them): the form reads the data itself', async () => {
+    const { page, errors } = await openPage('/product-1000.html', {
+      tag,
+      beforeGoto: async (context) => {
+        await context.addInitScript(() => delete (window as { Worker?: unknown }).Worker);
+        await context.addInitScript(watchInit);
+      },
+    });
+    await initialised(page);
+    await page.click('.avada-color-select[data-value="teal"]');
+    await page.click('.avada-button-select[data-value="xl"]');
+    await page.selectOption('#material', 'Wool');
+    await page.waitForFunction(() => (document.querySelector('input.variation_id') as HTMLInputElement).value === '1453');
+    expect(await page.textContent('.product_meta .sku')).toBe('TEE-TEAL-XL-2');
+    const workers = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/variations-worker.js')).length);
+    expect(workers).toBe(0);
     expectNoConsoleErrors(errors);
   });
 

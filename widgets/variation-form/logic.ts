@@ -48,7 +48,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Keep a variation only when it has what matching needs; other keys pass through untouched. */
-function toVariation(value: unknown): Variation | undefined {
+export function toVariation(value: unknown): Variation | undefined {
   if (!isRecord(value) || !isRecord(value.attributes)) return undefined;
   const attributes: Record<string, string> = {};
   for (const [k, v] of Object.entries(value.attributes)) attributes[k] = v === null || v === undefined ? '' : String(v);

@@ -26,6 +26,7 @@ import {
   type Variation,
   type VariationIndex,
 } from './logic';
+import { hydrate, readVariations } from './source';
 import { setupSwatches, UNAVAILABLE_ATTR, type Swatches } from './swatches';
 
 const NAME = 'variation-form';
@@ -68,6 +69,27 @@ function installJQueryShim(): void {
   jq.fn.wc_variation_form = shim;
 }
 
+/**
+ * Keep a form's button from submitting while its data is still being read: the same classes and
+ * aria-disabled the form uses for "make a selection", and a guard on submit. Returns the undo.
+ */
+function holdButton(form: HTMLFormElement, button: HTMLElement | null): () => void {
+  const added = button ? ['disabled', 'wc-variation-selection-needed'].filter((c) => !button.classList.contains(c)) : [];
+  const hadAria = button?.getAttribute('aria-disabled') ?? null;
+  if (button) {
+    button.classList.add(...added);
+    button.setAttribute('aria-disabled', 'true');
+  }
+  const block = (event: Event) => event.preventDefault();
+  form.addEventListener('submit', block);
+  return () => {
+    form.removeEventListener('submit', block);
+    if (!button) return;
+    button.classList.remove(...added);
+    setAttr(button, 'aria-disabled', hadAria);
+  };
+}
+
 function attributeName(select: HTMLSelectElement): string {
   return select.getAttribute('data-attribute_name') || select.name;
 }
@@ -80,7 +102,7 @@ function toggleIdref(el: Element, attr: string, id: string, on: boolean): void {
   else el.removeAttribute(attr);
 }
 
-function mountForm(form: HTMLFormElement, ctx: WidgetContext): void {
+async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<void> {
   const { signal, warn } = ctx;
   const texts: Texts = readGlobal('wc_add_to_cart_variation_params', TEXTS, NAME);
   const product = form.closest('.product');
@@ -102,9 +124,9 @@ function mountForm(form: HTMLFormElement, ctx: WidgetContext): void {
   /** Full objects fetched for lazy stubs, by variation id. */
   const loaded = new Map<number, Variation | null>();
 
-  /** Read `data-product_variations`; false when the form must be left to post natively. */
-  const readData = (): boolean => {
-    const data = parseVariationData(form.getAttribute('data-product_variations'), lazy);
+  /** Read `data-product_variations` (or take what was read already); false when the form must post natively. */
+  const readData = (read?: ReturnType<typeof parseVariationData>): boolean => {
+    const data = read ?? parseVariationData(form.getAttribute('data-product_variations'), lazy);
     index = undefined;
     useAjax = false;
     cache = new AnswerCache(names);
@@ -126,7 +148,20 @@ function mountForm(form: HTMLFormElement, ctx: WidgetContext): void {
     warn('data-product_variations', `${data.reason} and data-product_id is missing; the form posts to the server as printed`);
     return false;
   };
-  if (selects.length === 0 || !readData()) return;
+  if (selects.length === 0) return;
+  let first = readVariations(form.getAttribute('data-product_variations'), lazy, signal);
+  if (first instanceof Promise) {
+    // Large data is read off the main thread. Until it arrives the button must not offer a submit the form cannot
+    // honour yet; the shopper's choices meanwhile stay in the selects and count at init.
+    const release = holdButton(form, button);
+    try {
+      first = await first;
+    } finally {
+      release();
+    }
+    if (signal.aborted || !form.isConnected) return;
+  }
+  if (!readData(first)) return;
 
   // --- events by the contract's rule, never heard back by ourselves --------------------------------------------
   const firing = new Set<string>();
@@ -474,7 +509,7 @@ function mountForm(form: HTMLFormElement, ctx: WidgetContext): void {
         }
       } else {
         stopAsking();
-        showVariation(match);
+        showVariation(hydrate(match));
       }
     } else {
       stopAsking();
@@ -611,7 +646,7 @@ function mountForm(form: HTMLFormElement, ctx: WidgetContext): void {
     $resetVariations: resets(),
     $button: button,
     get variationData() {
-      return useAjax ? false : (index?.variations ?? false);
+      return useAjax ? false : (index?.variations.map(hydrate) ?? false);
     },
     get useAjax() {
       return useAjax;
@@ -658,6 +693,6 @@ function mountForm(form: HTMLFormElement, ctx: WidgetContext): void {
 
 export default defineWidget({
   mount(element, ctx) {
-    if (element instanceof HTMLFormElement) mountForm(element, ctx);
+    if (element instanceof HTMLFormElement) return mountForm(element, ctx);
   },
 });
