@@ -1,3 +1,4 @@
+import { installJQueryShims } from '../src/events/shims';
 import { debugEnabled } from './debug';
 import { createApi } from './api';
 import { registry } from './registry';
@@ -11,6 +12,7 @@ export function start(): void {
   }
   const runtime = createRuntime(registry, { debug: debugEnabled() });
   window.StorefrontIslands = createApi(runtime, __VERSION__);
+  installJQueryShims();
   const go = () => runtime.scan(document);
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', go, { once: true });
   else go();

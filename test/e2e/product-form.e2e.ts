@@ -183,6 +183,31 @@ describe.each(TAGS)('product form, %s tag', (tag) => {
     expectNoConsoleErrors(errors);
   });
 
+  test('a quick view on the shop page: the theme calls $.fn.wc_variation_form() before any product form was on the page', async () => {
+    const { page, errors } = await openPage('/shop.html', { tag, jquery: true });
+    expect(await page.evaluate(() => {
+      const fn = (window as unknown as { jQuery: { fn: Record<string, unknown> } }).jQuery.fn;
+      return [typeof fn.wc_variation_form, typeof fn.wc_product_gallery];
+    })).toEqual(['function', 'function']);
+    // What Avada's quick view does with the answer: insert the product and run the plugins on it, synchronously.
+    await page.evaluate(() => {
+      const variations = [
+        { attributes: { attribute_pa_size: 's' }, variation_id: 901, variation_is_active: true, variation_is_visible: true, is_purchasable: true, is_in_stock: true, price_html: '<span class="price">€10</span>', availability_html: '<p class="stock in-stock">In stock</p>', variation_description: '', sku: 'QV-S', image: { src: '' }, max_qty: '', min_qty: 1, is_sold_individually: 'no' },
+      ];
+      const box = document.createElement('div');
+      box.className = 'fusion-woocommerce-quick-view-container product';
+      box.innerHTML = `<form class="variations_form cart" data-product_id="900"><table class="variations" role="presentation"><tbody><tr><th class="label"><label for="qv_size">Size</label></th><td class="value"><select id="qv_size" name="attribute_pa_size" data-attribute_name="attribute_pa_size"><option value="">Choose an option</option><option value="s">S</option></select><a class="reset_variations" href="#">Clear</a></td></tr></tbody></table><div class="single_variation_wrap"><div class="woocommerce-variation single_variation"></div><div class="woocommerce-variation-add-to-cart variations_button"><button type="submit" class="single_add_to_cart_button button alt">Add to cart</button><input type="hidden" name="variation_id" class="variation_id" value="0"></div></div></form>`;
+      box.querySelector('form')!.setAttribute('data-product_variations', JSON.stringify(variations));
+      document.body.append(box);
+      const jq = (window as unknown as { jQuery: (el: Element) => { wc_variation_form: () => unknown } }).jQuery;
+      jq(box.querySelector('form')!).wc_variation_form();
+    });
+    await page.waitForSelector('.fusion-woocommerce-quick-view-container .single_add_to_cart_button.wc-variation-selection-needed');
+    await page.selectOption('#qv_size', 's');
+    await page.waitForFunction(() => (document.querySelector('.fusion-woocommerce-quick-view-container input.variation_id') as HTMLInputElement).value === '901');
+    expectNoConsoleErrors(errors);
+  });
+
   test('simple product: quantity buttons step within min/max and the review rating is required', async () => {
     const { page, errors } = await openPage('/product-simple.html', { tag });
     await page.waitForSelector('.quantity.buttons_added');

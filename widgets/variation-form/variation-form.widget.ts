@@ -4,7 +4,8 @@ import { readGlobal, str } from '../../src/config/globals';
 import { afterPaint, announceIn, setAttr, showAndAnnounce, uniqueId } from '../../src/dom/announce';
 import { env } from '../../src/env';
 import { fireLegacy, listenLegacy } from '../../src/events/bus';
-import { pageJQuery, type JQueryCollection } from '../../src/events/jquery';
+import { pageJQuery } from '../../src/events/jquery';
+import { installJQueryShims, liveVariationForms } from '../../src/events/shims';
 import { NetError, messageFor } from '../../src/net/errors';
 import { wcAjax } from '../../src/net/wc';
 import { GallerySwapper, showDetails, slide, updateImage } from './display';
@@ -42,32 +43,6 @@ type Texts = { [K in keyof typeof TEXTS]: string };
 export const VARIATION_TIMEOUT = 10_000;
 
 type ButtonState = 'needed' | 'unavailable' | 'enabled' | 'unknown';
-
-interface Controller {
-  reload(): void;
-}
-
-/** Forms we mounted, so the `$.fn.wc_variation_form` shim and re-scans reach the live instance. */
-const controllers = new WeakMap<Element, Controller>();
-
-function installJQueryShim(): void {
-  const jq = pageJQuery();
-  if (!jq) return;
-  const existing = jq.fn.wc_variation_form as { storefrontIslands?: boolean } | undefined;
-  if (existing && !existing.storefrontIslands) return; // WooCommerce's own script is still on the page
-  const shim = function (this: JQueryCollection) {
-    for (let i = 0; i < this.length; i++) {
-      const el = this[i];
-      if (!el) continue;
-      const live = controllers.get(el);
-      if (live) live.reload();
-      else window.StorefrontIslands?.scan(el);
-    }
-    return this;
-  };
-  (shim as { storefrontIslands?: boolean }).storefrontIslands = true;
-  jq.fn.wc_variation_form = shim;
-}
 
 /**
  * Keep a form's button from submitting while its data is still being read: the same classes and
@@ -661,14 +636,14 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
     findMatchingVariations: (variations: Variation[], attributes: Chosen) => buildIndex(variations).matches(attributes),
   };
 
-  controllers.set(form, { reload });
+  liveVariationForms.set(form, { reload });
   ctx.onCleanup(() => {
-    controllers.delete(form);
+    liveVariationForms.delete(form);
     request?.abort();
     cancelFill?.();
     cancelSettle?.();
   });
-  installJQueryShim();
+  installJQueryShims();
   toggleReset(chosenCount(chosenNow(), names) > 0);
 
   // The full check waits for init, but the button must not offer a submit the form cannot honour in the
