@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failNext, state } from '../../fixtures/mock/state';
 import { mountPage, only } from '../../test/helpers/mount';
+import { VARIATION_TIMEOUT } from './variation-form.widget';
 import { afterInit, choose, fakeJQuery, pageBody, quickEnvironment, recordNative, setGlobals, VARIATION_PARAMS, wait } from './test-helpers';
 
 let JACKET = '';
@@ -403,6 +404,52 @@ describe('variation form: ajax mode (data-product_variations="false")', () => {
     $('.avada-color-select[data-value="blue"]').click();
     await wait(5);
     expect(option.hasAttribute('aria-disabled')).toBe(false);
+  });
+
+  it('blocks the form while get_variation is slow, and lets it go once the answer is in', async () => {
+    await shoe();
+    state.latency.set('get_variation', 300);
+    choose('pa_colour', 'grey');
+    choose('pa_size', '40');
+    await vi.waitFor(() => expect(requests()).toHaveLength(1));
+    const form = $('form.variations_form');
+    expect(form.getAttribute('aria-busy')).toBe('true');
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    button().dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    const submit = new SubmitEvent('submit', { bubbles: true, cancelable: true, submitter: button() });
+    form.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(true);
+    await vi.waitFor(() => expect(variationId()).toBe(String(601001 + 2)));
+    expect(form.hasAttribute('aria-busy')).toBe(false);
+    const later = new SubmitEvent('submit', { bubbles: true, cancelable: true, submitter: button() });
+    form.dispatchEvent(later);
+    expect(later.defaultPrevented).toBe(false);
+    state.latency.delete('get_variation');
+  });
+
+  it('gives up on a get_variation that never answers after VARIATION_TIMEOUT: one warning, the form posts natively, the choice kept', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await shoe();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      failNext('get_variation', 'slow');
+      choose('pa_colour', 'grey');
+      choose('pa_size', '40');
+      await vi.advanceTimersByTimeAsync(50);
+      expect(requests()).toHaveLength(1);
+      expect($('form.variations_form').getAttribute('aria-busy')).toBe('true');
+      expect(warn).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(VARIATION_TIMEOUT);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]![0])).toContain('variation-form: get_variation:');
+      expect($('form.variations_form').hasAttribute('aria-busy')).toBe(false);
+      expect(button().classList.contains('disabled')).toBe(false);
+      expect($<HTMLSelectElement>('#pa_colour').value).toBe('grey');
+      expect($<HTMLSelectElement>('#pa_size').value).toBe('40');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   for (const failure of ['offline', 'http500', 'not-json'] as const) {
