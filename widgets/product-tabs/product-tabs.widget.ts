@@ -2,7 +2,7 @@ import { defineWidget } from '../../mount/types';
 import { env } from '../../src/env';
 import { listenLegacy } from '../../src/events/bus';
 import { moveFocusTo } from '../../src/dom/focus';
-import { idFromHash, idFromHref } from '../../src/tabs/logic';
+import { idFromHash, idFromHref, orientationOf } from '../../src/tabs/logic';
 import { createTablist, type TabEntry, type Tablist } from '../../src/tabs/tablist';
 import { hashPanelId, initialPanelId, REVIEWS_PANEL } from './logic';
 
@@ -31,6 +31,29 @@ function relayout(): void {
 
 function scrollToElement(target: HTMLElement): void {
   target.scrollIntoView({ behavior: env().prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
+}
+
+/**
+ * Themes stack the tabs vertically (Avada's vertical tab design, narrow screens) without saying so. When focus
+ * enters the list, measure once and state `aria-orientation`, so screen readers name the arrow keys that work
+ * (the key handling measures the same way). A value the markup printed is left alone.
+ */
+function announceOrientation(list: HTMLElement, entries: readonly TabEntry[], signal: AbortSignal): void {
+  if (list.hasAttribute('aria-orientation') && list.dataset.sfOrientation === undefined) return;
+  list.addEventListener(
+    'focusin',
+    (event) => {
+      const from = (event as FocusEvent).relatedTarget;
+      if (from instanceof Node && list.contains(from)) return;
+      list.removeAttribute('aria-orientation');
+      const measured = orientationOf(entries.map((e) => (e.item ?? e.tab).getBoundingClientRect()));
+      if (measured === 'vertical') {
+        list.setAttribute('aria-orientation', 'vertical');
+        list.dataset.sfOrientation = '';
+      } else delete list.dataset.sfOrientation;
+    },
+    { signal },
+  );
 }
 
 export default defineWidget({
@@ -67,8 +90,12 @@ export default defineWidget({
         warn('ul.wc-tabs', 'no tab links found; every panel stays visible');
         return;
       }
+      // WooCommerce hides every `.wc-tab` and each `.panel` not inside another `.panel`, however deep.
       const panels = new Set<HTMLElement>(wrapper.querySelectorAll<HTMLElement>('.wc-tab'));
-      for (const child of wrapper.children) if (child instanceof HTMLElement && child.classList.contains('panel')) panels.add(child);
+      for (const panel of wrapper.querySelectorAll<HTMLElement>('.panel')) {
+        const outer = panel.parentElement?.closest('.panel');
+        if (!outer || !wrapper.contains(outer)) panels.add(panel);
+      }
       for (const entry of entries) if (!entry.panel) warn('href', `tab "${entry.tab.textContent?.trim()}" points at no panel (${entry.tab.getAttribute('href')})`);
 
       try {
@@ -83,12 +110,25 @@ export default defineWidget({
         const routed = indexFor(initialPanelId(location.hash, location.href, panelIds()));
         const kept = indexFor(previous);
         tablist.select(routed >= 0 ? routed : kept >= 0 ? kept : 0, { silent: true });
+        if (routed >= 0 && previous === undefined) revealHashTarget();
+        announceOrientation(list, entries, listeners.signal);
       } catch (error) {
         // Never leave the shopper with every panel hidden.
         for (const panel of panels) setShown(panel, true);
         tablist = undefined;
         throw error;
       }
+    }
+
+    /**
+     * The browser jumped to `#comment-3` while every panel was still visible; hiding the panels above it moved the
+     * comment away. Bring it back, without animation, once it is shown.
+     */
+    function revealHashTarget(): void {
+      const id = idFromHash(location.hash);
+      const target = id ? document.getElementById(id) : null;
+      if (!target || !wrapper.contains(target) || target.closest('[hidden]')) return;
+      env().frame(() => target.scrollIntoView({ block: 'start' }));
     }
 
     init();

@@ -35,31 +35,35 @@ export function readBounds(attrs: { min: string | null; max: string | null; step
   };
 }
 
-function round(value: number, bounds: QuantityBounds): number {
-  const places = Math.max(decimals(bounds.step), decimals(bounds.min));
+/**
+ * Round away binary noise (0.1 + 0.2) without losing real digits: to the most decimals among the step, the
+ * bounds and the value stepped from (1.5 with step 1 must give 2.5, not 3).
+ */
+function round(value: number, bounds: QuantityBounds, from: number): number {
+  const places = Math.min(10, Math.max(decimals(bounds.step), decimals(bounds.min), bounds.max === undefined ? 0 : decimals(bounds.max), decimals(from)));
   return Number(value.toFixed(places));
 }
 
-function clamp(value: number, bounds: QuantityBounds): number {
+function clamp(value: number, bounds: QuantityBounds, from: number): number {
   let v = Math.max(value, bounds.min);
   if (bounds.max !== undefined) v = Math.min(v, bounds.max);
-  return round(v, bounds);
+  return round(v, bounds, from);
 }
 
 /** The value after pressing plus: at or over max → max, else + step. A non-numeric value counts as 0. */
 export function increment(current: string, bounds: QuantityBounds): string {
   const v = parse(current);
   const base = Number.isFinite(v) ? v : 0;
-  if (bounds.max !== undefined && base >= bounds.max) return String(clamp(bounds.max, bounds));
-  return String(clamp(base + bounds.step, bounds));
+  if (bounds.max !== undefined && base >= bounds.max) return String(clamp(bounds.max, bounds, base));
+  return String(clamp(base + bounds.step, bounds, base));
 }
 
 /** The value after pressing minus: at or under min → min, else − step, never below min or 0. */
 export function decrement(current: string, bounds: QuantityBounds): string {
   const v = parse(current);
   const base = Number.isFinite(v) ? v : 0;
-  if (base <= bounds.min) return String(clamp(bounds.min, bounds));
-  return String(clamp(base - bounds.step, bounds));
+  if (base <= bounds.min) return String(clamp(bounds.min, bounds, base));
+  return String(clamp(base - bounds.step, bounds, base));
 }
 
 /**

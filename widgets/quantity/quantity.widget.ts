@@ -29,7 +29,8 @@ export default defineWidget({
     const input = box.querySelector<HTMLInputElement>('input.qty') ?? box.querySelector<HTMLInputElement>('input');
     if (!input) return;
 
-    if (!input.closest('.product-quantity')) {
+    // WooCommerce raises `input.qty` only: a plugin's own number field in the box keeps what it was given.
+    if (input.classList.contains('qty') && !input.closest('.product-quantity')) {
       const raised = raisedToMin(input.value, input.getAttribute('min'));
       if (raised !== undefined) input.value = raised;
     }

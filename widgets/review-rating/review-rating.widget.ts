@@ -2,6 +2,7 @@ import { defineWidget } from '../../mount/types';
 import { pageGlobal, readGlobal } from '../../src/config/globals';
 import { showAndAnnounce, uniqueId } from '../../src/dom/announce';
 import { listenLegacy } from '../../src/events/bus';
+import { directionOf } from '../../src/tabs/tablist';
 import { nextStar, ratingMissing, SETTINGS, starLabels } from './logic';
 
 /**
@@ -19,6 +20,12 @@ export default defineWidget({
     // Without the global, the template's own `required` says whether a rating is needed.
     const required = pageGlobal('wc_single_product_params') === undefined ? select.required : settings.review_rating_required;
     const form = select.form ?? select.closest('form');
+    // WooCommerce prints `required` on the select whatever the setting; hidden behind the stars it would make the
+    // browser refuse every review without a rating, with nothing visible to explain it. The setting decides.
+    if (!required && select.required) {
+      select.required = false;
+      onCleanup(() => (select.required = true));
+    }
 
     const label = document.getElementById('comment-form-rating-label') ?? (select.id ? select.ownerDocument.querySelector<HTMLElement>(`label[for="${CSS.escape(select.id)}"]`) : null);
     if (label && !label.id) label.id = uniqueId('sf-rating-label');
@@ -52,7 +59,8 @@ export default defineWidget({
     // Polite (contract §6): focus moves to the stars, whose description this is, so nothing is interrupted.
     error.setAttribute('role', 'status');
     error.hidden = true;
-    container.after(error);
+    // After the select: p.stars stays the select's previous sibling, where WooCommerce puts it and themes look.
+    select.after(error);
 
     onCleanup(() => {
       container.remove();
@@ -107,7 +115,7 @@ export default defineWidget({
           choose(i + 1);
           return;
         }
-        const rtl = group.closest('[dir]')?.getAttribute('dir') === 'rtl';
+        const rtl = directionOf(group) === 'rtl';
         const n = nextStar(i + 1, event.key, rtl);
         if (n === undefined) return;
         event.preventDefault();

@@ -2,6 +2,7 @@ import type { WidgetContext } from '../../mount/types';
 import { defineWidget } from '../../mount/types';
 import { readGlobal, str } from '../../src/config/globals';
 import { afterPaint, announceIn, setAttr, showAndAnnounce, uniqueId } from '../../src/dom/announce';
+import { block, unblock } from '../../src/dom/block';
 import { env } from '../../src/env';
 import { fireLegacy, listenLegacy } from '../../src/events/bus';
 import { pageJQuery } from '../../src/events/jquery';
@@ -399,9 +400,11 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
 
   const setBusy = (on: boolean) => {
     busy = on;
-    if (on) form.setAttribute('aria-busy', 'true');
-    else form.removeAttribute('aria-busy');
+    // WooCommerce blocks the form while get_variation runs: blockUI's overlay, `.processing`, aria-busy.
+    if (on) block(form);
+    else unblock(form);
   };
+  ctx.onCleanup(() => unblock(form));
 
   /** Ask the server for a complete choice; a newer choice aborts this one and its answer is never shown. */
   const ask = (chosen: Chosen, remember: (answer: Variation | null) => void) => {

@@ -1,0 +1,36 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { state } from '../../fixtures/mock/state';
+import { mountPage, only } from '../../test/helpers/mount';
+import { LINING, SIZE, variationForm, type Attr } from './contract-fixtures';
+import { afterInit, choose, quickEnvironment, setGlobals, VARIATION_PARAMS, wait } from './test-helpers';
+
+/** §5.1 ajax mode: the form is blocked as WooCommerce's `$form.block()` blocks it while get_variation runs. */
+
+let undo: (() => void)[] = [];
+beforeEach(() => {
+  undo = [setGlobals({ wc_add_to_cart_variation_params: VARIATION_PARAMS }), quickEnvironment()];
+});
+afterEach(() => {
+  for (const u of undo.reverse()) u();
+});
+
+const $ = <T extends Element = HTMLElement>(sel: string) => document.querySelector<T>(sel)!;
+const COLOUR: Attr = { name: 'pa_colour', label: 'Colour', options: [['rust', 'Rust'], ['navy', 'Navy']] };
+
+describe('§5.1 ajax mode: "form blocked while waiting"', () => {
+  it('shows the blockUI overlay on the form while get_variation is in flight, and removes it after', async () => {
+    state.latency.set('get_variation', 80);
+    await mountPage(variationForm([COLOUR, { ...SIZE, options: [['s', 'S'], ['m', 'M']] }, LINING], { variations: 'false' }), only('variation-form'));
+    await afterInit();
+    choose('pa_colour', 'rust');
+    choose('pa_size', 's');
+    choose('lining', 'Fleece');
+    await wait(10);
+    const form = $('form.variations_form');
+    expect(form.getAttribute('aria-busy')).toBe('true');
+    expect(form.querySelector('.blockUI.blockOverlay')).not.toBeNull();
+    await vi.waitFor(() => expect($<HTMLInputElement>('input.variation_id').value).toBe('513'));
+    expect(form.hasAttribute('aria-busy')).toBe(false);
+    expect(form.querySelector('.blockUI.blockOverlay')).toBeNull();
+  });
+});
