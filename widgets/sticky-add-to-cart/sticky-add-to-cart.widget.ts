@@ -84,6 +84,10 @@ export default defineWidget({
     const button = document.createElement('button');
     button.type = 'button';
     button.className = 'sf-sticky-atc__button button alt';
+    // Born hidden as apply() hides it (its first run waits for a frame).
+    bar.setAttribute('inert', '');
+    bar.setAttribute('aria-hidden', 'true');
+    button.setAttribute('tabindex', '-1');
     inner.append(titleEl, choiceEl, priceEl, button);
     bar.append(inner);
     document.body.append(bar);
@@ -202,6 +206,8 @@ export default defineWidget({
         apply();
       }),
     );
-    apply();
+    // The first state on the next frame, where the page is laid out anyway: reading scrollY during mount would
+    // force that layout inside our task (~20 ms at 4x throttling on a large product page). Hidden until then.
+    onScroll();
   },
 });
