@@ -3,7 +3,7 @@
  * PhotoSwipe lightbox (loaded on first open only) in a native modal dialog. Page: fixtures/pages/product-gallery.html
  * (a simple product with four images; the fourth one's large image is narrower than the gallery).
  */
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectAxeClean, expectNoConsoleErrors, openPage, TAGS } from './harness';
 
@@ -21,6 +21,32 @@ const waitSettled = (page: Page, n: number) =>
     const el = document.querySelector(sel);
     return !!el && Math.abs(el.getBoundingClientRect().left - el.closest('.flex-viewport')!.getBoundingClientRect().left) < 1;
   }, slide(n));
+
+const decodeAttr = (v: string) => v.replace(/&quot;/g, '"').replace(/&#0?39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const encodeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const OLIVE_GALLERY = `<div class="woocommerce-product-gallery woocommerce-product-gallery--with-images woocommerce-product-gallery--columns-4 images" data-columns="4" style="opacity: 0; transition: opacity .25s ease-in-out;"><div class="woocommerce-product-gallery__wrapper">${['jacket-olive', 'jacket-olive-back', 'jacket-olive-hood', 'jacket-olive-cuff']
+  .map((n, i) => `<div data-thumb="/wp-content/uploads/${n}-100x100.jpg" data-thumb-alt="Olive jacket ${i + 1}" class="woocommerce-product-gallery__image"><a href="/wp-content/uploads/${n}-1500x1800.jpg"><img width="600" height="720" src="/wp-content/uploads/${n}-600x720.jpg" class="${i ? '' : 'wp-post-image'}" alt="Olive jacket ${i + 1}" data-caption="Olive ${i + 1}" data-src="/wp-content/uploads/${n}-1500x1800.jpg" data-large_image="/wp-content/uploads/${n}-1500x1800.jpg" data-large_image_width="1500" data-large_image_height="1800"></a></div>`)
+  .join('')}</div></div>`;
+
+/** The variable product as WooCommerce 10.9+ prints it with variation galleries: olive variations bring their own. */
+function withVariationGalleries(context: BrowserContext) {
+  return context.route(
+    (url) => url.pathname === '/product-variable.html',
+    async (route) => {
+      const response = await route.fetch();
+      let html = await response.text();
+      html = html.replace(/data-product_variations="([^"]*)"/, (_, value: string) => {
+        const variations = JSON.parse(decodeAttr(value)) as { attributes: Record<string, string>; gallery_images_html?: string }[];
+        for (const v of variations) if (v.attributes.attribute_pa_colour === 'olive') v.gallery_images_html = OLIVE_GALLERY;
+        return `data-product_variations="${encodeAttr(JSON.stringify(variations))}"`;
+      });
+      const start = html.indexOf('<div class="woocommerce-product-gallery ');
+      const printed = html.slice(start, html.indexOf('<div class="summary', start)).trim();
+      html = html.replace('<div class="single_variation_wrap">', `<script type="text/template" class="wc-product-gallery-default-template">${printed}</script><div class="single_variation_wrap">`);
+      await route.fulfill({ response, body: html });
+    },
+  );
+}
 
 describe.each(TAGS)('product gallery, %s tag', (tag) => {
   test('thumbnails and arrows navigate the slider; axe clean after each change', async () => {
@@ -167,6 +193,64 @@ describe.each(TAGS)('product gallery, %s tag', (tag) => {
     const expected = (e: string) => /Failed to load resource: the server responded with a status of 404/.test(e) && e.includes(broken);
     expect(errors.filter(expected).length).toBeGreaterThan(0);
     expectNoConsoleErrors(errors.filter((e) => !expected(e)));
+  });
+
+  test('a variation with its own gallery replaces the gallery; Clear brings the default back; both work', async () => {
+    const { page, errors } = await openPage('/product-variable.html', { tag, beforeGoto: withVariationGalleries });
+    await page.waitForSelector(thumb(3));
+    await page.waitForFunction(() => document.querySelector('form.variations_form')?.getAttribute('current-image') !== null);
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { galleryEvents: string[] }).galleryEvents = seen;
+      for (const name of ['wc-product-gallery-before-destroy', 'wc-product-gallery-before-init', 'wc-product-gallery-after-init'])
+        document.addEventListener(name, (e) => seen.push(`${name.slice(19)} ${(e as CustomEvent).detail?.[0] === e.target && (e.target as Element).isConnected}`));
+    });
+    const events = () => page.evaluate(() => (window as unknown as { galleryEvents: string[] }).galleryEvents.splice(0));
+
+    await page.selectOption('select[name="attribute_pa_colour"]', 'olive');
+    await page.selectOption('select[name="attribute_pa_size"]', 's');
+    await page.selectOption('select[name="attribute_lining"]', 'Fleece');
+    await page.waitForSelector(thumb(4));
+    expect(await page.getAttribute(`${slide(1)} img`, 'src')).toBe('/wp-content/uploads/jacket-olive-600x720.jpg');
+    expect(await page.getAttribute('form.variations_form', 'data-product_gallery_active')).toBe('yes');
+    expect(await events()).toEqual(['before-destroy true', 'before-init true', 'after-init true']);
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('.woocommerce-product-gallery')!).opacity === '1');
+    await page.click(thumb(3));
+    await waitSettled(page, 3);
+    expect(await activeSlide(page)).toBe(2);
+    await expectAxeClean(page);
+
+    await page.click('.reset_variations');
+    await page.waitForFunction(() => document.querySelectorAll('.woocommerce-product-gallery .flex-control-thumbs img').length === 3);
+    expect(await page.getAttribute(`${slide(1)} img`, 'src')).toBe('/wp-content/uploads/jacket-600x720.jpg');
+    expect(await page.getAttribute('form.variations_form', 'data-product_gallery_active')).toBeNull();
+    expect(await events()).toEqual(['before-destroy true', 'before-init true', 'after-init true']);
+    expect(await page.$$eval('.woocommerce-product-gallery', (g) => g.length)).toBe(1);
+    await page.click(thumb(2));
+    await waitSettled(page, 2);
+    await expectAxeClean(page);
+    expectNoConsoleErrors(errors);
+  });
+
+  test('on the 1,000-variation page the slider works: a thumbnail, then a drag, then the keyboard', async () => {
+    // The slider engine starts in a task of its own after the first paint (a long task otherwise on this page).
+    const { page, errors } = await openPage('/product-1000.html', { tag });
+    await page.waitForSelector(thumb(2));
+    // The form's init puts the gallery back on slide one, as WooCommerce does (its current-image starts unset).
+    await page.waitForFunction(() => document.querySelector('form.variations_form')?.getAttribute('current-image') !== null);
+    await page.click(thumb(2));
+    await page.waitForSelector(`${slide(2)}.flex-active-slide`);
+    await waitSettled(page, 2);
+    expect(await page.getAttribute(thumb(2), 'aria-current')).toBe('true');
+    await drag(page, 'right');
+    await page.waitForSelector(`${slide(1)}.flex-active-slide`);
+    await waitSettled(page, 1);
+    await page.focus(thumb(1));
+    await page.keyboard.press('End');
+    await waitSettled(page, 2);
+    expect(await activeSlide(page)).toBe(1);
+    await expectAxeClean(page);
+    expectNoConsoleErrors(errors);
   });
 
   test('follows the variation form: the chosen variation\'s image is slide one and opens in the lightbox', async () => {

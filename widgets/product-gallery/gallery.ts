@@ -68,6 +68,10 @@ export function readSlides(slideEls: readonly Element[], warn?: (field: string, 
   return slides;
 }
 
+function directionAttribute(el: Element): string {
+  return (el.closest('[dir]')?.getAttribute('dir') ?? '').trim().toLowerCase();
+}
+
 function productTitle(gallery: Element): string {
   const scope = gallery.closest('.product') ?? document;
   return scope.querySelector('.product_title')?.textContent?.trim() ?? '';
@@ -83,11 +87,15 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
   let slides = readSlides(slideEls, ctx.warn);
   const count = slideEls.length;
   const reduced = env().prefersReducedMotion();
-  const rtl = settings.rtl || getComputedStyle(gallery).direction === 'rtl';
+  // The markup's dir for now; the computed direction (a theme's CSS) is read when Embla starts, after a paint,
+  // where it costs no forced style recalculation.
+  let rtl = settings.rtl || directionAttribute(gallery) === 'rtl';
   const loop = settings.animationLoop;
   const useSlider = !!wrapper && sliderWanted(settings.slider, count, settings.allowOneSlide);
   let index = 0;
   let embla: EmblaCarouselType | undefined;
+  /** Embla measured and live; until then our own index drives the classes and Embla starts at it. */
+  let live = false;
   let viewport: HTMLElement | undefined;
   let thumbs: HTMLImageElement[] = [];
   let prevButton: HTMLButtonElement | undefined;
@@ -106,7 +114,9 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
   };
 
   addClass(gallery, 'sf-gallery');
-  if (rtl) addClass(gallery, 'sf-gallery--rtl');
+  const hadRtlClass = gallery.classList.contains('sf-gallery--rtl');
+  gallery.classList.toggle('sf-gallery--rtl', rtl || hadRtlClass);
+  undo.push(() => gallery.classList.toggle('sf-gallery--rtl', hadRtlClass));
 
   // ---- slider ------------------------------------------------------------------------------------------------
   if (useSlider && wrapper) {
@@ -141,7 +151,6 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
       button.setAttribute('aria-label', which === 'prev' ? 'Previous image' : 'Next image');
       const glyph = document.createElement('span');
       glyph.setAttribute('aria-hidden', 'true');
-      glyph.textContent = (which === 'prev') !== rtl ? '\u2039' : '\u203A';
       button.append(glyph);
       button.addEventListener('click', () => move(which, false), { signal });
       viewport!.append(button);
@@ -149,12 +158,15 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
     };
     prevButton = nav('prev');
     nextButton = nav('next');
+    setGlyphs();
 
     const list = document.createElement('ol');
     list.className = 'flex-control-nav flex-control-thumbs';
     thumbs = slides.map((slide, i) => {
       const li = document.createElement('li');
       const img = document.createElement('img');
+      // Lazy before the source is set, so the thumbnails below the fold do not load with the page.
+      img.loading = 'lazy';
       img.src = slide.thumb;
       if (slide.thumbSrcset) img.srcset = slide.thumbSrcset;
       if (slide.thumbSizes) img.sizes = slide.thumbSizes;
@@ -165,23 +177,34 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
       img.setAttribute('tabindex', '0');
       img.setAttribute('aria-label', label);
       img.draggable = false;
-      img.loading = 'lazy';
-      img.addEventListener('click', () => goTo(i), { signal });
-      // The variation form clicks a thumbnail that already shows the variation's image this way.
+      // The variation form clicks a thumbnail that already shows the variation's image this way (on the image
+      // itself: a theme's triggerHandler does not bubble).
       listenLegacy(img, 'flexslider-click', () => goTo(i), signal);
-      img.addEventListener(
-        'keydown',
-        (event) => {
-          if (event.key !== 'Enter' && event.key !== ' ') return;
-          event.preventDefault();
-          goTo(i);
-        },
-        { signal },
-      );
       li.append(img);
       list.append(li);
       return img;
     });
+    // One listener for every thumbnail's click and Enter/Space.
+    const thumbAt = (event: Event) => thumbs.indexOf((event.target as Element | null)?.closest?.('li > img') as HTMLImageElement);
+    list.addEventListener(
+      'click',
+      (event) => {
+        const i = thumbAt(event);
+        if (i >= 0) goTo(i);
+      },
+      { signal },
+    );
+    list.addEventListener(
+      'keydown',
+      (event) => {
+        if (event.key !== 'Enter' && event.key !== ' ') return;
+        const i = thumbAt(event);
+        if (i < 0) return;
+        event.preventDefault();
+        goTo(i);
+      },
+      { signal },
+    );
     viewport.after(list);
 
     undo.push(() => {
@@ -197,30 +220,18 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
       }
     });
 
-    embla = EmblaCarousel(viewport, {
-      direction: rtl ? 'rtl' : 'ltr',
-      duration: emblaDuration(settings.animationSpeed, reduced),
-      loop,
-      align: 'start',
-      containScroll: 'keepSnaps',
-      skipSnaps: false,
-    });
-    // A drag wins over the hover zoom: hide it while the slides move.
-    embla.on('pointerDown', () => {
-      dragging = true;
-      hideZoom();
-    });
-    embla.on('pointerUp', () => {
-      dragging = false;
-    });
-    embla.on('select', () => {
-      if (!embla) return;
-      // Without layout (tests, a hidden quick view) Embla has no snaps: our own index stays the truth.
-      if (embla.scrollSnapList().length !== count) return;
-      const selected = embla.selectedScrollSnap();
-      if (selected !== index) apply(selected, false);
-    });
     undo.push(() => embla?.destroy());
+    // Embla measures the slides (a forced layout on a large page): start it in a task of its own after the first
+    // paint, or at once when the shopper reaches for the gallery first, so mounting stays one short task.
+    let timer: number | undefined;
+    const cancelFrame = env().frame(() => {
+      if (!signal.aborted) timer = env().setTimeout(startSlider, 0);
+    });
+    undo.push(() => {
+      cancelFrame();
+      if (timer !== undefined) env().clearTimeout(timer);
+    });
+    for (const type of ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const) gallery.addEventListener(type, startSlider, { signal, capture: true, passive: true });
 
     const equalRatios = slides.every((s) => !s.width || !s.height || !slides[0]?.width || Math.abs(s.width / s.height - slides[0].width / (slides[0].height || 1)) < 0.01);
     if (settings.smoothHeight && !equalRatios) {
@@ -229,9 +240,60 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
     }
   }
 
+  function setGlyphs(): void {
+    const glyph = (which: 'prev' | 'next') => ((which === 'prev') !== rtl ? '\u2039' : '\u203A');
+    if (prevButton?.firstElementChild) prevButton.firstElementChild.textContent = glyph('prev');
+    if (nextButton?.firstElementChild) nextButton.firstElementChild.textContent = glyph('next');
+  }
+
+  /** Create the Embla instance, at the slide we show (idempotent). */
+  function startSlider(): void {
+    if (live || signal.aborted || !viewport) return;
+    live = true;
+    const computedRtl = settings.rtl || getComputedStyle(gallery).direction === 'rtl';
+    if (computedRtl !== rtl) {
+      rtl = computedRtl;
+      gallery.classList.toggle('sf-gallery--rtl', rtl || hadRtlClass);
+      setGlyphs();
+    }
+    try {
+      embla = EmblaCarousel(viewport, {
+        direction: rtl ? 'rtl' : 'ltr',
+        duration: emblaDuration(settings.animationSpeed, reduced),
+        loop,
+        align: 'start',
+        containScroll: 'keepSnaps',
+        skipSnaps: false,
+        startIndex: index,
+      });
+      // A drag wins over the hover zoom: hide it while the slides move.
+      embla.on('pointerDown', () => {
+        dragging = true;
+        hideZoom();
+      });
+      embla.on('pointerUp', () => {
+        dragging = false;
+      });
+      embla.on('select', () => {
+        if (!embla) return;
+        // Without layout (tests, a hidden quick view) Embla has no snaps: our own index stays the truth.
+        if (embla.scrollSnapList().length !== count) return;
+        const selected = embla.selectedScrollSnap();
+        if (selected !== index) apply(selected, false);
+      });
+      if (embla.scrollSnapList().length === count && embla.selectedScrollSnap() !== index) embla.scrollTo(index, true);
+      fitHeight();
+    } catch (error) {
+      // Our own index stays the truth: thumbnails, keys, ARIA and the lightbox keep working; one clear error.
+      embla = undefined;
+      errorOnce('product-gallery', 'the slider could not start; the gallery works without it.', error);
+    }
+  }
+
   // ---- rendering state ---------------------------------------------------------------------------------------
   function fitHeight(): void {
-    if (!viewport || !gallery.classList.contains('sf-gallery--smooth')) return;
+    // Before Embla starts the viewport takes the tallest slide's height; measuring here would force a layout.
+    if (!live || !viewport || !gallery.classList.contains('sf-gallery--smooth')) return;
     const h = slideEls[index]?.offsetHeight ?? 0;
     if (h > 0) viewport.style.height = `${h}px`;
   }
@@ -262,6 +324,9 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
   }
 
   function apply(next: number, scroll: boolean, instant = false): void {
+    // Moving before Embla started (a thumbnail, a key, the variation form): start it now, at the slide shown, so
+    // the move is seen.
+    if (scroll && useSlider) startSlider();
     const previous = index;
     const focused = document.activeElement;
     const focusInSlide = !!focused && !!slideEls[previous]?.contains(focused);
@@ -520,7 +585,6 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
   }
 
   render();
-  if (embla) embla.scrollTo(0, true);
 
   return {
     get index() {

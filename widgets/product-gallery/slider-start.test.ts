@@ -1,0 +1,226 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setEnvironment } from '../../src/env';
+import { fixtureBody, mountPage, only } from '../../test/helpers/mount';
+import { enhanceGallery, type GalleryController } from './gallery';
+import { readGallerySettings } from './settings';
+
+/**
+ * Mounting stays one short task on a large page: the slides, thumbnails and ARIA are there at mount, and Embla
+ * (which measures the page) starts in a task of its own after the first paint, or at once when the shopper
+ * reaches for the gallery first. Embla is the real one, watched: what it was started on and where.
+ */
+const embla = vi.hoisted(() => ({ started: [] as { root: HTMLElement; options: Record<string, unknown> }[] }));
+vi.mock('embla-carousel', async (importOriginal) => {
+  const real = ((await importOriginal()) as { default: (root: HTMLElement, options: Record<string, unknown>) => unknown }).default;
+  return {
+    default: (root: HTMLElement, options: Record<string, unknown>) => {
+      embla.started.push({ root, options });
+      return real(root, options);
+    },
+  };
+});
+
+const PARAMS = { zoom_enabled: '1', photoswipe_enabled: '1', flexslider_enabled: '1', flexslider: { animationSpeed: 500, smoothHeight: true } };
+
+const gallery = () => document.querySelector<HTMLElement>('.woocommerce-product-gallery')!;
+const slides = () => [...document.querySelectorAll<HTMLElement>('.woocommerce-product-gallery__image')];
+const thumbs = () => [...document.querySelectorAll<HTMLImageElement>('ol.flex-control-nav.flex-control-thumbs > li > img')];
+const active = () => slides().findIndex((s) => s.classList.contains('flex-active-slide'));
+const glyphs = () => [...gallery().querySelectorAll('.sf-gallery__nav')].map((b) => b.textContent);
+const key = (el: Element, k: string) => el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
+
+/** Frames and timers held until the test runs them: "after the next paint, in a task of its own". */
+let frames: (() => void)[] = [];
+let timers: (() => void)[] = [];
+let cancelled = 0;
+const runFrames = () => frames.splice(0).forEach((fn) => fn());
+const runTimers = () => timers.splice(0).forEach((fn) => fn());
+
+let page = '';
+let controllers: GalleryController[] = [];
+let undoEnv: () => void = () => {};
+
+async function enhance(mutate: (html: string) => string = (h) => h): Promise<GalleryController> {
+  page ||= await fixtureBody('product-gallery.html');
+  document.body.innerHTML = mutate(page);
+  undoEnv();
+  undoEnv = setEnvironment({
+    frame: (fn) => {
+      frames.push(fn);
+      return () => {
+        cancelled += 1;
+        frames = frames.filter((f) => f !== fn);
+      };
+    },
+    setTimeout: (fn) => {
+      timers.push(fn);
+      return timers.length;
+    },
+    clearTimeout: () => {
+      cancelled += 1;
+      timers = [];
+    },
+  });
+  const dialog = document.createElement('dialog');
+  dialog.id = 'photoswipe-fullscreen-dialog';
+  document.body.append(dialog);
+  const controller = enhanceGallery(gallery(), {
+    settings: readGallerySettings(PARAMS),
+    warn: () => {},
+    loadLightbox: () => import('./lightbox'),
+    dialog: () => dialog,
+  });
+  controllers.push(controller);
+  return controller;
+}
+
+beforeEach(() => {
+  embla.started.length = 0;
+  frames = [];
+  timers = [];
+  cancelled = 0;
+});
+afterEach(() => {
+  for (const c of controllers.splice(0)) c.destroy();
+  undoEnv();
+  undoEnv = () => {};
+});
+
+describe('product gallery: the slider starts after the first paint', () => {
+  it('has the slider markup at mount and starts Embla after the next frame, in a later task, at the shown slide', async () => {
+    await enhance();
+    expect(gallery().querySelector('.flex-viewport > .woocommerce-product-gallery__wrapper')).not.toBeNull();
+    expect(thumbs()).toHaveLength(4);
+    expect(active()).toBe(0);
+    expect(slides()[1]!.hasAttribute('inert')).toBe(true);
+    expect(embla.started).toHaveLength(0);
+
+    runFrames();
+    expect(embla.started).toHaveLength(0);
+    runTimers();
+    expect(embla.started).toHaveLength(1);
+    expect(embla.started[0]!.root).toBe(gallery().querySelector('.flex-viewport'));
+    expect(embla.started[0]!.options).toMatchObject({ startIndex: 0, direction: 'ltr', align: 'start' });
+  });
+
+  it('moves at once on a thumbnail click before Embla started, and starts it then from the slide shown', async () => {
+    const controller = await enhance();
+    thumbs()[2]!.click();
+    expect(active()).toBe(2);
+    expect(thumbs()[2]!.getAttribute('aria-current')).toBe('true');
+    expect(slides()[2]!.hasAttribute('inert')).toBe(false);
+    expect(embla.started).toHaveLength(1);
+    expect(embla.started[0]!.options.startIndex).toBe(0);
+    // The scheduled start finds Embla running: no second instance.
+    runFrames();
+    runTimers();
+    expect(embla.started).toHaveLength(1);
+
+    key(thumbs()[2]!, 'ArrowRight');
+    expect(active()).toBe(3);
+    controller.goTo(0);
+    expect(active()).toBe(0);
+  });
+
+  it('keyboard and programmatic moves work before Embla started', async () => {
+    const controller = await enhance();
+    key(thumbs()[0]!, 'End');
+    expect(active()).toBe(3);
+    const fresh = await enhance();
+    expect(embla.started).toHaveLength(1);
+    fresh.goTo(1);
+    expect(active()).toBe(1);
+    expect(embla.started).toHaveLength(2);
+    expect(controller.index).toBe(3);
+  });
+
+  it('starts Embla as soon as the shopper points at or focuses the gallery', async () => {
+    await enhance();
+    slides()[0]!.querySelector('img')!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse' }));
+    expect(embla.started).toHaveLength(1);
+    gallery().dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse' }));
+    expect(embla.started).toHaveLength(1);
+
+    await enhance();
+    thumbs()[1]!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    expect(embla.started).toHaveLength(2);
+    expect(active()).toBe(0);
+  });
+
+  it('destroyed before Embla started: markup as printed, the start cancelled, nothing thrown', async () => {
+    const controller = await enhance();
+    expect(() => controller.destroy()).not.toThrow();
+    expect(cancelled).toBeGreaterThan(0);
+    runFrames();
+    runTimers();
+    expect(embla.started).toHaveLength(0);
+    expect(gallery().querySelector('.flex-viewport, .flex-control-nav, .sf-gallery__nav')).toBeNull();
+    expect(gallery().querySelector(':scope > .woocommerce-product-gallery__wrapper')).not.toBeNull();
+    expect(gallery().classList.contains('sf-gallery')).toBe(false);
+    expect(slides().some((s) => s.hasAttribute('inert') || s.classList.contains('flex-active-slide'))).toBe(false);
+    // Thumbnails' listeners are gone with them; the slides' own links are plain links again.
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    slides()[0]!.querySelector('a')!.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(false);
+  });
+
+  it('is right-to-left from the markup\'s dir at mount, and from the theme\'s CSS once Embla starts', async () => {
+    await enhance((html) => html.replace('<div class="woocommerce-product-gallery ', '<div dir="rtl" class="woocommerce-product-gallery '));
+    expect(gallery().classList.contains('sf-gallery--rtl')).toBe(true);
+    expect(glyphs()).toEqual(['\u203A', '\u2039']);
+    key(thumbs()[0]!, 'ArrowLeft');
+    expect(active()).toBe(1);
+
+    // No dir attribute, direction from CSS: left-to-right until Embla starts and reads the computed direction.
+    await enhance((html) => html.replace('style="opacity: 0;', 'style="direction: rtl; opacity: 0;'));
+    expect(gallery().classList.contains('sf-gallery--rtl')).toBe(false);
+    runFrames();
+    runTimers();
+    expect(embla.started.at(-1)!.options.direction).toBe('rtl');
+    expect(gallery().classList.contains('sf-gallery--rtl')).toBe(true);
+    expect(glyphs()).toEqual(['\u203A', '\u2039']);
+    key(thumbs()[0]!, 'ArrowLeft');
+    expect(active()).toBe(1);
+  });
+});
+
+describe('product gallery: re-enhancing and late galleries', () => {
+  beforeEach(() => {
+    vi.stubGlobal('wc_single_product_params', PARAMS);
+  });
+
+  it('starts again on slides a theme put in place of the old ones', async () => {
+    await mountPage(await fixtureBody('product-gallery.html'), only('product-gallery'));
+    await vi.waitFor(() => expect(embla.started).toHaveLength(1));
+    const wrapper = gallery().querySelector('.woocommerce-product-gallery__wrapper')!;
+    const [first, second] = slides();
+    wrapper.replaceChildren(second!.cloneNode(true), first!.cloneNode(true));
+    await vi.waitFor(() => expect(thumbs()).toHaveLength(2));
+    expect(thumbs().map((t) => t.getAttribute('aria-label'))).toEqual(['Linen apron, back, 1 of 2', 'Linen apron, front, 2 of 2']);
+    expect(gallery().querySelectorAll('.flex-viewport')).toHaveLength(1);
+    expect(gallery().querySelectorAll('.flex-control-nav')).toHaveLength(1);
+    thumbs()[1]!.click();
+    expect(active()).toBe(1);
+    await vi.waitFor(() => expect(embla.started).toHaveLength(2));
+    expect(embla.started[1]!.root).toBe(gallery().querySelector('.flex-viewport'));
+  });
+
+  it('a gallery inserted later in a hidden quick view mounts and navigates', async () => {
+    const runtime = await mountPage('<div class="product"><h1 class="product_title">Linen apron</h1></div>', only('product-gallery'));
+    const parsed = document.createElement('template');
+    parsed.innerHTML = await fixtureBody('product-gallery.html');
+    const markup = parsed.content.querySelector('.woocommerce-product-gallery')!.outerHTML;
+    const box = document.createElement('div');
+    box.className = 'fusion-woocommerce-quick-view-container product';
+    box.style.display = 'none';
+    box.innerHTML = markup;
+    document.body.append(box);
+    await runtime.settled();
+    expect(box.querySelector<HTMLElement>('.woocommerce-product-gallery')!.style.opacity).toBe('1');
+    const boxThumbs = [...box.querySelectorAll<HTMLImageElement>('.flex-control-thumbs img')];
+    expect(boxThumbs).toHaveLength(4);
+    boxThumbs[3]!.click();
+    expect([...box.querySelectorAll('.woocommerce-product-gallery__image')].findIndex((s) => s.classList.contains('flex-active-slide'))).toBe(3);
+    await vi.waitFor(() => expect(embla.started.some((e) => box.contains(e.root))).toBe(true));
+  });
+});
