@@ -6,7 +6,9 @@ import { choose, pageBody, quickEnvironment, setGlobals, VARIATION_PARAMS, wait 
 import { galleryParams, installJQueryShims } from './shims';
 
 /** A jQuery whose collections inherit `fn`, as the real one's do, so `$(el).plugin()` reaches our plugins. */
+const triggered: { target: unknown; name: string; args: unknown[] }[] = [];
 function pageJQueryStandIn() {
+  triggered.length = 0;
   const fn: Record<string, unknown> = {};
   const jq = ((target: Element) => {
     const collection = Object.create(fn) as Record<string | number, unknown>;
@@ -14,7 +16,10 @@ function pageJQueryStandIn() {
     collection.length = 1;
     collection.on = () => collection;
     collection.off = () => collection;
-    collection.trigger = () => collection;
+    collection.trigger = (name: string, args: unknown[] = []) => {
+      triggered.push({ target, name, args });
+      return collection;
+    };
     collection.triggerHandler = () => undefined;
     return collection;
   }) as unknown as ((target: Element) => Record<string, (...a: unknown[]) => unknown>) & { fn: Record<string, unknown> };
@@ -93,6 +98,32 @@ describe('jQuery plugins for themes', () => {
     expect(form.querySelector<HTMLInputElement>('input.variation_id')!.value).toBe('513');
     expect(host.querySelector('.product_meta .sku')!.textContent).toBe('NEW-513');
     expect(form.querySelectorAll('.sf-variation-message')).toHaveLength(1);
+  });
+
+  it('$.fn.wc_product_gallery(params) re-initialises the mounted gallery with those params', async () => {
+    const jq = pageJQueryStandIn();
+    const runtime = createRuntime(only('product-gallery'));
+    undo.push(() => {
+      runtime.unmount(document);
+      runtime.stop();
+    });
+    window.StorefrontIslands = createApi(runtime, 'test');
+    installJQueryShims();
+    document.body.innerHTML = JACKET;
+    const gallery = document.querySelector<HTMLElement>('.woocommerce-product-gallery')!;
+    runtime.scan(document);
+    await runtime.settled();
+    const params = { flexslider_enabled: false, zoom_enabled: false, photoswipe_enabled: true };
+    jq(gallery).wc_product_gallery!(params);
+    await runtime.settled();
+    // Through the page's jQuery, as the event rule says: once at the first mount, once with the new params.
+    const inits = triggered.filter((t) => t.name === 'wc-product-gallery-before-init').map((t) => t.args);
+    expect(inits).toHaveLength(2);
+    inits.shift();
+    expect((inits[0]![0] as { 0: Element })[0]).toBe(gallery);
+    expect(inits[0]![1]).toBe(params);
+    // Slider off: no viewport, thumbnails or arrows are built.
+    expect(gallery.querySelector('.flex-viewport')).toBeNull();
   });
 
   it('$.fn.wc_product_gallery(params) keeps the params for the gallery and mounts it again', async () => {

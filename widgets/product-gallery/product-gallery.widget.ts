@@ -2,7 +2,7 @@ import { defineWidget } from '../../mount/types';
 import { pageGlobal } from '../../src/config/globals';
 import { adoptStyles } from '../../src/dom/styles';
 import { fireLegacy, listenLegacy } from '../../src/events/bus';
-import { pageJQuery } from '../../src/events/jquery';
+import { galleryParams, installJQueryShims } from '../../src/events/shims';
 import { enhanceGallery, type GalleryController } from './gallery';
 import { readGallerySettings } from './settings';
 import { GALLERY_CSS } from './styles';
@@ -16,8 +16,6 @@ import { GALLERY_CSS } from './styles';
 const VARIATION_EVENTS = ['found_variation', 'show_variation', 'hide_variation', 'reset_data', 'reset_image'] as const;
 export const DIALOG_ID = 'photoswipe-fullscreen-dialog';
 
-/** Params handed to `$.fn.wc_product_gallery(params)`, per gallery element. */
-const paramsFor = new WeakMap<Element, unknown>();
 
 // One lightbox dialog per page, shared by every gallery (the main one, quick views).
 let dialog: HTMLDialogElement | undefined;
@@ -53,34 +51,12 @@ function releaseDialog(): void {
   }
 }
 
-function installShim(): void {
-  const jq = pageJQuery();
-  if (!jq) return;
-  const existing = jq.fn.wc_product_gallery as { storefront?: boolean } | undefined;
-  if (existing?.storefront) return;
-  const shim = function (this: ArrayLike<Element>, params?: unknown) {
-    const api = window.StorefrontIslands;
-    for (const el of Array.from(this)) {
-      if (!(el instanceof Element)) continue;
-      if (params && typeof params === 'object') {
-        paramsFor.set(el, params);
-        // New params re-initialise, as `new ProductGallery(this, params)` did.
-        api?.unmount(el);
-      }
-      api?.scan(el);
-    }
-    return this;
-  };
-  shim.storefront = true;
-  jq.fn.wc_product_gallery = shim;
-}
-
 export default defineWidget({
   mount(element, ctx) {
     const gallery = element as HTMLElement;
     try {
-      installShim();
-      const raw = paramsFor.get(gallery) ?? pageGlobal('wc_single_product_params');
+      installJQueryShims();
+      const raw = galleryParams.get(gallery) ?? pageGlobal('wc_single_product_params');
       const settings = readGallerySettings(raw);
       const eventParams = raw !== null && typeof raw === 'object' ? raw : settings;
       adoptStyles('product-gallery', GALLERY_CSS);
