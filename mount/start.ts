@@ -13,7 +13,9 @@ export function start(): void {
   const runtime = createRuntime(registry, { debug: debugEnabled() });
   window.StorefrontIslands = createApi(runtime, __VERSION__);
   installJQueryShims();
-  const go = () => runtime.scan(document);
+  // The scan starts in a task of its own: on a large page, evaluating the bundle and scanning it in one task made
+  // a long one (the scan starts each widget's import and trigger).
+  const go = () => void setTimeout(() => runtime.scan(document), 0);
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', go, { once: true });
   else go();
 }

@@ -119,7 +119,11 @@ export function createTablist(options: TablistOptions): Tablist {
       }
       // Measured on each key press: the theme turns horizontal tabs into a stacked list on small screens.
       const rects = entries.map((e) => (e.item ?? e.tab).getBoundingClientRect());
-      const orientation = orientationOf(rects, list.getAttribute('aria-orientation'));
+      // Only an orientation the markup declared wins; one we stated from a measurement (data-sf-orientation) is
+      // measured again and kept in step with the layout.
+      const ours = list.dataset.sfOrientation !== undefined;
+      const orientation = orientationOf(rects, ours ? null : list.getAttribute('aria-orientation'));
+      if (ours && list.getAttribute('aria-orientation') !== orientation) list.setAttribute('aria-orientation', orientation);
       const next = targetIndex(event.key, i, entries.length, orientation, directionOf(list));
       if (next === undefined) return;
       event.preventDefault();
