@@ -3,6 +3,9 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from '../fixtures/mock/node';
 import { resetState } from '../fixtures/mock/state';
 import { resetLogMemory } from '../src/log';
+import { installHappyDomFixes } from './helpers/happy-dom-fixes';
+
+installHappyDomFixes();
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
