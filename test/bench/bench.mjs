@@ -26,23 +26,13 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../server/chromium.mjs';
 import { table, weigh } from './size.mjs';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const BENCH_DIR = join(ROOT, 'test', 'bench');
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM = CHROMIUM_PATH;
 const THROTTLE = 4;
-/** The browser tests' flags (test/e2e/harness.ts CHROMIUM_ARGS), so both measure the same browser. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
 const SETTLE_TIMEOUT = 15_000;
 
 function parseArgs(argv) {

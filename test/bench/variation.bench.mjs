@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../server/chromium.mjs';
 import { startServer, PLUGIN_PATH } from '../server/serve.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -161,9 +162,8 @@ function gzipOf(url) {
 }
 
 export async function runVariationBench({ runs = RUNS } = {}) {
-  const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   const server = await startServer({ port: 0 });
-  const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   try {
     const withRuns = [];
     const withoutRuns = [];

@@ -16,21 +16,12 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { afterAll, beforeEach, inject, onTestFinished } from 'vitest';
 import type { StorefrontIslandsApi } from '../../mount/api';
+import { CHROMIUM_ARGS } from '../server/chromium.mjs';
 
 /** Both ways a theme can load the bundle: `<script type="module">` and the classic `<script defer>`. */
 export const TAGS = ['module', 'classic'] as const;
 export type Tag = (typeof TAGS)[number];
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
 
 export interface OpenPageOptions {
   /** Which tag the server prints; 'none' = no bundle (then openPage does not wait for the runtime). */
@@ -39,6 +30,8 @@ export interface OpenPageOptions {
   reducedMotion?: boolean;
   /** Default 1280×800 (desktop in Avada's terms). */
   viewport?: { width: number; height: number };
+  /** A touch screen: taps and touches are pointerType 'touch', and `'ontouchstart' in document` is true. */
+  hasTouch?: boolean;
   /** Put the test-only jQuery event shim (test/e2e/jquery-shim.js) on the page before any page script. */
   jquery?: boolean;
   /**
@@ -128,6 +121,7 @@ export async function openPage(path: string, options: OpenPageOptions): Promise<
   const b = await browser();
   const context = await b.newContext({
     viewport: options.viewport ?? { width: 1280, height: 800 },
+    hasTouch: options.hasTouch ?? false,
     reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
     locale: 'en-GB',
     timezoneId: 'UTC',
