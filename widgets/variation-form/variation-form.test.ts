@@ -308,6 +308,25 @@ describe('variation form: bad input', () => {
     expect(String(warn.mock.calls[0]![0])).toMatch(/variation-form: data-product_variations: is not valid JSON/);
   });
 
+  it('shows a variation that has no image object, keeps the product image, and says so once', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const doc = new DOMParser().parseFromString(`<body>${JACKET}</body>`, 'text/html');
+    const form = doc.querySelector('form.variations_form')!;
+    const variations = JSON.parse(form.getAttribute('data-product_variations')!) as Record<string, unknown>[];
+    form.setAttribute('data-product_variations', JSON.stringify(variations.map((v) => (v.variation_id === 513 ? { ...v, image: undefined } : v))));
+    await openJacket(doc.body.innerHTML);
+    const original = $('.wp-post-image').getAttribute('src');
+    await pick({ pa_colour: 'rust', pa_size: 's', lining: 'Fleece' });
+    expect(variationId()).toBe('513');
+    expect($('.product_meta .sku').textContent).toBe('JKT-RUST-S');
+    expect($('.wp-post-image').getAttribute('src')).toBe(original);
+    expect(button().classList.contains('disabled')).toBe(false);
+    choose('lining', '');
+    await pick({ lining: 'Fleece' });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toMatch(/variation-form: image: variation 513 has no image object/);
+  });
+
   it('leaves a form without data or product id to post natively, with one warning', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     await openJacket(JACKET.replace(/data-product_variations="[^"]*"/, '').replace('data-product_id="512"', ''));

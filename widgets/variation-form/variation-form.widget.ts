@@ -329,6 +329,10 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
     fire(form, 'found_variation', [variation]);
     shown = variation;
     showDetails(product, variation);
+    // WooCommerce always sends an image object (src "" when the variation has none); a variation without one is
+    // malformed data from a filter or an importer: say so once, and the product's own image stays.
+    const image = variation.image;
+    if (image === undefined || image === null || typeof image !== 'object') warn('image', `variation ${variation.variation_id} has no image object; the product image stays`);
     if (!gallery.show(variation)) updateImage(form, product, variation, later);
     const visible = variation.variation_is_visible !== false;
     const html = visible
