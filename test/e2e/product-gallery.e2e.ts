@@ -119,11 +119,66 @@ describe.each(TAGS)('product gallery, %s tag', (tag) => {
     await page.hover(`${slide(1)} img`, { position: { x: 100, y: 100 } });
     await page.waitForSelector(`${slide(1)} img.zoomImg.sf-zoom--on`);
     expect(await page.getAttribute(`${slide(1)} img.zoomImg`, 'aria-hidden')).toBe('true');
+    expect(await page.$eval(`${slide(1)} img.zoomImg`, (z) => z.getBoundingClientRect().width)).toBe(1500);
     await page.click(thumb(4));
     await waitSettled(page, 4);
     await page.hover(`${slide(4)} img`, { position: { x: 50, y: 50 } });
     await page.mouse.move(60, 60);
     expect(await page.$$eval('img.zoomImg.sf-zoom--on', (els) => els.length)).toBe(0);
+    expectNoConsoleErrors(errors);
+  });
+
+  /** One finger over the page through the DevTools protocol (Playwright's touchscreen only taps). */
+  async function touchDrag(page: Page, context: BrowserContext, from: { x: number; y: number }, by: { x: number; y: number }): Promise<void> {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y }] });
+    for (let i = 1; i <= 10; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x + (by.x * i) / 10, y: from.y + (by.y * i) / 10 }] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+  }
+
+  test('on a touch screen a tap zooms, one finger pans without changing slide, a second tap hides; axe clean', async () => {
+    const { page, context, errors } = await openPage(PAGE, { tag, hasTouch: true, viewport: { width: 412, height: 915 } });
+    await page.waitForSelector(thumb(4));
+    const box = (await page.$(`${slide(1)} img.wp-post-image`).then((h) => h!.boundingBox()))!;
+    const ZOOMED = `${slide(1)} img.zoomImg.sf-zoom--on`;
+    const zoomAt = () => page.$eval(`${slide(1)} img.zoomImg`, (z) => ({ left: parseFloat((z as HTMLElement).style.left), top: parseFloat((z as HTMLElement).style.top) }));
+
+    await page.touchscreen.tap(box.x + box.width * 0.25, box.y + box.height * 0.25);
+    await page.waitForSelector(ZOOMED);
+    expect(await page.getAttribute(ZOOMED, 'aria-hidden')).toBe('true');
+    // Drawn at the large image's size whatever the theme's `div.images img` rules say.
+    expect(await page.$eval(ZOOMED, (z) => z.getBoundingClientRect().width)).toBe(1500);
+    // The tap was the zoom's, not an image click: no lightbox, no navigation to the image.
+    expect(await page.$$eval(`${DIALOG}[open]`, (d) => d.length)).toBe(0);
+    expect(new URL(page.url()).pathname).toBe(PAGE);
+    await expectAxeClean(page);
+
+    const before = await zoomAt();
+    await touchDrag(page, context, { x: box.x + box.width * 0.8, y: box.y + box.height * 0.6 }, { x: -box.width * 0.6, y: -box.height * 0.3 });
+    await page.waitForFunction((b) => {
+      const z = document.querySelector<HTMLElement>('.woocommerce-product-gallery__image img.zoomImg');
+      return !!z && parseFloat(z.style.left) !== b.left;
+    }, before);
+    const after = await zoomAt();
+    // The image moved with the finger (left and up), and the slider stayed on slide one.
+    expect(after.left).toBeLessThan(before.left);
+    expect(after.top).toBeLessThan(before.top);
+    expect(await page.$$eval(ZOOMED, (z) => z.length)).toBe(1);
+    await waitSettled(page, 1);
+    expect(await activeSlide(page)).toBe(0);
+    expect(await page.$$eval(`${DIALOG}[open]`, (d) => d.length)).toBe(0);
+
+    await page.touchscreen.tap(box.x + box.width * 0.5, box.y + box.height * 0.5);
+    await page.waitForSelector(ZOOMED, { state: 'detached' });
+    expect(await page.$$eval(`${DIALOG}[open]`, (d) => d.length)).toBe(0);
+    await expectAxeClean(page);
+
+    // Without the zoom the same drag is a swipe again.
+    await touchDrag(page, context, { x: box.x + box.width * 0.85, y: box.y + box.height * 0.5 }, { x: -box.width * 0.7, y: 0 });
+    await page.waitForSelector(`${slide(2)}.flex-active-slide`);
+    await waitSettled(page, 2);
+    expect(await page.$$eval('img.zoomImg.sf-zoom--on', (z) => z.length)).toBe(0);
     expectNoConsoleErrors(errors);
   });
 
@@ -161,17 +216,47 @@ describe.each(TAGS)('product gallery, %s tag', (tag) => {
     expectNoConsoleErrors(errors);
   });
 
-  test('an image click opens the lightbox at that image; Back closes it and focus returns to the image link', async () => {
+  test('with the magnifier and the slider an image click opens nothing (as in WooCommerce); the magnifier opens the active image; Back closes it and focus returns', async () => {
     const { page, errors } = await openPage(PAGE, { tag });
     await page.waitForSelector(thumb(4));
-    await page.click(`${slide(1)} img.wp-post-image`);
-    await page.waitForSelector(`${DIALOG}[open] .pswp--open`);
-    expect(await page.textContent(`${DIALOG} .pswp__counter`)).toBe('1 / 4');
-    expect(await activeInside(page, DIALOG)).toBe(true);
+    await page.click(thumb(2));
+    await page.click(`${slide(2)} img`);
+    await page.waitForTimeout(300);
+    expect(await page.$(`${DIALOG}[open]`)).toBeNull();
     expect(new URL(page.url()).pathname).toBe(PAGE);
+    expect(await page.getAttribute(`${slide(2)} a`, 'tabindex')).toBe('-1');
+    await page.click(TRIGGER);
+    await page.waitForSelector(`${DIALOG}[open] .pswp--open`);
+    expect(await page.textContent(`${DIALOG} .pswp__counter`)).toBe('2 / 4');
+    expect(await activeInside(page, DIALOG)).toBe(true);
     await page.goBack();
     await page.waitForSelector(`${DIALOG}[open]`, { state: 'detached' });
     expect(new URL(page.url()).pathname).toBe(PAGE);
+    expect(await page.evaluate((s) => document.activeElement === document.querySelector(s), TRIGGER)).toBe(true);
+    expectNoConsoleErrors(errors);
+  });
+
+  test('without the magnifier (zoom off) an image click opens the lightbox at that image and focus returns to its link', async () => {
+    const { page, errors } = await openPage(PAGE, {
+      tag,
+      beforeGoto: (context) => context.addInitScript(() => {
+        let params: Record<string, unknown> | undefined;
+        Object.defineProperty(window, 'wc_single_product_params', {
+          configurable: true,
+          get: () => params,
+          set: (v: Record<string, unknown>) => {
+            params = { ...v, zoom_enabled: '' };
+          },
+        });
+      }),
+    });
+    await page.waitForSelector(thumb(4));
+    expect(await page.$(TRIGGER)).toBeNull();
+    await page.click(`${slide(1)} img.wp-post-image`);
+    await page.waitForSelector(`${DIALOG}[open] .pswp--open`);
+    expect(await page.textContent(`${DIALOG} .pswp__counter`)).toBe('1 / 4');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector(`${DIALOG}[open]`, { state: 'detached' });
     expect(await page.evaluate((s) => document.activeElement === document.querySelector(`${s} a`), slide(1))).toBe(true);
     expectNoConsoleErrors(errors);
   });

@@ -3,7 +3,7 @@ import { env } from '../../src/env';
 import { listenLegacy } from '../../src/events/bus';
 import { errorOnce } from '../../src/log';
 import type { LightboxItem } from './lightbox';
-import { canMove, clampIndex, describeIssues, emblaDuration, keyToMove, moveIndex, readSlide, shouldZoom, sliderWanted, slideLabel, thumbnailColumns, zoomOffset, type Move, type RawSlide, type Slide, type SlideIssues } from './logic';
+import { canMove, clampIndex, describeIssues, emblaDuration, keyToMove, moveIndex, panOffset, readSlide, shouldZoom, sliderWanted, slideLabel, TAP_MAX_MS, TAP_SLOP, thumbnailColumns, zoomOffset, type Move, type RawSlide, type Slide, type SlideIssues } from './logic';
 import type { GallerySettings } from './settings';
 
 /**
@@ -265,6 +265,8 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
         containScroll: 'keepSnaps',
         skipSnaps: false,
         startIndex: index,
+        // While a tap has pinned the zoom, one finger pans the zoomed image: Embla must not take it as a swipe.
+        watchDrag: () => !pinned,
       });
       // A drag wins over the hover zoom: hide it while the slides move.
       embla.on('pointerDown', () => {
@@ -373,9 +375,21 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
   }
 
   // ---- zoom --------------------------------------------------------------------------------------------------
+  // Mouse (and a hovering pen): the zoom follows the pointer while it is over the slide. Touch (and a pen's tap):
+  // a tap pins the zoom at the tap point, one finger then pans it instead of swiping the slider, and a second tap,
+  // a tap elsewhere or a slide change unpins it — WooCommerce's `on: 'click'` zoom on touch devices.
   let zoomImg: HTMLImageElement | undefined;
   let zoomSlide = -1;
+  let zoomPos = { left: 0, top: 0 };
+  /** Its size as drawn (the large image × magnify); not read back from the element, which reports its layout. */
+  let zoomSize = { width: 0, height: 0 };
   let dragging = false;
+  /** The zoom was pinned by a tap: hover rules (pointerleave, a pen hovering) leave it alone. */
+  let pinned = false;
+  /** The touch or pen press on the active slide that may become a tap or a pan. */
+  let press: { id: number; x: number; y: number; lastX: number; lastY: number; at: number; moved: boolean } | undefined;
+  /** The click a handled tap or pan produces must neither open the lightbox nor follow the image link. */
+  let swallowClick = false;
 
   function zoomableNow(i: number): boolean {
     const slide = slides[i];
@@ -383,13 +397,20 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
     return shouldZoom(true, slide.largeWidth, gallery.getBoundingClientRect().width);
   }
 
+  function unpin(): void {
+    pinned = false;
+    for (const el of slideEls) el.classList.remove('sf-zoom--pinned');
+  }
+
   function removeZoom(): void {
+    unpin();
     zoomImg?.remove();
     zoomImg = undefined;
     zoomSlide = -1;
   }
 
   function hideZoom(): void {
+    unpin();
     zoomImg?.classList.remove('sf-zoom--on');
   }
 
@@ -397,41 +418,132 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
     if (zoomSlide !== index || !zoomableNow(index)) removeZoom();
   }
 
-  function showZoom(event: PointerEvent): void {
-    if (event.pointerType === 'touch' || dragging || !zoomableNow(index)) return;
+  /** Show the active slide's zoom with the point under (clientX, clientY) kept under it. */
+  function placeZoom(clientX: number, clientY: number): boolean {
     const el = slideEls[index];
     const slide = slides[index];
-    if (!el || !slide) return;
+    if (!el || !slide) return false;
     if (!zoomImg || zoomSlide !== index) {
       removeZoom();
       zoomImg = document.createElement('img');
       zoomImg.className = 'zoomImg';
+      // Decorative: the slide's own image carries the text alternative; never focusable (pointer-events: none).
       zoomImg.alt = '';
       zoomImg.setAttribute('role', 'presentation');
       zoomImg.setAttribute('aria-hidden', 'true');
       zoomImg.src = slide.large;
-      zoomImg.width = Math.round(slide.largeWidth * settings.magnify);
-      zoomImg.height = Math.round(slide.largeHeight * settings.magnify);
+      zoomSize = { width: Math.round(slide.largeWidth * settings.magnify), height: Math.round(slide.largeHeight * settings.magnify) };
+      zoomImg.width = zoomSize.width;
+      zoomImg.height = zoomSize.height;
+      // Inline too: WooCommerce's own CSS (`div.images img { width: 100% }`) would shrink it back to the slide.
+      zoomImg.style.width = `${zoomSize.width}px`;
+      zoomImg.style.height = `${zoomSize.height}px`;
       el.append(zoomImg);
       zoomSlide = index;
     }
     const rect = el.getBoundingClientRect();
-    const { left, top } = zoomOffset(event.clientX - rect.left, event.clientY - rect.top, rect, { width: zoomImg.width, height: zoomImg.height });
-    zoomImg.style.left = `${left}px`;
-    zoomImg.style.top = `${top}px`;
+    setZoomPos(zoomOffset(clientX - rect.left, clientY - rect.top, rect, zoomSize));
     zoomImg.classList.add('sf-zoom--on');
+    return true;
+  }
+
+  function setZoomPos(pos: { left: number; top: number }): void {
+    zoomPos = pos;
+    if (!zoomImg) return;
+    zoomImg.style.left = `${pos.left}px`;
+    zoomImg.style.top = `${pos.top}px`;
+  }
+
+  function showZoom(event: PointerEvent): void {
+    if (event.pointerType === 'touch' || pinned || dragging || !zoomableNow(index)) return;
+    placeZoom(event.clientX, event.clientY);
+  }
+
+  const onActiveSlide = (event: Event) => (event.target as Element | null)?.closest(SLIDE_SELECTOR) === slideEls[index];
+
+  /** A tap on the active slide: pin the zoom there, or unpin it. False when the tap is not ours (lightbox). */
+  function tap(event: PointerEvent): boolean {
+    if (pinned) {
+      hideZoom();
+      return true;
+    }
+    if (!zoomableNow(index) || !placeZoom(event.clientX, event.clientY)) return false;
+    pinned = true;
+    // One finger now pans the image: the browser must not scroll the page with it (pinch-zoom stays the page's).
+    slideEls[index]?.classList.add('sf-zoom--pinned');
+    return true;
   }
 
   if (settings.zoom && wrapper) {
     wrapper.addEventListener(
-      'pointermove',
+      'pointerdown',
       (event) => {
-        if ((event.target as Element | null)?.closest(SLIDE_SELECTOR) === slideEls[index]) showZoom(event);
+        swallowClick = false;
+        if (event.pointerType === 'mouse') return;
+        // A second finger makes the gesture a pinch, not a tap.
+        if (!event.isPrimary) {
+          if (press) press.moved = true;
+          return;
+        }
+        press = onActiveSlide(event) ? { id: event.pointerId, x: event.clientX, y: event.clientY, lastX: event.clientX, lastY: event.clientY, at: env().now(), moved: false } : undefined;
       },
       { signal },
     );
-    wrapper.addEventListener('pointerleave', hideZoom, { signal });
-    wrapper.addEventListener('pointerdown', (event) => event.pointerType === 'touch' && hideZoom(), { signal });
+    wrapper.addEventListener(
+      'pointermove',
+      (event) => {
+        if (press && event.pointerId === press.id) {
+          if (Math.hypot(event.clientX - press.x, event.clientY - press.y) > TAP_SLOP) press.moved = true;
+          const el = slideEls[index];
+          if (pinned && zoomImg && el) {
+            const rect = el.getBoundingClientRect();
+            setZoomPos(panOffset(zoomPos, event.clientX - press.lastX, event.clientY - press.lastY, rect, zoomSize));
+          }
+          press.lastX = event.clientX;
+          press.lastY = event.clientY;
+          return;
+        }
+        // The mouse of a hybrid device takes over from a pinned touch zoom.
+        if (event.pointerType === 'mouse' && pinned) unpin();
+        if (onActiveSlide(event)) showZoom(event);
+      },
+      { signal },
+    );
+    wrapper.addEventListener(
+      'pointerup',
+      (event) => {
+        if (!press || event.pointerId !== press.id) return;
+        const { moved, at } = press;
+        press = undefined;
+        if (!moved && env().now() - at <= TAP_MAX_MS) swallowClick = tap(event);
+        // The end of a pan is not an image click either.
+        else if (pinned) swallowClick = true;
+      },
+      { signal },
+    );
+    wrapper.addEventListener('pointercancel', () => (press = undefined), { signal });
+    // A touch pointer "leaves" as it lifts: only hover zoom ends there.
+    wrapper.addEventListener('pointerleave', () => pinned || hideZoom(), { signal });
+    // Capturing, so it runs before the lightbox's image-click listener, which leaves a prevented click alone.
+    wrapper.addEventListener(
+      'click',
+      (event) => {
+        if (!swallowClick) return;
+        swallowClick = false;
+        event.preventDefault();
+      },
+      { signal, capture: true },
+    );
+    // Enter on the image link is a click of its own, never the one a tap left behind.
+    wrapper.addEventListener('keydown', () => (swallowClick = false), { signal });
+    // A tap anywhere else unpins, as WooCommerce's click-to-zoom does.
+    document.addEventListener(
+      'pointerdown',
+      (event) => {
+        if (pinned && !slideEls[zoomSlide]?.contains(event.target as Node | null)) hideZoom();
+      },
+      { signal, capture: true },
+    );
     undo.push(removeZoom);
   }
 
@@ -495,6 +607,13 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
     return el;
   }
 
+  // With the magnifier and the slider, WooCommerce opens the lightbox from the magnifier only: an image click
+  // neither navigates nor opens it (a drag on the slider ends in one), and the image links leave the tab order,
+  // so the keyboard reaches one control that works instead of a link that does nothing.
+  const imagesOpen = !(trigger && useSlider);
+  if (settings.photoswipe && wrapper && !imagesOpen) {
+    for (const link of wrapper.querySelectorAll<HTMLElement>('.woocommerce-product-gallery__image a[href], .woocommerce-product-gallery__image--placeholder a[href]')) setAttr(link, 'tabindex', '-1');
+  }
   if (settings.photoswipe && wrapper) {
     wrapper.addEventListener(
       'click',
@@ -504,6 +623,7 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
         const i = slide ? slideEls.indexOf(slide as HTMLElement) : -1;
         if (i < 0 || isPlaceholder(slide!)) return;
         event.preventDefault();
+        if (!imagesOpen) return;
         const link = slide!.querySelector<HTMLElement>('a[href]');
         void open(i, link ?? trigger ?? null);
       },

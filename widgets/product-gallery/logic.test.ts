@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canMove, captionFor, clampIndex, describeIssues, emblaDuration, isImageUrl, keyToMove, moveIndex, readSlide, shouldZoom, sliderWanted, slideLabel, thumbnailColumns, zoomOffset, type RawSlide, type SlideIssues } from './logic';
+import { canMove, captionFor, clampIndex, describeIssues, emblaDuration, isImageUrl, keyToMove, moveIndex, panOffset, readSlide, shouldZoom, sliderWanted, slideLabel, thumbnailColumns, zoomOffset, type RawSlide, type SlideIssues } from './logic';
 
 const raw = (over: Partial<RawSlide> = {}): RawSlide => ({
   thumb: '/u/a-100x100.jpg', thumbAlt: 'Apron', thumbSrcset: null, thumbSizes: null, href: '/u/a.jpg', src: '/u/a-600x720.jpg', alt: 'Apron',
@@ -21,6 +21,15 @@ describe('zoom decision', () => {
     expect(zoomOffset(0, 0, { width: 500, height: 600 }, { width: 1500, height: 1800 })).toEqual({ left: -0, top: -0 });
     expect(zoomOffset(250, 300, { width: 500, height: 600 }, { width: 1500, height: 1800 })).toEqual({ left: -500, top: -600 });
     expect(zoomOffset(900, -20, { width: 500, height: 600 }, { width: 1500, height: 1800 })).toEqual({ left: -1000, top: -0 });
+  });
+  it('pans a tap-zoomed image with the finger, never past its edges', () => {
+    const box = { width: 500, height: 600 };
+    const zoom = { width: 1500, height: 1800 };
+    expect(panOffset({ left: -500, top: -600 }, 40, -30, box, zoom)).toEqual({ left: -460, top: -630 });
+    expect(panOffset({ left: -20, top: -1190 }, 100, -100, box, zoom)).toEqual({ left: 0, top: -1200 });
+    expect(panOffset({ left: -990, top: 0 }, -100, 50, box, zoom)).toEqual({ left: -1000, top: 0 });
+    // An image no larger than the box cannot move.
+    expect(panOffset({ left: 0, top: 0 }, -50, -50, box, { width: 400, height: 600 })).toEqual({ left: 0, top: 0 });
   });
 });
 

@@ -183,6 +183,22 @@ export function zoomOffset(pointerX: number, pointerY: number, box: { width: num
 }
 
 /**
+ * A finger panning the tap-zoomed image moves it with the finger (direct manipulation, as photos on a phone),
+ * not by the hover rule's pointer fraction: the image does not jump where the next drag starts. Clamped so the
+ * image always covers the box.
+ */
+export function panOffset(current: { left: number; top: number }, dx: number, dy: number, box: { width: number; height: number }, zoom: { width: number; height: number }): { left: number; top: number } {
+  // `+ 0` turns -0 into 0 for a style value.
+  const clamp = (v: number, overflow: number) => Math.min(0, Math.max(-Math.max(0, overflow), v)) + 0;
+  return { left: clamp(current.left + dx, zoom.width - box.width), top: clamp(current.top + dy, zoom.height - box.height) };
+}
+
+/** A touch or pen press is a tap when it stays within this many CSS pixels of where it went down… */
+export const TAP_SLOP = 10;
+/** …and lifts within this many ms (a longer press is the browser's: context menu, text selection). */
+export const TAP_MAX_MS = 500;
+
+/**
  * Embla's `duration` is not milliseconds but the divisor of a spring (it accelerates towards the target and
  * loses 32 % of its speed each 1/60 s step). Simulating that spring, a duration of 20 brings a slide within 1 %
  * of its place in about 480 ms: the 500 ms WooCommerce's FlexSlider animates for. 0 means an instant move.

@@ -262,9 +262,23 @@ describe('product gallery: lightbox', () => {
     expect(document.activeElement).toBe(trigger());
   });
 
-  it('opens from an image click at that slide, and follows the lightbox to the slide it closed on', async () => {
+  it('with the magnifier and the slider, an image click opens nothing and the image links leave the tab order', async () => {
     await mount();
     const link = slides()[0]!.querySelector('a')!;
+    expect(link.getAttribute('tabindex')).toBe('-1');
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    link.dispatchEvent(click);
+    // Neither the link (the full-size file) nor the lightbox: WooCommerce opens it from the magnifier only.
+    expect(click.defaultPrevented).toBe(true);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(pswp.created).toHaveLength(0);
+  });
+
+  it('opens from an image click at that slide without the magnifier, and follows the lightbox to the slide it closed on', async () => {
+    await mount({ ...PARAMS, zoom_enabled: '' });
+    expect(document.querySelector('.woocommerce-product-gallery__trigger')).toBeNull();
+    const link = slides()[0]!.querySelector('a')!;
+    expect(link.hasAttribute('tabindex')).toBe(false);
     const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
     link.dispatchEvent(click);
     expect(click.defaultPrevented).toBe(true);

@@ -12,6 +12,7 @@ export const GALLERY_CSS = `
 .sf-gallery .woocommerce-product-gallery__image{position:relative;overflow:hidden}
 .sf-gallery .zoomImg{position:absolute;top:0;left:0;max-width:none!important;max-height:none!important;border:0;opacity:0;pointer-events:none;transition:opacity .12s linear}
 .sf-gallery .zoomImg.sf-zoom--on{opacity:1}
+.sf-gallery .sf-zoom--pinned{touch-action:pinch-zoom}
 .sf-gallery .flex-control-thumbs{display:grid!important;grid-template-columns:repeat(var(--sf-gallery-columns,4),minmax(0,1fr));gap:8px;margin:8px 0 0!important;padding:0!important;list-style:none}
 .sf-gallery .flex-control-thumbs li{width:auto!important;float:none!important;margin:0!important;list-style:none}
 .sf-gallery .flex-control-thumbs img{display:block;width:100%;height:auto;cursor:pointer;opacity:.5}
