@@ -125,17 +125,22 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
     return false;
   };
   if (selects.length === 0) return;
-  let first = readVariations(form.getAttribute('data-product_variations'), lazy, signal);
-  if (first instanceof Promise) {
+  const printedData = form.getAttribute('data-product_variations');
+  const reading = readVariations(printedData, lazy, signal);
+  let first: ReturnType<typeof parseVariationData> | undefined;
+  if (!(reading instanceof Promise)) first = reading;
+  else {
     // Large data is read off the main thread. Until it arrives the button must not offer a submit the form cannot
     // honour yet; the shopper's choices meanwhile stay in the selects and count at init.
     const release = holdButton(form, button);
     try {
-      first = await first;
+      first = await reading;
     } finally {
       release();
     }
     if (signal.aborted || !form.isConnected) return;
+    // A script that replaced the data meanwhile (reload_product_variations cannot reach us yet) wins.
+    if (form.getAttribute('data-product_variations') !== printedData) first = undefined;
   }
   if (!readData(first)) return;
 

@@ -109,6 +109,24 @@ describe.each(['answer', 'error'] as const)('variation form with large data, the
   });
 });
 
+describe('variation form with large data replaced while the worker works', () => {
+  it('reads the new data, not the answer for the old', async () => {
+    const { runtime, worker } = await start('answer');
+    const form = $('form.variations_form');
+    const variations = JSON.parse(form.getAttribute('data-product_variations')!) as { variation_id: number; sku: string }[];
+    form.setAttribute('data-product_variations', JSON.stringify(variations.map((v) => ({ ...v, sku: `NEW-${v.variation_id}` }))));
+    choose('pa_colour', 'rust');
+    choose('pa_size', 's');
+    choose('lining', 'Fleece');
+    worker.release();
+    await runtime.settled();
+    await afterInit();
+    await wait(10);
+    expect($<HTMLInputElement>('input.variation_id').value).toBe('513');
+    expect($('.product_meta .sku').textContent).toBe('NEW-513');
+  });
+});
+
 describe('variation form with large data, unmounted while the worker works', () => {
   it('stops the worker and gives the button back as printed', async () => {
     const errors = vi.spyOn(console, 'error');
