@@ -29,7 +29,7 @@ const CSS = `
 .sf-sticky-atc__choice{margin:0;font-size:.875em;white-space:nowrap}
 .sf-sticky-atc__choice:empty{display:none}
 .sf-sticky-atc__price{margin:0;white-space:nowrap}
-.sf-sticky-atc__price del{opacity:.6;margin-right:.25em}
+.sf-sticky-atc__price del{color:#595959;margin-right:.25em}
 .sf-sticky-atc__button{flex:0 0 auto;white-space:nowrap}
 .sf-sticky-atc__button.disabled{opacity:.5;cursor:not-allowed}
 @media (prefers-reduced-motion: no-preference){.sf-sticky-atc:not([hidden]){animation:sf-sticky-in .2s ease-out}}
