@@ -114,6 +114,16 @@ export async function waitForIslands(page: Page, timeout = 20_000): Promise<void
 }
 
 /**
+ * Also wait for the widgets that mount when the page is idle (Contact Form 7, back to top, the sticky bar): an
+ * idle callback queued after the runtime's runs after them (first in, first out; theirs time out at 2 s), then
+ * every widget they started is awaited. A page check that ran earlier would judge the CMS's bare markup.
+ */
+export async function waitForIdleIslands(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => setTimeout(resolve, 0), { timeout: 3000 })));
+  await page.evaluate(() => window.StorefrontIslands?.ready());
+}
+
+/**
  * Open a fixture page (e.g. '/home.html', '/product-simple.html?attribute_pa_colour=rust#reviews') with the
  * given tag in a fresh browser context, and wait for the islands to be ready.
  */
