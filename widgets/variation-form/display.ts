@@ -130,10 +130,11 @@ export function updateImage(form: HTMLFormElement, product: Element | null, vari
       window.dispatchEvent(new Event('resize'));
       if (resetSlides) {
         const id = variation?.image_id ? String(variation.image_id) : '';
-        if (form.getAttribute('current-image') !== id) {
-          form.setAttribute('current-image', id);
-          if (parts.gallery) fireLegacy(parts.gallery, 'woocommerce_gallery_reset_slide_position');
-        }
+        const before = form.getAttribute('current-image');
+        form.setAttribute('current-image', id);
+        // Unset means no variation image was shown yet, which is no change for a form with none to show.
+        // (WooCommerce resets the slider at init here too, throwing away a thumbnail picked while the page started.)
+        if ((before ?? '') !== id && parts.gallery) fireLegacy(parts.gallery, 'woocommerce_gallery_reset_slide_position');
       }
       if (parts.gallery) fireLegacy(parts.gallery, 'woocommerce_gallery_init_zoom');
     }, 20);

@@ -99,6 +99,22 @@ describe('variation form: inline data', () => {
     expect((shown.detail as unknown[])[1]).toBe(true);
   });
 
+  it('keeps a slide the shopper picked before init (no variation image shown is no change), and resets it for a variation image', async () => {
+    const resets = recordNative(['woocommerce_gallery_reset_slide_position']);
+    await mountPage(JACKET, only('variation-form', 'product-gallery'));
+    const slides = () => [...document.querySelectorAll('.woocommerce-product-gallery__image')];
+    (document.querySelectorAll<HTMLElement>('.flex-control-thumbs img')[2]!).click();
+    await afterInit();
+    await wait(40);
+    expect(resets).toHaveLength(0);
+    expect(slides()[2]!.classList.contains('flex-active-slide')).toBe(true);
+    expect($('form.variations_form').getAttribute('current-image')).toBe('');
+    await pick({ pa_colour: 'rust', pa_size: 's', lining: 'Fleece' });
+    await wait(40);
+    expect(resets).toHaveLength(1);
+    expect(slides()[0]!.classList.contains('flex-active-slide')).toBe(true);
+  });
+
   it('restores the originals and clears everything with the reset control (a button to assistive tech)', async () => {
     await openJacket();
     await pick({ pa_colour: 'rust', pa_size: 's', lining: 'Fleece' });
