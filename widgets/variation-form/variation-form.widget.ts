@@ -29,7 +29,7 @@ import {
   type VariationIndex,
 } from './logic';
 import { hydrate, readVariations } from './source';
-import { setupSwatches, UNAVAILABLE_ATTR, type Swatches } from './swatches';
+import { setupSwatches, SWATCH, UNAVAILABLE_ATTR, type Swatches } from './swatches';
 
 const NAME = 'variation-form';
 const TEXTS = {
@@ -126,6 +126,7 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
   };
   if (selects.length === 0) return;
   const printedData = form.getAttribute('data-product_variations');
+  const earlySwatchClicks: HTMLElement[] = [];
   const reading = readVariations(printedData, lazy, signal);
   let first: ReturnType<typeof parseVariationData> | undefined;
   if (!(reading instanceof Promise)) first = reading;
@@ -133,10 +134,20 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
     // Large data is read off the main thread. Until it arrives the button must not offer a submit the form cannot
     // honour yet; the shopper's choices meanwhile stay in the selects and count at init.
     const release = holdButton(form, button);
+    // Swatches are wired once the data is in; a click on one meanwhile is kept and replayed then, in order.
+    const held = (event: MouseEvent) => {
+      const swatch = event.target instanceof Element ? event.target.closest<HTMLElement>(SWATCH) : null;
+      if (!swatch || !form.contains(swatch)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      earlySwatchClicks.push(swatch);
+    };
+    form.addEventListener('click', held, true);
     try {
       first = await reading;
     } finally {
       release();
+      form.removeEventListener('click', held, true);
     }
     if (signal.aborted || !form.isConnected) return;
     // A script that replaced the data meanwhile (reload_product_variations cannot reach us yet) wins.
@@ -668,6 +679,9 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
     if (!match) setButton('needed');
     else if (match.variation_data_loaded !== false && !isPurchasable(match)) setButton('unavailable');
   }
+
+  // Clicks on swatches made while the data was read, as if made now (a shopper quicker than the page).
+  for (const swatch of earlySwatchClicks) if (swatch.isConnected) swatch.click();
 
   // Init after the gallery (WooCommerce waits 100 ms); no no-match notice during it.
   ctx.timeout(() => {

@@ -82,7 +82,10 @@ describe.each(['answer', 'error'] as const)('variation form with large data, the
     const submit = new Event('submit', { bubbles: true, cancelable: true });
     $('form.variations_form').dispatchEvent(submit);
     expect(submit.defaultPrevented).toBe(true);
-    choose('pa_colour', 'rust');
+    // A swatch clicked before the swatches are wired is kept, not lost; selects keep their own value.
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    $('.avada-color-select[data-value="rust"]').dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
     choose('pa_size', 's');
     choose('lining', 'Fleece');
 
@@ -91,6 +94,8 @@ describe.each(['answer', 'error'] as const)('variation form with large data, the
     await afterInit();
     await wait(10);
     expect(worker.terminated).toBe(true);
+    expect($<HTMLSelectElement>('#pa_colour').value).toBe('rust');
+    expect($('.avada-color-select[data-value="rust"]').getAttribute('aria-checked')).toBe('true');
     expect($<HTMLInputElement>('input.variation_id').value).toBe('513');
     // The whole object: description, stock and sku are not in the worker's stubs.
     expect($('.single_variation').textContent).toContain('warm fleece lining');
