@@ -1,4 +1,5 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setEnvironment } from '../env';
 import { createApi } from '../../mount/api';
 import { createRuntime } from '../../mount/runtime';
 import { only } from '../../test/helpers/mount';
@@ -59,6 +60,32 @@ describe('jQuery plugins for themes', () => {
     const first = jq.fn.wc_variation_form;
     installJQueryShims();
     expect(jq.fn.wc_variation_form).toBe(first);
+  });
+
+  it('$.scroll_to_notices is there on any page and scrolls to 100 px above the notice, wrapped or bare', async () => {
+    const jq = pageJQueryStandIn() as unknown as ((el: Element) => unknown) & { fn: object; scroll_to_notices?: (t: unknown) => void };
+    undo.push(setEnvironment({ prefersReducedMotion: () => true }));
+    installJQueryShims();
+    expect(typeof jq.scroll_to_notices).toBe('function');
+    document.body.innerHTML = '<ul class="woocommerce-error" role="alert"><li>Card declined</li></ul>';
+    const notice = document.querySelector('.woocommerce-error')!;
+    notice.getBoundingClientRect = () => ({ top: 900, left: 0, right: 0, bottom: 940, width: 0, height: 40, x: 0, y: 900, toJSON() {} }) as DOMRect;
+    const scrolled: number[] = [];
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(((options: ScrollToOptions) => void scrolled.push(options.top ?? NaN)) as typeof window.scrollTo);
+    jq.scroll_to_notices!(jq(notice));
+    await vi.waitFor(() => expect(scrolled).toContain(800));
+    jq.scroll_to_notices!(notice);
+    await vi.waitFor(() => expect(scrolled.filter((t) => t === 800)).toHaveLength(2));
+    expect(() => jq.scroll_to_notices!(undefined)).not.toThrow();
+    scrollTo.mockRestore();
+  });
+
+  it('leave a $.scroll_to_notices the page already has alone', () => {
+    const jq = pageJQueryStandIn() as unknown as { scroll_to_notices?: unknown };
+    const theirs = () => {};
+    jq.scroll_to_notices = theirs;
+    installJQueryShims();
+    expect(jq.scroll_to_notices).toBe(theirs);
   });
 
   it('do nothing on a page without jQuery', () => {

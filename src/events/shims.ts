@@ -5,7 +5,8 @@ import { pageJQuery, type JQueryCollection } from './jquery';
  * form it injected) and `$.fn.wc_product_gallery(params)`. They are installed when the runtime starts, not when a
  * widget's chunk first loads: a quick view on a shop page calls them before any product form was ever on the page,
  * and a missing plugin would be a TypeError in the theme's script. Each one mounts (or re-reads) our widget on the
- * elements it is called on. WooCommerce's own plugins, if still enqueued, are left alone.
+ * elements it is called on; `$.scroll_to_notices` scrolls as WooCommerce's does. WooCommerce's own plugins, if
+ * still enqueued, are left alone.
  */
 
 /** Variation forms that are mounted: the plugin re-reads their data instead of mounting twice. */
@@ -48,10 +49,20 @@ const plugins: Record<string, (this: JQueryCollection, params?: unknown) => JQue
   },
 };
 
+/**
+ * `$.scroll_to_notices($el)`: WooCommerce's helper, called by themes and payment plugins on any page. The scrolling
+ * code loads on the first call (it is a few hundred bytes, shared with the notices widget).
+ */
+function scrollToNoticesShim(target: unknown): void {
+  const el = target instanceof Element ? target : (target as { 0?: unknown } | null | undefined)?.[0];
+  if (el instanceof Element) void import('../dom/scroll-to').then((m) => m.scrollToNotices(el));
+}
+
 /** Install the plugins on the page's jQuery, if there is one; safe to call again (a jQuery loaded late). */
 export function installJQueryShims(): void {
   const jq = pageJQuery();
   if (!jq) return;
+  if (typeof jq.scroll_to_notices !== 'function') jq.scroll_to_notices = scrollToNoticesShim;
   for (const [name, plugin] of Object.entries(plugins)) {
     const existing = jq.fn[name] as Record<string, unknown> | undefined;
     if (existing && !existing[OURS]) continue; // WooCommerce's own script is still on the page

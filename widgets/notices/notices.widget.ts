@@ -1,9 +1,8 @@
 import { defineWidget } from '../../mount/types';
 import { listenLegacy } from '../../src/events/bus';
-import { pageJQuery } from '../../src/events/jquery';
+import { installJQueryShims } from '../../src/events/shims';
 import { env } from '../../src/env';
 import { mendNoticeLists } from '../../src/dom/notices';
-import { scrollToNotices } from '../../src/dom/scroll-to';
 import { ALERT_NOTICE, FOCUS_DELAY_MS, REFOCUS_EVENTS } from './logic';
 
 /**
@@ -34,16 +33,6 @@ function focusFirstAlertSoon(): void {
   pending = () => e.clearTimeout(id);
 }
 
-/** Themes call `$.scroll_to_notices($el)`; WooCommerce's own script is gone, so we provide it. */
-function installScrollShim(): void {
-  const jq = pageJQuery();
-  if (!jq || typeof jq.scroll_to_notices === 'function') return;
-  jq.scroll_to_notices = (target: unknown) => {
-    const el = target instanceof Element ? target : (target as { 0?: unknown } | null | undefined)?.[0];
-    if (el instanceof Element) scrollToNotices(el);
-  };
-}
-
 export default defineWidget({
   mount(element, { onCleanup }) {
     users += 1;
@@ -51,7 +40,7 @@ export default defineWidget({
     if (!listeners) {
       listeners = new AbortController();
       for (const name of REFOCUS_EVENTS) listenLegacy(document.body, name, () => focusFirstAlertSoon(), listeners.signal);
-      installScrollShim();
+      installJQueryShims();
     }
     focusFirstAlertSoon();
     onCleanup(() => {
