@@ -746,13 +746,179 @@ describe('cached pages and refills', () => {
     expect(sessionStorage.getItem('sf_cf7_207_/')).toBeNull();
   });
 
-  it('a failed refill still leaves resetting', async () => {
+  it('a failed refill on the cached-page refresh warns once and leaves the printed quiz in place', async () => {
+    win.wpcf7 = { api: { root: '/wp-json/', namespace: 'contact-form-7/v1' }, cached: 1 };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const seen = record('wpcf7reset');
+    failNext('cf7-refill', 'http500');
+    await mountContact();
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(1));
+    expect(String(warn.mock.calls[0]?.[0])).toContain('cf7: refill');
+    expect($('.wpcf7-quiz-label').textContent).toBe('2+3=?');
+    expect(field('_wpcf7_quiz_answer_check').value).toBe('4f449497');
+    expect(seen).toHaveLength(0);
+  });
+});
+
+/** The identity part of every CF7 event detail for the contact page's form. */
+const IDENTITY = { contactFormId: 207, pluginVersion: '6.1.6', contactFormLocale: 'en_GB', unitTag: UNIT, containerPostId: 10 };
+
+describe('a reset whose refill fails', () => {
+  const FAILURES = [
+    ['http500', 'HTTP 500'],
+    ['offline', 'You are probably offline.'],
+    ['not-json', 'The response is not a valid JSON response.'],
+  ] as const;
+
+  it.each(FAILURES)('%s: the form is reset and usable, wpcf7reset fires once with an empty refill, one warning', async (failure, reason) => {
     await mountContact();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const seen = record('wpcf7reset');
+    type('buyer-name', 'Ada');
+    type('check', '9');
+    failNext('cf7-refill', failure);
+    form().reset();
+    expect(form().getAttribute('data-status')).toBe('resetting');
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+
+    expect(form().getAttribute('data-status')).toBe('init');
+    expect(form().classList.contains('init')).toBe(true);
+    expect(form().classList.contains('resetting')).toBe(false);
+    expect(form().wpcf7?.status).toBe('init');
+    expect(field('buyer-name').value).toBe('');
+    expect(sessionStorage.getItem('sf_cf7_207_/')).toBeNull();
+    // CF7's detail, with the status the form was reset from. (Its inputs are read in the reset event, before a
+    // browser clears the values; happy-dom clears them first, so only their shape is checked here.)
+    const detail = seen[0]!.detail;
+    expect(detail).toMatchObject({ ...IDENTITY, status: 'init', apiResponse: {} });
+    expect(detail.formData).toBeInstanceOf(FormData);
+    expect(detail.inputs).toContainEqual({ name: 'source', value: 'contact-page' });
+    expect((detail.inputs as { name: string }[]).every((i) => !i.name.startsWith('_'))).toBe(true);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(/cf7: refill: .*quiz and captcha/);
+    expect(String(warn.mock.calls[0]?.[0])).toContain(reason);
+
+    // The question and its answer hash stayed a pair, the old answer went: answering the shown question works.
+    expect($('.wpcf7-quiz-label').textContent).toBe('2+3=?');
+    expect(field('_wpcf7_quiz_answer_check').value).toBe('4f449497');
+    expect(field('check').value).toBe('');
+    fillValid();
+    await submit();
+    expect(form().getAttribute('data-status')).toBe('sent');
+    await vi.waitFor(() => expect(seen).toHaveLength(2));
+    expect(seen[1]!.detail.apiResponse).toMatchObject({ quiz: { check: [expect.any(String), expect.any(String)] } });
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('after a sent message: back to sent, wpcf7reset after wpcf7submit, and the quiz the feedback answer brought still works', async () => {
+    await mountContact();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const seen = record(...ALL_EVENTS);
+    fillValid();
+    failNext('cf7-refill', 'http500');
+    await submit();
+    await vi.waitFor(() => expect(seen.map((e) => e.name)).toContain('wpcf7reset'));
+    expect(seen.map((e) => e.name)).toEqual(['wpcf7beforesubmit', 'wpcf7mailsent', 'wpcf7submit', 'wpcf7reset']);
+    expect(seen[3]!.detail).toMatchObject({ ...IDENTITY, status: 'sent', apiResponse: {} });
+    expect(form().getAttribute('data-status')).toBe('sent');
+    expect(output().querySelector('.fusion-alert-content')?.textContent).toBe('Thank you for your message. It has been sent.');
+    expect(field('buyer-name').value).toBe('');
+    expect(warn).toHaveBeenCalledTimes(1);
+
+    // The feedback answer refilled the quiz before the reset; the reset kept that pair.
+    const [question, hash] = (seen[2]!.detail.apiResponse as { quiz: { check: [string, string] } }).quiz.check;
+    expect($('.wpcf7-quiz-label').textContent).toBe(question);
+    expect(field('_wpcf7_quiz_answer_check').value).toBe(hash);
+    expect(field('check').value).toBe('');
+    seen.length = 0;
+    fillValid();
+    await submit();
+    expect(form().getAttribute('data-status')).toBe('sent');
+    expect(seen.map((e) => e.name).slice(0, 3)).toEqual(['wpcf7beforesubmit', 'wpcf7mailsent', 'wpcf7submit']);
+  });
+
+  it('a refill that never answers gives up at the request timeout, then resets with one event and one warning', async () => {
+    await mountContact();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const seen = record('wpcf7reset');
+    type('buyer-name', 'Ada');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    failNext('cf7-refill', 'slow');
+    form().reset();
+    expect(form().getAttribute('data-status')).toBe('resetting');
+    await vi.advanceTimersByTimeAsync(60_000);
+    vi.useRealTimers();
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    expect(form().getAttribute('data-status')).toBe('init');
+    expect(seen[0]!.detail).toMatchObject({ ...IDENTITY, status: 'init', apiResponse: {} });
+    expect(field('buyer-name').value).toBe('');
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toContain('The request took too long.');
+    fillValid();
+    await submit();
+    expect(form().getAttribute('data-status')).toBe('sent');
+  });
+
+  it('re-enables what the reset changes even without a refill: acceptance gate and character counts', async () => {
+    const body = (await fixtureBody('contact.html')).replace(
+      '<textarea',
+      '<span class="wpcf7-character-count down" data-target-name="details" data-starting-value="1500" data-current-value="1500" data-maximum-value="1500" data-minimum-value="">1500</span><textarea',
+    );
+    await mountContact(body);
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const seen = record('wpcf7reset');
+    check('input[name="terms"]');
+    const details = field<HTMLTextAreaElement>('details');
+    details.value = 'Hello';
+    details.dispatchEvent(new Event('keyup', { bubbles: true }));
+    expect($('.wpcf7-character-count').textContent).toBe('1495');
     failNext('cf7-refill', 'offline');
     form().reset();
-    await vi.waitFor(() => expect(form().getAttribute('data-status')).toBe('init'));
-    expect(String(warn.mock.calls[0]?.[0])).toContain('cf7: refill');
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    expect($('.wpcf7-character-count').textContent).toBe('1500');
+    expect($<HTMLInputElement>('input[name="terms"]').checked).toBe(false);
+    expect($('.wpcf7-submit').getAttribute('aria-disabled')).toBe('true');
+  });
+});
+
+describe('browsers without fetch or FormData', () => {
+  it.each(['fetch', 'FormData'] as const)('without %s the form is left to post natively, with one console error', async (feature) => {
+    const body = await fixtureBody('contact.html');
+    await import('./cf7.widget'); // loaded while the browser still could: the guard is what is tested
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const failures: unknown[] = [];
+    document.addEventListener('storefront:error', (e) => failures.push(e));
+    const own = Object.getOwnPropertyDescriptor(window, feature);
+    expect(own).toBeDefined();
+    Reflect.deleteProperty(window, feature);
+    try {
+      expect(feature in window).toBe(false);
+      await mountPage(body, only('cf7'));
+
+      expect(error).toHaveBeenCalledTimes(1);
+      expect(String(error.mock.calls[0]?.[0])).toContain(`cf7: this browser lacks ${feature}; the form posts without JavaScript`);
+      expect(failures).toHaveLength(0);
+      // Nothing was set up: the printed markup, no API, no spinner, no request.
+      expect($('.wpcf7').classList.contains('no-js')).toBe(true);
+      expect($('.wpcf7').classList.contains('js')).toBe(false);
+      expect(form().wpcf7).toBeUndefined();
+      expect(win.wpcf7?.submit).toBeUndefined();
+      expect(document.querySelector('.wpcf7-spinner')).toBeNull();
+      expect(state.log).toHaveLength(0);
+      // The submit event is not cancelled, so the browser posts the form to its action.
+      const submitEvent = new Event('submit', { bubbles: true, cancelable: true });
+      expect(form().dispatchEvent(submitEvent)).toBe(true);
+      expect(submitEvent.defaultPrevented).toBe(false);
+      // Nor is a click on the submit button (the acceptance gate is not installed either).
+      expect($('.wpcf7-submit').hasAttribute('aria-disabled')).toBe(false);
+      const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+      form().addEventListener('submit', (e) => e.preventDefault(), { once: true }); // keep happy-dom from navigating
+      expect($('.wpcf7-submit').dispatchEvent(click)).toBe(true);
+      expect(form().getAttribute('data-status')).toBe('init');
+    } finally {
+      Object.defineProperty(window, feature, own!);
+    }
+    expect(typeof window[feature]).toBe('function');
   });
 });
 

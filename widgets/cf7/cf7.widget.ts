@@ -5,9 +5,8 @@
 import { defineWidget } from '../../mount/types';
 import { errorOnce } from '../../src/log';
 import { pageGlobal } from '../../src/config/globals';
-import { fetchRefill, fetchSchema, readConfig, WIDGET } from './api';
+import { fetchSchema, readConfig, WIDGET } from './api';
 import { addSpinners } from './behaviours';
-import { applyRefill } from './display';
 import { FormController } from './form';
 import { controllerOf, installGlobal, register } from './global';
 import { readRecaptchaSettings, useRecaptcha } from './recaptcha';
@@ -73,16 +72,7 @@ export default defineWidget({
     if (config.cached && id) {
       // A cached page holds yesterday's quiz and captcha: refresh them after load, without form.reset(), which
       // would wipe what the browser restored.
-      const refresh = () => {
-        void fetchRefill(config, id, signal).then(
-          (refill) => {
-            if (!signal.aborted) applyRefill(form, refill);
-          },
-          () => {
-            /* reported by the request layer's caller only when it matters: the server judges stale answers */
-          },
-        );
-      };
+      const refresh = () => void controller.refill();
       if (document.readyState === 'complete') refresh();
       else window.addEventListener('load', refresh, { once: true, signal });
     }

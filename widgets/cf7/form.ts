@@ -371,6 +371,8 @@ export class FormController {
 
   private onReset(): void {
     const { form } = this;
+    // The detail is taken now, as the original does: the values and the status the visitor reset away from.
+    const detail = this.detail(new FormData(form));
     clearResponse(form, this.identity.unitTag);
     this.draft.clear();
     this.setStatus('resetting');
@@ -380,26 +382,31 @@ export class FormController {
       updateFreeText(form);
       updateAcceptanceGate(form);
     });
-    void this.refill(true);
+    void this.refill(detail);
   }
 
-  /** GET refill. After a reset: back to `sent` (the reset followed a sent message) or `init`, then wpcf7reset. */
-  async refill(afterReset: boolean): Promise<void> {
+  /**
+   * GET refill and apply its quiz and captcha. After a reset (`resetDetail` given): back to `sent` (the reset
+   * followed a sent message) or `init`, then `wpcf7reset`, exactly once, whether or not the refill answered.
+   */
+  async refill(resetDetail?: SubmitDetail): Promise<void> {
     const { form } = this;
-    let refill: Refill & Record<string, unknown>;
+    let refill: (Refill & Record<string, unknown>) | undefined;
     try {
       refill = await fetchRefill(this.config, this.identity.contactFormId, this.signal);
     } catch (error) {
       if (this.signal.aborted) return;
-      warnOnce(WIDGET, 'refill', `could not refresh the quiz and captcha (${error instanceof Error ? error.message : String(error)})`);
-      if (afterReset) this.finishReset();
-      return;
+      // The quiz question and its answer hash (and the captcha image and its challenge) are left as a pair, so
+      // they still match: a reset does not touch hidden fields and the answers were emptied by the reset itself.
+      warnOnce(WIDGET, 'refill', `could not refresh the quiz and captcha (${error instanceof Error ? error.message : String(error)}); the form keeps the ones it shows`);
     }
     if (this.signal.aborted) return;
-    this.applyRefill(refill);
-    if (!afterReset) return;
+    if (refill) this.applyRefill(refill);
+    if (!resetDetail) return;
     this.finishReset();
-    fireNative(form, 'wpcf7reset', { ...this.detail(new FormData(form)), apiResponse: refill });
+    // Without an answer the event still fires (theme code and our counters and acceptance gate reset on it)
+    // with an empty refill, so `detail.apiResponse.quiz` stays readable.
+    fireNative(form, 'wpcf7reset', { ...resetDetail, apiResponse: refill ?? {} });
     restoreCountedDefaults(form);
     updateAcceptanceGate(form);
   }
