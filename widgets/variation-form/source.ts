@@ -7,6 +7,7 @@
  * another origin, a CSP without it) or a worker that fails or is slow falls back to the inline reader, with the
  * same result.
  */
+import { env } from '../../src/env';
 import { parseVariationData, toVariation, type Variation, type VariationData } from './logic';
 import type { SplitResult } from './split';
 
@@ -110,14 +111,14 @@ export function readVariations(
     const finish = (answer: () => VariationData & { dropped?: number }) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      env().clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
       w.terminate();
       resolve(answer());
     };
     const fallback = () => finish(() => parseVariationData(raw, lazy));
     const onAbort = () => finish(() => ({ mode: 'invalid', reason: 'was not read (unmounted)' }));
-    const timer = setTimeout(fallback, WORKER_TIMEOUT_MS);
+    const timer = env().setTimeout(fallback, WORKER_TIMEOUT_MS);
     signal.addEventListener('abort', onAbort, { once: true });
     w.onmessage = (event: MessageEvent<SplitResult>) => {
       const split = event.data;

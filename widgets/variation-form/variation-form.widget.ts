@@ -46,23 +46,36 @@ export const VARIATION_TIMEOUT = 10_000;
 type ButtonState = 'needed' | 'unavailable' | 'enabled' | 'unknown';
 
 /**
- * Keep a form's button from submitting while its data is still being read: the same classes and
- * aria-disabled the form uses for "make a selection", and a guard on submit. Returns the undo.
+ * Hold a form while its data is still being read: its button takes the classes and aria-disabled the form uses
+ * for "make a selection", a submit is refused, and a click on a swatch (wired once the data is in) is kept.
+ * Returns the undo, which gives back the kept swatch clicks in order.
  */
-function holdButton(form: HTMLFormElement, button: HTMLElement | null): () => void {
+function holdForm(form: HTMLFormElement, button: HTMLElement | null): () => HTMLElement[] {
   const added = button ? ['disabled', 'wc-variation-selection-needed'].filter((c) => !button.classList.contains(c)) : [];
   const hadAria = button?.getAttribute('aria-disabled') ?? null;
   if (button) {
     button.classList.add(...added);
     button.setAttribute('aria-disabled', 'true');
   }
-  const block = (event: Event) => event.preventDefault();
-  form.addEventListener('submit', block);
+  const refuseSubmit = (event: Event) => event.preventDefault();
+  const swatchClicks: HTMLElement[] = [];
+  const keepSwatchClick = (event: MouseEvent) => {
+    const swatch = event.target instanceof Element ? event.target.closest<HTMLElement>(SWATCH) : null;
+    if (!swatch || !form.contains(swatch)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    swatchClicks.push(swatch);
+  };
+  form.addEventListener('submit', refuseSubmit);
+  form.addEventListener('click', keepSwatchClick, true);
   return () => {
-    form.removeEventListener('submit', block);
-    if (!button) return;
-    button.classList.remove(...added);
-    setAttr(button, 'aria-disabled', hadAria);
+    form.removeEventListener('submit', refuseSubmit);
+    form.removeEventListener('click', keepSwatchClick, true);
+    if (button) {
+      button.classList.remove(...added);
+      setAttr(button, 'aria-disabled', hadAria);
+    }
+    return swatchClicks;
   };
 }
 
@@ -126,28 +139,18 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
   };
   if (selects.length === 0) return;
   const printedData = form.getAttribute('data-product_variations');
-  const earlySwatchClicks: HTMLElement[] = [];
+  let earlySwatchClicks: HTMLElement[] = [];
   const reading = readVariations(printedData, lazy, signal);
   let first: ReturnType<typeof parseVariationData> | undefined;
   if (!(reading instanceof Promise)) first = reading;
   else {
     // Large data is read off the main thread. Until it arrives the button must not offer a submit the form cannot
-    // honour yet; the shopper's choices meanwhile stay in the selects and count at init.
-    const release = holdButton(form, button);
-    // Swatches are wired once the data is in; a click on one meanwhile is kept and replayed then, in order.
-    const held = (event: MouseEvent) => {
-      const swatch = event.target instanceof Element ? event.target.closest<HTMLElement>(SWATCH) : null;
-      if (!swatch || !form.contains(swatch)) return;
-      event.preventDefault();
-      event.stopPropagation();
-      earlySwatchClicks.push(swatch);
-    };
-    form.addEventListener('click', held, true);
+    // honour yet; the shopper's choices meanwhile stay in the selects and count at init, swatch clicks are replayed.
+    const release = holdForm(form, button);
     try {
       first = await reading;
     } finally {
-      release();
-      form.removeEventListener('click', held, true);
+      earlySwatchClicks = release();
     }
     if (signal.aborted || !form.isConnected) return;
     // A script that replaced the data meanwhile (reload_product_variations cannot reach us yet) wins.
