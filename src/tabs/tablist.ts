@@ -23,7 +23,15 @@ export interface TablistOptions {
   signal: AbortSignal;
   /** After a selection made by the shopper or by a hash (not the initial one). */
   onChange?(entry: TabEntry, index: number): void;
+  /**
+   * State `aria-orientation="vertical"` when focus enters a list the theme stacked without saying so, so screen
+   * readers name the arrow keys that work. A value the markup printed is left alone.
+   */
+  stateOrientation?: boolean;
 }
+
+/** Marks an aria-orientation we stated from a measurement (kept across re-inits), as opposed to a printed one. */
+const STATED = 'sfOrientation';
 
 export interface Tablist {
   readonly entries: readonly TabEntry[];
@@ -106,6 +114,25 @@ export function createTablist(options: TablistOptions): Tablist {
     { signal },
   );
 
+  const measure = () => entries.map((e) => (e.item ?? e.tab).getBoundingClientRect());
+  const stated = () => list.dataset[STATED] !== undefined;
+
+  if (options.stateOrientation && !(list.hasAttribute('aria-orientation') && !stated())) {
+    list.addEventListener(
+      'focusin',
+      (event) => {
+        const from = event.relatedTarget;
+        if (from instanceof Node && list.contains(from)) return;
+        list.removeAttribute('aria-orientation');
+        if (orientationOf(measure()) === 'vertical') {
+          list.setAttribute('aria-orientation', 'vertical');
+          list.dataset[STATED] = '';
+        } else delete list.dataset[STATED];
+      },
+      { signal },
+    );
+  }
+
   list.addEventListener(
     'keydown',
     (event) => {
@@ -118,11 +145,10 @@ export function createTablist(options: TablistOptions): Tablist {
         return;
       }
       // Measured on each key press: the theme turns horizontal tabs into a stacked list on small screens.
-      const rects = entries.map((e) => (e.item ?? e.tab).getBoundingClientRect());
-      // Only an orientation the markup declared wins; one we stated from a measurement (data-sf-orientation) is
-      // measured again and kept in step with the layout.
-      const ours = list.dataset.sfOrientation !== undefined;
-      const orientation = orientationOf(rects, ours ? null : list.getAttribute('aria-orientation'));
+      // Only an orientation the markup declared wins; one we stated from a measurement is measured again and kept
+      // in step with the layout.
+      const ours = stated();
+      const orientation = orientationOf(measure(), ours ? null : list.getAttribute('aria-orientation'));
       if (ours && list.getAttribute('aria-orientation') !== orientation) list.setAttribute('aria-orientation', orientation);
       const next = targetIndex(event.key, i, entries.length, orientation, directionOf(list));
       if (next === undefined) return;

@@ -2,7 +2,7 @@ import { defineWidget } from '../../mount/types';
 import { env } from '../../src/env';
 import { listenLegacy } from '../../src/events/bus';
 import { moveFocusTo } from '../../src/dom/focus';
-import { idFromHash, idFromHref, orientationOf } from '../../src/tabs/logic';
+import { idFromHash, idFromHref } from '../../src/tabs/logic';
 import { createTablist, type TabEntry, type Tablist } from '../../src/tabs/tablist';
 import { hashPanelId, initialPanelId, REVIEWS_PANEL } from './logic';
 
@@ -31,29 +31,6 @@ function relayout(): void {
 
 function scrollToElement(target: HTMLElement): void {
   target.scrollIntoView({ behavior: env().prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
-}
-
-/**
- * Themes stack the tabs vertically (Avada's vertical tab design, narrow screens) without saying so. When focus
- * enters the list, measure once and state `aria-orientation`, so screen readers name the arrow keys that work
- * (the key handling measures the same way). A value the markup printed is left alone.
- */
-function announceOrientation(list: HTMLElement, entries: readonly TabEntry[], signal: AbortSignal): void {
-  if (list.hasAttribute('aria-orientation') && list.dataset.sfOrientation === undefined) return;
-  list.addEventListener(
-    'focusin',
-    (event) => {
-      const from = (event as FocusEvent).relatedTarget;
-      if (from instanceof Node && list.contains(from)) return;
-      list.removeAttribute('aria-orientation');
-      const measured = orientationOf(entries.map((e) => (e.item ?? e.tab).getBoundingClientRect()));
-      if (measured === 'vertical') {
-        list.setAttribute('aria-orientation', 'vertical');
-        list.dataset.sfOrientation = '';
-      } else delete list.dataset.sfOrientation;
-    },
-    { signal },
-  );
 }
 
 export default defineWidget({
@@ -106,12 +83,12 @@ export default defineWidget({
           signal: listeners.signal,
           show: (entry, on) => entry.panel && setShown(entry.panel, on),
           onChange: relayout,
+          stateOrientation: true,
         });
         const routed = indexFor(initialPanelId(location.hash, location.href, panelIds()));
         const kept = indexFor(previous);
         tablist.select(routed >= 0 ? routed : kept >= 0 ? kept : 0, { silent: true });
         if (routed >= 0 && previous === undefined) revealHashTarget();
-        announceOrientation(list, entries, listeners.signal);
       } catch (error) {
         // Never leave the shopper with every panel hidden.
         for (const panel of panels) setShown(panel, true);
