@@ -17,26 +17,17 @@ function fixSelects(root: ParentNode): void {
 
 export function installHappyDomFixes(): void {
   const proto = Element.prototype;
-  const inner = Object.getOwnPropertyDescriptor(proto, 'innerHTML');
-  if (inner?.set && inner.get) {
-    const set = inner.set;
-    Object.defineProperty(proto, 'innerHTML', {
-      ...inner,
+  // innerHTML fixes the element's own content; outerHTML replaces the element, so its parent is fixed.
+  for (const [name, scope] of [['innerHTML', (el: Element) => el], ['outerHTML', (el: Element) => el.parentNode]] as const) {
+    const descriptor = Object.getOwnPropertyDescriptor(proto, name);
+    const set = descriptor?.set;
+    if (!set || !descriptor.get) continue;
+    Object.defineProperty(proto, name, {
+      ...descriptor,
       set(this: Element, html: string) {
+        const root = scope(this);
         set.call(this, html);
-        fixSelects(this);
-      },
-    });
-  }
-  const outer = Object.getOwnPropertyDescriptor(proto, 'outerHTML');
-  if (outer?.set && outer.get) {
-    const set = outer.set;
-    Object.defineProperty(proto, 'outerHTML', {
-      ...outer,
-      set(this: Element, html: string) {
-        const parent = this.parentNode;
-        set.call(this, html);
-        if (parent) fixSelects(parent);
+        if (root) fixSelects(root);
       },
     });
   }
