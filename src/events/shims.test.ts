@@ -1,9 +1,9 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setEnvironment } from '../env';
 import { createApi } from '../../mount/api';
 import { createRuntime } from '../../mount/runtime';
 import { only } from '../../test/helpers/mount';
-import { choose, pageBody, quickEnvironment, setGlobals, VARIATION_PARAMS, wait } from '../../widgets/variation-form/test-helpers';
+import { choose, pageBody, useVariationPage, wait } from '../../widgets/variation-form/test-helpers';
 import { galleryParams, installJQueryShims } from './shims';
 
 /** A jQuery whose collections inherit `fn`, as the real one's do, so `$(el).plugin()` reaches our plugins. */
@@ -34,16 +34,13 @@ beforeAll(async () => {
   JACKET = await pageBody('product-variable.html');
 });
 
-let undo: (() => void)[] = [];
-beforeEach(() => {
-  undo = [setGlobals({ wc_add_to_cart_variation_params: VARIATION_PARAMS }), quickEnvironment()];
-});
+// Registered before the page's hooks, so it runs after their undo (after-hooks run last registered first).
 afterEach(() => {
-  for (const u of undo.reverse()) u();
   delete (window as unknown as { jQuery?: unknown }).jQuery;
   delete (window as unknown as { StorefrontIslands?: unknown }).StorefrontIslands;
   document.body.innerHTML = '';
 });
+const undo = useVariationPage();
 
 describe('jQuery plugins for themes', () => {
   it('are there from the start, chainable, and leave WooCommerce’s own plugins alone', () => {

@@ -1,18 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { state } from '../../fixtures/mock/state';
 import { mountPage, only } from '../../test/helpers/mount';
 import { LINING, SIZE, variationForm, type Attr } from './contract-fixtures';
-import { afterInit, choose, quickEnvironment, setGlobals, VARIATION_PARAMS, wait } from './test-helpers';
+import { afterInit, choose, useVariationPage, wait } from './test-helpers';
 
 /** §5.1 ajax mode: the form is blocked as WooCommerce's `$form.block()` blocks it while get_variation runs. */
 
-let undo: (() => void)[] = [];
-beforeEach(() => {
-  undo = [setGlobals({ wc_add_to_cart_variation_params: VARIATION_PARAMS }), quickEnvironment()];
-});
-afterEach(() => {
-  for (const u of undo.reverse()) u();
-});
+useVariationPage();
 
 const $ = <T extends Element = HTMLElement>(sel: string) => document.querySelector<T>(sel)!;
 const COLOUR: Attr = { name: 'pa_colour', label: 'Colour', options: [['rust', 'Rust'], ['navy', 'Navy']] };

@@ -1,21 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { state } from '../../fixtures/mock/state';
 import { mountPage, only } from '../../test/helpers/mount';
 import { LINING, SIZE, variation, variationForm, type Attr } from './contract-fixtures';
-import { afterInit, choose, fakeJQuery, quickEnvironment, recordNative, setGlobals, VARIATION_PARAMS, wait } from './test-helpers';
+import { afterInit, choose, fakeJQuery, recordNative, useVariationPage, VARIATION_PARAMS, wait } from './test-helpers';
 
 /**
  * The variation form against woocommerce.md §3.3, §4, §5.1, §5.2 and §6, on markup written from the contract's
  * own examples and variant list (not the demo fixtures).
  */
 
-let undo: (() => void)[] = [];
-beforeEach(() => {
-  undo = [setGlobals({ wc_add_to_cart_variation_params: VARIATION_PARAMS }), quickEnvironment()];
-});
-afterEach(() => {
-  for (const u of undo.reverse()) u();
-});
+const undo = useVariationPage();
 
 const $ = <T extends Element = HTMLElement>(sel: string) => document.querySelector<T>(sel)!;
 const button = () => $<HTMLButtonElement>('.single_add_to_cart_button');

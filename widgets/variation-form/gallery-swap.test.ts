@@ -1,6 +1,6 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { mountPage, only } from '../../test/helpers/mount';
-import { afterInit, choose, fakeJQuery, pageBody, quickEnvironment, recordNative, setGlobals, VARIATION_PARAMS } from './test-helpers';
+import { afterInit, choose, fakeJQuery, pageBody, recordNative, setGlobals, useVariationPage } from './test-helpers';
 
 /**
  * Per-variation galleries (contract §3.3, image swap, last bullet): a variation's `gallery_images_html` replaces
@@ -34,13 +34,7 @@ beforeAll(async () => {
   DEFAULT_GALLERY = parsed.content.querySelector('.woocommerce-product-gallery')!.outerHTML;
 });
 
-let undo: (() => void)[] = [];
-beforeEach(() => {
-  undo = [setGlobals({ wc_add_to_cart_variation_params: VARIATION_PARAMS, wc_single_product_params: PRODUCT_PARAMS }), quickEnvironment()];
-});
-afterEach(() => {
-  for (const u of undo.reverse()) u();
-});
+const undo = useVariationPage({ wc_single_product_params: PRODUCT_PARAMS });
 
 /** The jacket page with galleries for some variations, and optionally the form's reset snapshot. */
 function jacketPage(galleries: Record<number, unknown>, template?: string): string {

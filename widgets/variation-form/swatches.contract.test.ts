@@ -1,17 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mountPage, only } from '../../test/helpers/mount';
 import { LINING, SIZE, variation, variationForm, type Attr } from './contract-fixtures';
-import { afterInit, choose, fakeJQuery, quickEnvironment, setGlobals, VARIATION_PARAMS, wait } from './test-helpers';
+import { afterInit, choose, fakeJQuery, useVariationPage, wait } from './test-helpers';
 
 /** Avada swatches (woocommerce.md §3.3 "Avada swatches", accessibility.md "Variation form and swatches"). */
 
-let undo: (() => void)[] = [];
-beforeEach(() => {
-  undo = [setGlobals({ wc_add_to_cart_variation_params: VARIATION_PARAMS }), quickEnvironment()];
-});
-afterEach(() => {
-  for (const u of undo.reverse()) u();
-});
+useVariationPage();
 
 const $ = <T extends Element = HTMLElement>(sel: string) => document.querySelector<T>(sel)!;
 const select = (id: string) => document.getElementById(id) as HTMLSelectElement;

@@ -1,3 +1,4 @@
+import { afterEach, beforeEach } from 'vitest';
 import { setEnvironment } from '../../src/env';
 
 /** What the pages print for the variation form, as `window` globals (tests set them; pages print them inline). */
@@ -29,6 +30,21 @@ export function quickEnvironment(): () => void {
       return () => clearTimeout(id);
     },
   });
+}
+
+/**
+ * Each test of the file gets the form's page globals (plus `globals`) and the quick environment, undone after it;
+ * `push` adds more to undo (last in, first undone).
+ */
+export function useVariationPage(globals: Globals = {}): { push(fn: () => unknown): void } {
+  let undo: (() => unknown)[] = [];
+  beforeEach(() => {
+    undo = [setGlobals({ wc_add_to_cart_variation_params: VARIATION_PARAMS, ...globals }), quickEnvironment()];
+  });
+  afterEach(() => {
+    for (const u of undo.reverse()) u();
+  });
+  return { push: (fn) => void undo.push(fn) };
 }
 
 export const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

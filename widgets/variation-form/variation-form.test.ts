@@ -1,8 +1,8 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { failNext, state } from '../../fixtures/mock/state';
 import { mountPage, only } from '../../test/helpers/mount';
 import { VARIATION_TIMEOUT } from './variation-form.widget';
-import { afterInit, choose, fakeJQuery, pageBody, quickEnvironment, recordNative, setGlobals, VARIATION_PARAMS, wait } from './test-helpers';
+import { afterInit, choose, fakeJQuery, pageBody, recordNative, useVariationPage, VARIATION_PARAMS, wait } from './test-helpers';
 
 let JACKET = '';
 let SHOE = '';
@@ -11,13 +11,7 @@ beforeAll(async () => {
   SHOE = await pageBody('product-ajax.html');
 });
 
-let undo: (() => void)[] = [];
-beforeEach(() => {
-  undo = [setGlobals({ wc_add_to_cart_variation_params: VARIATION_PARAMS }), quickEnvironment()];
-});
-afterEach(() => {
-  for (const u of undo.reverse()) u();
-});
+useVariationPage();
 
 const $ = <T extends Element = HTMLElement>(sel: string) => document.querySelector<T>(sel)!;
 const button = () => $<HTMLButtonElement>('.single_add_to_cart_button');

@@ -2,12 +2,12 @@
  * The variation form on a product whose data is large enough to be read by the worker (source.ts). happy-dom has
  * no Worker, so a stand-in runs the real split (split.ts) on a later task, answering when the test says so.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRuntime } from '../../mount/runtime';
 import { only } from '../../test/helpers/mount';
 import { WORKER_THRESHOLD, setVariationWorker } from './source';
 import { splitVariations } from './split';
-import { afterInit, choose, pageBody, quickEnvironment, recordNative, setGlobals, VARIATION_PARAMS, wait } from './test-helpers';
+import { afterInit, choose, pageBody, recordNative, useVariationPage, wait } from './test-helpers';
 
 /** The jacket page with every variation's description padded past the worker threshold. */
 let LARGE = '';
@@ -45,13 +45,9 @@ class StandIn {
   }
 }
 
-let undo: (() => void)[] = [];
+const undo = useVariationPage();
 beforeEach(() => {
   StandIn.made = [];
-  undo = [setGlobals({ wc_add_to_cart_variation_params: VARIATION_PARAMS }), quickEnvironment()];
-});
-afterEach(() => {
-  for (const u of undo.reverse()) u();
 });
 
 const $ = <T extends Element = HTMLElement>(sel: string) => document.querySelector<T>(sel)!;
