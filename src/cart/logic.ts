@@ -1,3 +1,4 @@
+import { sameOriginUrl } from '../net/url';
 /** Pure cart rules: no DOM, no storage, no network. */
 
 export const DAY_MS = 86_400_000;
@@ -60,18 +61,7 @@ export function asFragments(value: unknown): Record<string, string> | undefined 
 
 /** Redirect targets from JSON: same-origin http(s) only, else null (the caller shows an inline error). */
 export function safeRedirect(url: unknown, base: string): string | null {
-  if (typeof url !== 'string' || url.trim() === '') return null;
-  let parsed: URL;
-  let origin: URL;
-  try {
-    origin = new URL(base);
-    parsed = new URL(url.trim(), origin);
-  } catch {
-    return null;
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
-  if (parsed.origin !== origin.origin) return null;
-  return parsed.href;
+  return sameOriginUrl(url, base)?.href ?? null;
 }
 
 /** The name `element.dataset` gives a `data-*` attribute: `data-product_id` → `product_id`, `data-foo-bar` → `fooBar`. */
