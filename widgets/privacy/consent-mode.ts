@@ -1,0 +1,67 @@
+/**
+ * Google Consent Mode v2, for pages that carry Google's tag (`gtag`) or Tag Manager (`dataLayer`): `consent
+ * default` (denied, with `wait_for_update`) when the privacy widget starts, `consent update` whenever a choice
+ * exists or changes. Nothing is created on pages without either.
+ */
+import { pageGlobal } from '../../src/config/globals';
+import { warnOnce } from '../../src/log';
+import { consentUpdate, defaultConsentState, readConsentModeConfig, WIDGET, type ConsentModeConfig } from './logic';
+
+type Gtag = (...args: unknown[]) => void;
+
+let mode: ConsentModeConfig | undefined;
+let lastUpdate: string | undefined;
+
+function config(): ConsentModeConfig {
+  if (!mode) {
+    const read = readConsentModeConfig(pageGlobal('storefrontConsentMode'));
+    for (const p of read.problems) warnOnce(WIDGET, p.field, p.message);
+    mode = read.config;
+  }
+  return mode;
+}
+
+/**
+ * The page's command queue: its `gtag` when defined, else a push of an Arguments object onto `dataLayer`, which
+ * is what gtag.js and Tag Manager read as a command (a plain array would be a data event).
+ */
+function gtag(): Gtag | undefined {
+  if (!config().enabled) return undefined;
+  const g = pageGlobal('gtag');
+  if (typeof g === 'function') return g as Gtag;
+  const layer = pageGlobal('dataLayer');
+  if (!Array.isArray(layer)) return undefined;
+  return function push() {
+    // oxlint-disable-next-line prefer-rest-params -- gtag commands must be Arguments objects
+    layer.push(arguments);
+  };
+}
+
+/** Whether the page already declared its own default (its own banner or snippet): that one stands. */
+function pageHasDefault(): boolean {
+  const layer = pageGlobal('dataLayer');
+  if (!Array.isArray(layer)) return false;
+  return layer.some((entry) => entry && typeof entry === 'object' && (entry as ArrayLike<unknown>)[0] === 'consent' && (entry as ArrayLike<unknown>)[1] === 'default');
+}
+
+export function pushConsentDefault(): void {
+  const push = gtag();
+  if (!push || pageHasDefault()) return;
+  push('consent', 'default', defaultConsentState(config()));
+}
+
+export function pushConsentUpdate(consents: readonly string[]): void {
+  const push = gtag();
+  if (!push) return;
+  const state = consentUpdate(consents, config());
+  const key = JSON.stringify(state);
+  if (key === lastUpdate) return;
+  lastUpdate = key;
+  push('consent', 'update', state);
+}
+
+/** Tests: a new page. */
+export function resetConsentMode(): void {
+  mode = undefined;
+  lastUpdate = undefined;
+}

@@ -1,0 +1,82 @@
+/**
+ * The visitor's consent for this page: the `avadaPrivacyVars` global and the consent cookie, read once, written
+ * through one function, with subscribers (the unblocking code, the bar island, Google Consent Mode). Small and
+ * framework-free: the lazy images and the lightbox may import `typeAllowed` to ask before they load a source.
+ */
+import { pageGlobal } from '../../src/config/globals';
+import { warnOnce } from '../../src/log';
+import { getCookie, setRawCookie } from '../../src/storage/cookies';
+import { pushConsentDefault, pushConsentUpdate } from './consent-mode';
+import { formatConsentCookie, hasAnswered, isAllowed, parseConsentCookie, readConfig, WIDGET, type PrivacyConfig } from './logic';
+
+type Listener = (consents: readonly string[], previous: readonly string[]) => void;
+
+export interface ConsentStore {
+  readonly config: PrivacyConfig;
+  consents(): readonly string[];
+  answered(): boolean;
+  allowed(type: string): boolean;
+  /** Write the cookie and tell every subscriber. */
+  set(next: readonly string[]): void;
+  subscribe(fn: Listener): () => void;
+}
+
+/** The reload after a reject or a withdrawal (a seam for tests). */
+export const navigation = { reload: () => location.reload() };
+
+let store: ConsentStore | undefined;
+
+function cookiePresent(name: string): boolean {
+  return document.cookie.split(';').some((c) => c.trim().startsWith(`${name}=`));
+}
+
+function readCookie(config: PrivacyConfig): string[] {
+  const raw = getCookie(config.name);
+  const { consents, garbage } = parseConsentCookie(raw);
+  if (garbage || (raw === undefined && cookiePresent(config.name))) {
+    warnOnce(WIDGET, `cookie ${config.name}`, `unreadable value ${JSON.stringify(raw ?? '')}; treated as no answer (embeds stay blocked, the bar shows)`);
+  }
+  return consents;
+}
+
+/** The page's consent store, created on first use (reads the global and the cookie, pushes `consent default`). */
+export function consentStore(): ConsentStore {
+  if (store) return store;
+  const { config, problems } = readConfig(pageGlobal('avadaPrivacyVars'));
+  for (const p of problems) warnOnce(WIDGET, p.field, p.message);
+  let consents = readCookie(config);
+  const listeners = new Set<Listener>();
+  const created: ConsentStore = {
+    config,
+    consents: () => consents,
+    answered: () => hasAnswered(consents),
+    allowed: (type) => isAllowed(type, consents, config),
+    set(next) {
+      const previous = consents;
+      const value = formatConsentCookie(next);
+      consents = value ? value.split(',') : [];
+      setRawCookie(config.name, value, { days: config.days, path: config.path });
+      pushConsentUpdate(consents);
+      for (const fn of listeners) fn(consents, previous);
+    },
+    subscribe(fn) {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
+  };
+  store = created;
+  // Consent Mode: the default before anything of ours paints or loads, then the visitor's standing choice.
+  pushConsentDefault();
+  if (consents.length) pushConsentUpdate(consents);
+  return created;
+}
+
+/** Whether an embed of this type may load now (the lightbox and lazy images ask before loading a source). */
+export function typeAllowed(type: string): boolean {
+  return consentStore().allowed(type);
+}
+
+/** Tests: forget the page's store (a new page). */
+export function resetConsentStore(): void {
+  store = undefined;
+}
