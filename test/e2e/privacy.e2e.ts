@@ -41,6 +41,8 @@ describe.each(TAGS)('privacy bar and blocked embeds, %s tag', (tag) => {
     const { page, context, errors, requests } = await openPage('/privacy.html', { tag, beforeGoto: routeEmbedHosts });
     await page.waitForSelector('.fusion-privacy-bar[role="region"][aria-label="Cookie and privacy settings"]', { state: 'visible' });
     expect(await dataLayer(page)).toEqual([['consent', 'default', { ...DENIED, wait_for_update: 500 }]]);
+    // Ahead of the snippet's own js/config commands: gtag.js has not taken the queue over yet.
+    expect(await page.evaluate(() => Array.from((window as unknown as { dataLayer: ArrayLike<unknown>[] }).dataLayer[0]!).slice(0, 2))).toEqual(['consent', 'default']);
     await expectAxeClean(page);
 
     await page.click('.fusion-privacy-bar-learn-more');

@@ -44,10 +44,24 @@ function pageHasDefault(): boolean {
   return layer.some((entry) => entry && typeof entry === 'object' && (entry as ArrayLike<unknown>)[0] === 'consent' && (entry as ArrayLike<unknown>)[1] === 'default');
 }
 
+/** An Arguments object, the shape gtag.js and Tag Manager read as a command. */
+function command(..._args: unknown[]): IArguments {
+  // oxlint-disable-next-line prefer-rest-params -- gtag commands must be Arguments objects
+  return arguments;
+}
+
+/**
+ * The default must come before the tag's own commands (`js`, `config`), which the page's snippet queued before
+ * our bundle ran: while gtag.js or Tag Manager has not taken over the queue yet (its `push` is still the
+ * array's own), the default goes to its front; afterwards it can only follow.
+ */
 export function pushConsentDefault(): void {
   const push = gtag();
   if (!push || pageHasDefault()) return;
-  push('consent', 'default', defaultConsentState(config()));
+  const layer = pageGlobal('dataLayer');
+  const state = defaultConsentState(config());
+  if (Array.isArray(layer) && layer.push === Array.prototype.push) layer.unshift(command('consent', 'default', state));
+  else push('consent', 'default', state);
 }
 
 export function pushConsentUpdate(consents: readonly string[]): void {

@@ -279,6 +279,33 @@ describe('privacy, bad input', () => {
     expect(iframeSrc('youtube')).toBe('');
   });
 
+  it('puts the default in front of the commands the snippet queued, while the tag has not taken the queue over', async () => {
+    usePageGlobals('privacy.html');
+    const queued = [{ 'gtm.start': 1, event: 'gtm.js' }];
+    (window as unknown as { dataLayer: unknown[] }).dataLayer = queued;
+    await mountPage(await fixtureBody('privacy.html'), only('privacy'));
+    expect(queued).toHaveLength(2);
+    expect([...(queued[0] as unknown as IArguments)]).toEqual(['consent', 'default', { ...DENIED, wait_for_update: 500 }]);
+    expect(Object.prototype.toString.call(queued[0])).toBe('[object Arguments]');
+    expect(queued[1]).toEqual({ 'gtm.start': 1, event: 'gtm.js' });
+  });
+
+  it('a page that declared its own default keeps it', async () => {
+    await open({ cookie: 'consent,tracking', gtag: true });
+    resetConsentStore();
+    resetConsentMode();
+    resetPrivacyPage();
+    document.body.innerHTML = '';
+    const w = window as unknown as { dataLayer: IArguments[]; gtag: (...a: unknown[]) => void };
+    w.dataLayer.length = 0;
+    w.gtag('consent', 'default', { ad_storage: 'granted' });
+    await mountPage(await fixtureBody('privacy.html'), only('privacy'));
+    expect(commands()).toEqual([
+      ['consent', 'default', { ad_storage: 'granted' }],
+      ['consent', 'update', GRANTED],
+    ]);
+  });
+
   it('without gtag or dataLayer nothing is created', async () => {
     await open({ gtag: false, cookie: 'consent,tracking' });
     expect('dataLayer' in window).toBe(false);
