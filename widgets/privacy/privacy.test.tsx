@@ -1,7 +1,8 @@
 import { act } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fixtureBody, mountPage, only } from '../../test/helpers/mount';
 import { usePageGlobals } from '../../test/helpers/page-globals';
+import { setEnvironment } from '../../src/env';
 import { getCookie } from '../../src/storage/cookies';
 import { navigation, resetConsentStore } from './consent';
 import { resetConsentMode } from './consent-mode';
@@ -35,6 +36,10 @@ async function open(options: { cookie?: string; globals?: Record<string, unknown
   // The bar's mount waits for its island: settled means the bar is up when it must show.
   await mountPage(await fixtureBody('privacy.html'), only('privacy'));
 }
+
+// The bar's island module (and React) are imported once up front: on a busy machine the first test would
+// otherwise spend its time budget on the import.
+beforeAll(() => import('./bar.island'), 60_000);
 
 beforeEach(() => {
   resetConsentStore();
@@ -82,6 +87,30 @@ describe('privacy bar, first visit', () => {
     act(() => box('vimeo').click());
     expect(acceptButton().textContent).toBe('Ok');
     expect(acceptButton().classList.contains('fusion-privacy-update')).toBe(false);
+  });
+
+  it('under reduced motion the panel opens and closes at once, without a slide', async () => {
+    const restore = setEnvironment({ prefersReducedMotion: () => true });
+    try {
+      await open();
+      const animate = vi.spyOn(HTMLElement.prototype, 'animate');
+      const learn = $('.fusion-privacy-bar-learn-more');
+      act(() => learn.click());
+      expect($('.fusion-privacy-bar-full').style.display).toBe('block');
+      act(() => learn.click());
+      expect($('.fusion-privacy-bar-full').style.display).toBe('none');
+      expect(bar().classList.contains('fusion-privacy-bar-open')).toBe(false);
+      expect(animate).not.toHaveBeenCalled();
+    } finally {
+      restore();
+    }
+  });
+
+  it('Space on the accept link accepts, as on a button', async () => {
+    await open();
+    act(() => void acceptButton().dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true, cancelable: true })));
+    expect(getCookie('privacy_embeds')).toBe('consent');
+    expect(bar().style.display).toBe('none');
   });
 
   it('accept with the panel closed records the answer only: embeds stay blocked', async () => {

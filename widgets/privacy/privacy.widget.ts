@@ -54,8 +54,8 @@ async function showBar(mode: { settings: boolean; opener?: HTMLElement }): Promi
 
 function activate(el: HTMLElement, signal: AbortSignal, action: (event: Event) => void): void {
   el.addEventListener('click', action, { signal });
-  // A link that acts as a button answers Space too.
-  el.addEventListener('keydown', (event) => event.key === ' ' && action(event), { signal });
+  // A link that acts as a button answers Space too (a real button already clicks on Space).
+  if (!(el instanceof HTMLButtonElement)) el.addEventListener('keydown', (event) => event.key === ' ' && action(event), { signal });
 }
 
 export default defineWidget({
