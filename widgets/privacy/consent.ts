@@ -76,6 +76,11 @@ export function typeAllowed(type: string): boolean {
   return consentStore().allowed(type);
 }
 
+/** The theme asks for consent and the visitor has not answered yet (the bar shows): popups wait. */
+export function consentPending(): boolean {
+  return pageGlobal('avadaPrivacyVars') !== undefined && !consentStore().answered();
+}
+
 /** Tests: forget the page's store (a new page). */
 export function resetConsentStore(): void {
   store = undefined;

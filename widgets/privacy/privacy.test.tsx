@@ -4,7 +4,7 @@ import { fixtureBody, mountPage, only } from '../../test/helpers/mount';
 import { usePageGlobals } from '../../test/helpers/page-globals';
 import { setEnvironment } from '../../src/env';
 import { getCookie } from '../../src/storage/cookies';
-import { navigation, resetConsentStore } from './consent';
+import { consentPending, navigation, resetConsentStore } from './consent';
 import { resetConsentMode } from './consent-mode';
 import { resetPrivacyPage } from './privacy.widget';
 
@@ -66,6 +66,7 @@ describe('privacy bar, first visit', () => {
     expect(document.querySelector('lite-youtube[data-sf-lite], lite-youtube img')).toBeNull();
     expect(document.querySelectorAll('priv-fac-lite-youtube, priv-fac-lite-vimeo')).toHaveLength(2);
     expect(commands()).toEqual([['consent', 'default', { ...DENIED, wait_for_update: 500 }]]);
+    expect(consentPending()).toBe(true);
   });
 
   it('learn more opens the choices; a changed checkbox switches the button to its update text', async () => {
@@ -118,6 +119,7 @@ describe('privacy bar, first visit', () => {
     act(() => acceptButton().click());
     expect(getCookie('privacy_embeds')).toBe('consent');
     expect(bar().style.display).toBe('none');
+    expect(consentPending()).toBe(false);
     expect(iframeSrc('youtube')).toBe('');
     expect(commands()).toEqual([
       ['consent', 'default', { ...DENIED, wait_for_update: 500 }],
