@@ -219,6 +219,8 @@ describe('live search: answers', () => {
     await vi.advanceTimersByTimeAsync(5000);
     expect(input.getAttribute('aria-expanded')).toBe('false');
     expect(listOf(HEADER).hidden).toBe(false);
+    // Still named while it fades out.
+    expect(titles(HEADER)[0]).toContain('Press Enter to see all results.');
     await vi.advanceTimersByTimeAsync(300);
     expect(listOf(HEADER).hidden).toBe(true);
     // The next search works again.

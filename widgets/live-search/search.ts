@@ -99,7 +99,8 @@ export function createSearch(options: SearchOptions): Search {
     stopClosing();
     if (!state.open) return;
     const reduce = env().prefersReducedMotion();
-    set({ open: false, active: -1, closing: !reduce, error: '' });
+    // The error text stays while the list fades out, so the fading option still has its name.
+    set({ open: false, active: -1, closing: !reduce });
     if (reduce) return;
     closeTimer = env().setTimeout(() => {
       closeTimer = undefined;
