@@ -223,9 +223,18 @@ describe('live search: answers', () => {
     expect(titles(HEADER)[0]).toContain('Press Enter to see all results.');
     await vi.advanceTimersByTimeAsync(300);
     expect(listOf(HEADER).hidden).toBe(true);
-    // The next search works again.
+    // The next search works again, and no stale message shows while it loads.
+    failNext(ACTION, failure);
+    type(input, 'rain coat');
+    await settle(() => expect(listOf(HEADER).classList.contains('sf-live-search-failed')).toBe(true));
+    state.latency.set(`${ACTION}:rain hat`, 1000);
     type(input, 'rain hat');
-    await settle(() => expect(titles(HEADER)).toEqual(['Rain hatProduct']));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(formOf(HEADER).classList.contains('sf-live-search-loading')).toBe(true);
+    expect(listOf(HEADER).hidden).toBe(true);
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    await vi.advanceTimersByTimeAsync(1000);
+    await vi.waitFor(() => expect(titles(HEADER)).toEqual(['Rain hatProduct']));
   });
 
   it('a request that never answers times out with a message', async () => {
@@ -323,6 +332,7 @@ describe('live search: combobox', () => {
     expect(input.hasAttribute('aria-activedescendant')).toBe(false);
     expect(input.value).toBe('rain');
     expect(listOf(HEADER).className).toContain('suggestions-transition');
+    expect(options(HEADER)).toHaveLength(6);
     expect(formOf(HEADER).closest('.fusion-header')!.classList.contains('live-suggestion-added')).toBe(false);
     await vi.advanceTimersByTimeAsync(300);
     expect(listOf(HEADER).hidden).toBe(true);
@@ -332,6 +342,22 @@ describe('live search: combobox', () => {
     await press(input, 'Escape');
     expect(input.value).toBe('');
     expect(input.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('deleting below the minimum closes the list, which fades out with its results and stays closed', async () => {
+    const input = await withResults();
+    type(input, 'ra');
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(listOf(HEADER).className).toBe('fusion-search-results suggestions-transition');
+    expect(options(HEADER)).toHaveLength(6);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(listOf(HEADER).hidden).toBe(true);
+    expect(await press(input, 'ArrowDown')).toBe(true);
+    input.blur();
+    input.focus();
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(searches()).toHaveLength(1);
   });
 
   it('leaving the form closes the list; coming back reopens it', async () => {

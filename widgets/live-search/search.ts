@@ -128,6 +128,11 @@ export function createSearch(options: SearchOptions): Search {
     inFlight = controller;
     const onUnmount = () => controller.abort();
     options.signal.addEventListener('abort', onUnmount, { once: true });
+    // A failure message is not a list to keep showing while the next answer loads.
+    if (state.phase === 'error') {
+      stopClosing();
+      set({ open: false, closing: false, error: '' });
+    }
     set({ loading: true, phase: 'loading' });
     try {
       const data = await requestJson(settings.ajaxurl, { method: 'POST', body: requestBody(query, settings), signal: controller.signal, timeout: options.timeout, schema: answerSchema });
@@ -181,7 +186,8 @@ export function createSearch(options: SearchOptions): Search {
       if (state.loading) set({ loading: false });
       if (query === undefined) {
         hide();
-        if (state.results.length) set({ results: [], query: '', phase: 'closed' });
+        // The results stay drawn while the list fades out; nothing can reopen them for this text.
+        if (state.phase !== 'closed') set({ query: '', phase: 'closed' });
         return;
       }
       if (state.active >= 0) set({ active: -1 });
