@@ -20,6 +20,7 @@ export const registry: readonly WidgetEntry[] = [
   { name: 'viewport', selector: 'body', trigger: 'load', load: () => import('../widgets/viewport/viewport.widget') },
   { name: 'anchors', selector: 'body', trigger: 'load', load: () => import('../widgets/anchors/anchors.widget') },
   { name: 'back-to-top', selector: '#toTop', trigger: 'idle', load: () => import('../widgets/back-to-top/back-to-top.widget') },
+  { name: 'live-search', selector: 'form.fusion-live-search', trigger: 'interaction', load: () => import('../widgets/live-search/live-search.widget') },
   { name: 'countdown', selector: '.fusion-countdown-counter-wrapper[data-timer], .sf-countdown[data-end]', trigger: 'visible', load: () => import('../widgets/countdown/countdown.widget') },
   { name: 'notices', selector: '.woocommerce-notices-wrapper', trigger: 'load', load: () => import('../widgets/notices/notices.widget') },
   { name: 'cart-page', selector: '.woocommerce-cart-form, .wc-empty-cart-message', trigger: 'load', load: () => import('../widgets/cart-page/cart-page.widget') },

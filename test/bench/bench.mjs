@@ -62,7 +62,7 @@ async function loadServer() {
 }
 
 /** The stateful mock's handlers, run in Node: the page talks to it through Playwright's request routing. */
-async function loadMock() {
+export async function loadMock() {
   const { runnerImport } = await import('vite');
   const { module } = await runnerImport(join(BENCH_DIR, 'mock.ts'), { root: ROOT, configFile: false, logLevel: 'silent' });
   const mock = { handlers: module.handlers(), getResponse: module.getResponse, calls: [] };
@@ -75,7 +75,7 @@ async function loadMock() {
 
 const isEndpoint = (url) => url.searchParams.has('wc-ajax') || url.pathname.startsWith('/wp-json/') || url.pathname.startsWith('/wp-admin/');
 
-async function routeToMock(context, mock) {
+export async function routeToMock(context, mock) {
   await context.route(
     (url) => isEndpoint(url),
     async (route) => {

@@ -30,16 +30,16 @@ const JSON_OUT = args.includes('--json');
 const THROTTLE = 4;
 const PAGE = '/product-1000.html';
 
-const median = (xs) => {
+export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   if (!s.length) return NaN;
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
-const fmt = (n, unit = 'ms') => (Number.isFinite(n) ? `${n.toFixed(n < 10 ? 1 : 0)} ${unit}` : 'n/a');
+export const fmt = (n, unit = 'ms') => (Number.isFinite(n) ? `${n.toFixed(n < 10 ? 1 : 0)} ${unit}` : 'n/a');
 
 /** Installed before any page script: buffers long tasks and event timings where the bench can read them. */
-function observe() {
+export function observe() {
   window.__bench = { longtasks: [], events: [] };
   try {
     new PerformanceObserver((list) => {
@@ -97,7 +97,7 @@ async function loadRun(browser, base, withBundle) {
 }
 
 /** Group entries into interactions and keep, per interaction, the longest entry: what INP counts. */
-function interactionDurations(events, count) {
+export function interactionDurations(events, count) {
   const byId = new Map();
   for (const e of events) {
     if (!e.interactionId) continue;

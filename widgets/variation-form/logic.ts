@@ -1,3 +1,5 @@
+import { decodeEntities } from '../../src/text/entities';
+
 /**
  * The variation form's rules, with no DOM: reading `data-product_variations`, matching (first match in array order
  * wins, "" is a wildcard on either side), option availability per select, the ajax-mode answer cache, quantity
@@ -26,22 +28,8 @@ export type VariationData =
   | { mode: 'empty' }
   | { mode: 'invalid'; reason: string };
 
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', ndash: '\u2013', mdash: '\u2014', hellip: '\u2026', rsquo: '\u2019', lsquo: '\u2018', rdquo: '\u201d', ldquo: '\u201c', times: '\u00d7', deg: '\u00b0', frac12: '\u00bd', reg: '\u00ae', trade: '\u2122', copy: '\u00a9' };
-
-/**
- * Attribute values in the JSON may carry HTML entities while option values are decoded text; WooCommerce compares
- * decoded text. Covers numeric entities and the named ones WordPress emits in attribute values.
- */
-export function decodeEntities(text: string): string {
-  if (!text.includes('&')) return text;
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z][a-z0-9]*);/gi, (whole, body: string) => {
-    if (body[0] === '#') {
-      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED[body.toLowerCase()] ?? whole;
-  });
-}
+// Moved to src/text (live search decodes titles too); still exported here for the form's callers.
+export { decodeEntities };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);

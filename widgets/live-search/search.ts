@@ -1,0 +1,242 @@
+import { env } from '../../src/env';
+import { isNetError, shopperMessage } from '../../src/net/errors';
+import { requestJson } from '../../src/net/request';
+import { answerSchema, cacheKey, DEBOUNCE_MS, HIDE_TRANSITION_MS, moveActive, parseAnswer, requestBody, searchable, type LiveSearchSettings, type SearchResult } from './logic';
+
+/**
+ * One search box's state and its requests, framework-free: the view renders `state`, the widget feeds it input
+ * and keys. Every request is the only one in flight for its box (the previous is aborted) and carries a sequence
+ * number; an answer that is not the latest is dropped, so an older, slower answer can never replace a newer one.
+ */
+export type Phase = 'closed' | 'loading' | 'results' | 'error';
+
+export interface SearchState {
+  phase: Phase;
+  /** The list shown (kept while a newer query loads, cleared below the minimum length). */
+  results: SearchResult[];
+  /** The query `results` answer ("" when none). */
+  query: string;
+  /** Whether the list is on screen (results or a message). */
+  open: boolean;
+  /** The 300 ms after closing while the theme fades the list out. */
+  closing: boolean;
+  /** Index of the active option, -1 for none. */
+  active: number;
+  /** The failure shown in the list, briefly. */
+  error: string;
+  /** A request is in flight for the current input. */
+  loading: boolean;
+}
+
+export interface SearchOptions {
+  settings: LiveSearchSettings;
+  /** Base for relative links in answers (the page URL). */
+  base: string;
+  /** Request timeout in ms. */
+  timeout: number;
+  /** How long a failure stays in the list before it closes. */
+  errorMs: number;
+  warn(field: string, message: string): void;
+  /** Aborted when the widget unmounts. */
+  signal: AbortSignal;
+}
+
+/** Answers for the page's life, shared by every search box on the page (keyed by what was asked). */
+const answers = new Map<string, SearchResult[]>();
+
+/** Tests start with no cached answers. */
+export function clearAnswerCache(): void {
+  answers.clear();
+}
+
+const INITIAL: SearchState = { phase: 'closed', results: [], query: '', open: false, closing: false, active: -1, error: '', loading: false };
+
+export interface Search {
+  readonly state: SearchState;
+  subscribe(listener: () => void): () => void;
+  /** The input's value changed. */
+  input(value: string): void;
+  /** A key in the input; returns true when it was ours (the caller prevents its default). */
+  key(key: string): boolean;
+  /** The result Enter should follow, if an option is active. */
+  activeResult(): SearchResult | undefined;
+  /** Focus came back to the input: show the list again if it answers what is typed. */
+  reopen(value: string): void;
+  close(): void;
+  /** Escape: close when open, else report that the text should be cleared (true). */
+  escape(): boolean;
+  activate(index: number): void;
+}
+
+export function createSearch(options: SearchOptions): Search {
+  const { settings } = options;
+  let state = INITIAL;
+  const listeners = new Set<() => void>();
+  let seq = 0;
+  let inFlight: AbortController | undefined;
+  let debounce: number | undefined;
+  let closeTimer: number | undefined;
+  /** The query being waited for (debounce or request), so a key that leaves the query as it was costs nothing. */
+  let wanted: string | undefined;
+
+  const set = (patch: Partial<SearchState>) => {
+    state = { ...state, ...patch };
+    for (const listener of listeners) listener();
+  };
+  const clearTimer = (id: number | undefined) => {
+    if (id !== undefined) env().clearTimeout(id);
+  };
+  const cancelRequest = () => {
+    seq += 1;
+    inFlight?.abort();
+    inFlight = undefined;
+  };
+  const stopClosing = () => {
+    clearTimer(closeTimer);
+    closeTimer = undefined;
+  };
+  const hide = () => {
+    stopClosing();
+    if (!state.open) return;
+    const reduce = env().prefersReducedMotion();
+    // The error text stays while the list fades out, so the fading option still has its name.
+    set({ open: false, active: -1, closing: !reduce });
+    if (reduce) return;
+    closeTimer = env().setTimeout(() => {
+      closeTimer = undefined;
+      set({ closing: false });
+    }, HIDE_TRANSITION_MS);
+  };
+  const show = (query: string, results: SearchResult[]) => {
+    stopClosing();
+    set({ phase: 'results', query, results, open: true, closing: false, active: -1, error: '', loading: false });
+  };
+
+  const run = async (query: string) => {
+    const key = cacheKey(query, settings);
+    const cached = answers.get(key);
+    if (cached) {
+      cancelRequest();
+      wanted = undefined;
+      show(query, cached);
+      return;
+    }
+    cancelRequest();
+    wanted = query;
+    const mine = seq;
+    const controller = new AbortController();
+    inFlight = controller;
+    const onUnmount = () => controller.abort();
+    options.signal.addEventListener('abort', onUnmount, { once: true });
+    // A failure message is not a list to keep showing while the next answer loads.
+    if (state.phase === 'error') {
+      stopClosing();
+      set({ open: false, closing: false, error: '' });
+    }
+    set({ loading: true, phase: 'loading' });
+    try {
+      const data = await requestJson(settings.ajaxurl, { method: 'POST', body: requestBody(query, settings), signal: controller.signal, timeout: options.timeout, schema: answerSchema });
+      if (mine !== seq) return;
+      wanted = undefined;
+      const { results, dropped } = parseAnswer(data, options.base);
+      if (dropped) options.warn('answer', `${dropped} result(s) without a title or an http(s) post_url were left out`);
+      answers.set(key, results);
+      show(query, results);
+    } catch (error) {
+      if (mine !== seq || (isNetError(error) && error.code === 'aborted')) return;
+      wanted = undefined;
+      stopClosing();
+      set({ phase: 'error', loading: false, open: true, closing: false, active: -1, error: failureText(error) });
+      closeTimer = env().setTimeout(() => {
+        closeTimer = undefined;
+        if (state.phase === 'error') hide();
+      }, options.errorMs);
+    } finally {
+      options.signal.removeEventListener('abort', onUnmount);
+      if (inFlight === controller) inFlight = undefined;
+    }
+  };
+
+  options.signal.addEventListener('abort', () => {
+    clearTimer(debounce);
+    stopClosing();
+    cancelRequest();
+  });
+
+  return {
+    get state() {
+      return state;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    input(value) {
+      const query = searchable(value, settings.minChars);
+      if (query !== undefined && query === wanted) return;
+      if (query !== undefined && wanted === undefined && state.phase === 'results' && query === state.query) {
+        if (!state.open) show(query, state.results);
+        return;
+      }
+      clearTimer(debounce);
+      debounce = undefined;
+      wanted = query;
+      // Whatever is in flight answers a text that is no longer there.
+      cancelRequest();
+      if (state.loading) set({ loading: false });
+      if (query === undefined) {
+        hide();
+        // The results stay drawn while the list fades out; nothing can reopen them for this text.
+        if (state.phase !== 'closed') set({ query: '', phase: 'closed' });
+        return;
+      }
+      if (state.active >= 0) set({ active: -1 });
+      debounce = env().setTimeout(() => {
+        debounce = undefined;
+        void run(query);
+      }, DEBOUNCE_MS);
+    },
+    key(key) {
+      if (!state.open || state.phase === 'error') {
+        if (key === 'ArrowDown' && state.results.length && state.phase === 'results') {
+          show(state.query, state.results);
+          set({ active: 0 });
+          return true;
+        }
+        return false;
+      }
+      const next = moveActive(key, state.active, state.results.length);
+      if (next === undefined) return false;
+      set({ active: next });
+      return true;
+    },
+    activeResult() {
+      return state.open ? state.results[state.active] : undefined;
+    },
+    reopen(value) {
+      if (state.open || state.phase !== 'results') return;
+      if (searchable(value, settings.minChars) === state.query) show(state.query, state.results);
+    },
+    close: hide,
+    escape() {
+      if (state.open) {
+        hide();
+        return false;
+      }
+      clearTimer(debounce);
+      debounce = undefined;
+      wanted = undefined;
+      cancelRequest();
+      set({ ...INITIAL, closing: state.closing });
+      return true;
+    },
+    activate(index) {
+      if (state.open && index >= 0 && index < state.results.length) set({ active: index });
+    },
+  };
+}
+
+/** The failure, said in a way that also tells the shopper the search button still works. */
+function failureText(error: unknown): string {
+  return `${shopperMessage(error)} Press Enter to see all results.`;
+}
