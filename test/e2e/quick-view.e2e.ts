@@ -35,7 +35,7 @@ async function waitClosed(page: Page, id: number): Promise<void> {
   await page.waitForFunction((sel) => document.activeElement === document.querySelector(sel), LINK(id));
 }
 
-describe.each(TAGS)('quick view, %s tag', (tag) => {
+describe.each(TAGS)('quick view, %s tag', { timeout: 120_000 }, (tag) => {
   test('a modal dialog: labelled, focus in and back, Tab inside, background inert, scroll locked without shift; Escape closes', async () => {
     const { page, errors } = await openPage('/quick-view.html', { tag });
     const before = await page.evaluate(() => ({ width: document.documentElement.clientWidth, scrollable: document.documentElement.scrollHeight > innerHeight }));
