@@ -3,8 +3,11 @@
  * anything: DOMParser and <template> never execute scripts, and we drop them so none is inserted either (under a
  * strict CSP they could not run anyway; WooCommerce's jQuery would have evaluated them).
  */
-function withoutScripts<T extends ParentNode>(root: T): T {
-  for (const script of root.querySelectorAll('script')) script.remove();
+function withoutScripts<T extends ParentNode>(root: T, scriptTexts?: string[]): T {
+  for (const script of root.querySelectorAll('script')) {
+    if (scriptTexts && !script.hasAttribute('src')) scriptTexts.push(script.textContent ?? '');
+    script.remove();
+  }
   return root;
 }
 
@@ -12,10 +15,14 @@ export function parsePage(html: string): Document {
   return withoutScripts(new DOMParser().parseFromString(html, 'text/html'));
 }
 
-export function parseFragment(html: string): DocumentFragment {
+/**
+ * `scriptTexts`, when given, receives the text of each inline script removed, so a caller can read a value an
+ * answer prints in one (`var productQuickViewSingleURL = '…'`) without running it.
+ */
+export function parseFragment(html: string, scriptTexts?: string[]): DocumentFragment {
   const template = document.createElement('template');
   template.innerHTML = html;
-  return withoutScripts(template.content);
+  return withoutScripts(template.content, scriptTexts);
 }
 
 /** A node from a parsed answer, adopted into this document. */

@@ -219,10 +219,57 @@ describe('countdown widget', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  const AVADA_END = (end: number | string | null, inner = '') => `<div class="fusion-countdown fusion-countdown-3">
+    <div class="fusion-countdown-counter-wrapper" id="fusion-countdown-3"${end === null ? '' : ` data-end="${end}"`}>${inner}</div></div>`;
+  const secondsFromNow = (s: number) => Math.floor(START / 1000) + s;
+
+  it("ticks on Avada's own counter wrapper with data-end (Unix seconds), printed with digits", async () => {
+    const printed = dash('days', 'Tage') + dash('hours', 'Std') + dash('minutes', 'Min') + dash('seconds', 'Sek');
+    await mountVisible(AVADA_END(secondsFromNow(86_400 + 3600 + 62), printed));
+    const wrapper = document.getElementById('fusion-countdown-3')!;
+    expect(shown(wrapper)).toBe('01:01:01:02');
+    expect([...wrapper.querySelectorAll('.fusion-dash-title')].map((t) => t.textContent)).toEqual(['Tage', 'Std', 'Min', 'Sek']);
+    expect(wrapper.querySelector('time')?.getAttribute('datetime')).toBe(new Date(START + (86_400 + 3600 + 62) * 1000).toISOString());
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(shown(wrapper)).toBe('01:01:01:01');
+  });
+
+  it('draws the units into a data-end wrapper printed empty, with default titles', async () => {
+    await mountVisible(AVADA_END(secondsFromNow(125)));
+    const wrapper = document.getElementById('fusion-countdown-3')!;
+    expect(shown(wrapper)).toBe('00:00:02:05');
+    expect([...wrapper.querySelectorAll('.fusion-dash-wrapper > .fusion-dash')].map((d) => d.className)).toEqual(['fusion-days-dash fusion-dash', 'fusion-hours-dash fusion-dash', 'fusion-minutes-dash fusion-dash', 'fusion-seconds-dash fusion-dash']);
+    expect([...wrapper.querySelectorAll('.fusion-dash-title')].map((t) => t.textContent)).toEqual(['Days', 'Hours', 'Minutes', 'Seconds']);
+  });
+
+  it('reads data-end written by a script after the page was parsed', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await mountVisible(AVADA_END(null));
+    const wrapper = document.getElementById('fusion-countdown-3')!;
+    expect(wrapper.querySelector('time')).toBeNull();
+    wrapper.setAttribute('data-end', String(secondsFromNow(61)));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(shown(wrapper)).toBe('00:00:01:01');
+    // The page had loaded without it: one warning, and the late value still counts.
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toContain('countdown: data-end');
+  });
+
+  it('runs both forms, data-timer and data-end, printed empty or with digits, on the same page', async () => {
+    await mountVisible(AVADA('2031-01-01-00-00-00') + AVADA_END(secondsFromNow(30)) + SALE(secondsFromNow(90)));
+    expect(document.querySelectorAll('time[role=group]')).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(shown(document.querySelector('.fusion-countdown-1')!)).toBe('00:11:59:59');
+    expect(shown(document.getElementById('fusion-countdown-3')!)).toBe('00:00:00:29');
+    expect(shown(document.querySelector('.sf-countdown')!)).toBe('00:00:01:29');
+    expect(vi.getTimerCount()).toBe(1);
+  });
+
   it.each([
     ['data-timer', AVADA('2031-02-31-00-00-00')],
     ['data-timer', AVADA('next friday')],
     ['data-end', SALE('2030-12-31')],
+    ['data-end', AVADA_END('31.12.2030')],
   ])('leaves the markup alone and warns once about a malformed %s', async (field, html) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});

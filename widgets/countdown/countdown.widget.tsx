@@ -1,16 +1,39 @@
-import { defineWidget } from '../../mount/types';
+import { defineWidget, type WidgetContext } from '../../mount/types';
 import { renderIsland } from '../../src/react/render';
 import { Countdown, type UnitMarkup } from './Countdown';
 import { DEFAULT_TITLES, parseEnd, parseGmtOffset, parseTimer, UNITS, type Parsed, type Unit } from './logic';
 
-/** Avada's countdown carries `data-timer`; the sales countdown `data-end` (Unix seconds). */
-function readEnd(el: Element, warn: (field: string, message: string) => void): Parsed & { field: string } {
+/**
+ * Avada's countdown carries `data-timer` (+ `data-gmt-offset`); the sales countdown gives its end as Unix seconds
+ * in `data-end`, on Avada's own counter wrapper or on `.sf-countdown`. Undefined: neither is there (yet).
+ */
+function readEnd(el: Element, warn: (field: string, message: string) => void): (Parsed & { field: string }) | undefined {
   if (el.hasAttribute('data-timer')) {
     const offset = parseGmtOffset(el.getAttribute('data-gmt-offset'));
     if (Number.isNaN(offset)) warn('data-gmt-offset', `expected hours from UTC, got ${JSON.stringify(el.getAttribute('data-gmt-offset'))}; using the visitor's time`);
     return { ...parseTimer(el.getAttribute('data-timer'), Number.isNaN(offset) ? undefined : offset), field: 'data-timer' };
   }
-  return { ...parseEnd(el.getAttribute('data-end')), field: 'data-end' };
+  if (el.hasAttribute('data-end')) return { ...parseEnd(el.getAttribute('data-end')), field: 'data-end' };
+  return undefined;
+}
+
+/**
+ * A sales countdown printed empty whose `data-end` a script writes after the page was parsed: wait for the
+ * attribute. If the page finished loading without one, say so once (and keep waiting: a late script still counts).
+ */
+function whenEndIsWritten(el: Element, signal: AbortSignal, warn: (field: string, message: string) => void, then: () => void): void {
+  const observer = new MutationObserver(() => {
+    if (!el.hasAttribute('data-end') && !el.hasAttribute('data-timer')) return;
+    observer.disconnect();
+    then();
+  });
+  observer.observe(el, { attributes: true, attributeFilter: ['data-end', 'data-timer'] });
+  signal.addEventListener('abort', () => observer.disconnect(), { once: true });
+  const complain = () => {
+    if (!signal.aborted && !el.hasAttribute('data-end') && !el.hasAttribute('data-timer')) warn('data-end', 'missing (no data-end or data-timer once the page loaded); the countdown starts when one is written');
+  };
+  if (document.readyState === 'complete') complain();
+  else window.addEventListener('load', complain, { once: true, signal });
 }
 
 const tagOf = (el: Element | null | undefined): 'div' | 'span' => (el?.tagName.toLowerCase() === 'span' ? 'span' : 'div');
@@ -68,18 +91,26 @@ function endLabel(end: number): string {
   }
 }
 
+function start(element: Element, parsed: Parsed & { field: string }, { warn, onCleanup }: WidgetContext): void {
+  if (!parsed.ok) {
+    warn(parsed.field, `${parsed.message}; the countdown keeps its printed markup`);
+    return;
+  }
+  const { host, created } = counterHost(element);
+  const island = renderIsland('countdown', host, <Countdown end={parsed.end} units={readUnits(host)} label={endLabel(parsed.end)} />);
+  onCleanup(() => {
+    island.unmount();
+    if (created) host.remove();
+  });
+}
+
 export default defineWidget({
-  mount(element, { warn, onCleanup }) {
-    const parsed = readEnd(element, warn);
-    if (!parsed.ok) {
-      warn(parsed.field, `${parsed.message}; the countdown keeps its printed markup`);
-      return;
-    }
-    const { host, created } = counterHost(element);
-    const island = renderIsland('countdown', host, <Countdown end={parsed.end} units={readUnits(host)} label={endLabel(parsed.end)} />);
-    onCleanup(() => {
-      island.unmount();
-      if (created) host.remove();
+  mount(element, context) {
+    const parsed = readEnd(element, context.warn);
+    if (parsed) return start(element, parsed, context);
+    whenEndIsWritten(element, context.signal, context.warn, () => {
+      const written = readEnd(element, context.warn);
+      if (written) start(element, written, context);
     });
   },
 });

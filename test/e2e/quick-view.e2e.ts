@@ -1,0 +1,208 @@
+/**
+ * Quick view in real Chromium, both tags: a native modal dialog (focus in and out, Tab kept inside, background
+ * inert, scroll locked without layout shift, axe clean while open), closed by each means; the product's widgets
+ * inside (the variation form posts the variation); a second product; failure messages; reduced motion; and the
+ * countdown forms on the same page.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { expectAxeClean, expectNoConsoleErrors, openPage, TAGS } from './harness';
+
+const LINK = (id: number) => `a.fusion-quick-view[data-product-id="${id}"]`;
+const DIALOG = 'dialog.sf-quick-view';
+const CONTAINER = `${DIALOG} .fusion-woocommerce-quick-view-container`;
+
+const isOpen = (page: Page) => page.$eval(DIALOG, (d) => (d as HTMLDialogElement).open && d.matches(':modal')).catch(() => false);
+const activeInfo = (page: Page) =>
+  page.evaluate(() => {
+    const a = document.activeElement;
+    // Past the dialog's last control the browser's own UI takes focus (activeElement is then <body>): fine, as
+    // long as no background control ever does.
+    return { inDialog: !!a?.closest('dialog.sf-quick-view'), inBackground: !!a && a !== document.body && !a.closest('dialog.sf-quick-view'), className: a?.className ?? '', text: a?.textContent?.trim() ?? '', productId: a?.getAttribute('data-product-id') ?? null };
+  });
+
+/** Open a product and wait until its own title holds focus (the content is in and the widgets are mounting). */
+async function openProduct(page: Page, id: number, title: string): Promise<void> {
+  await page.click(LINK(id));
+  await page.waitForFunction(() => document.querySelector('dialog.sf-quick-view')?.matches(':modal'));
+  await page.waitForFunction((t) => {
+    const a = document.activeElement;
+    return a?.matches('.fusion-wqv-content .product_title') && a.textContent?.trim() === t;
+  }, title);
+  await page.evaluate(() => window.StorefrontIslands!.ready());
+}
+
+async function waitClosed(page: Page, id: number): Promise<void> {
+  await page.waitForFunction(() => !(document.querySelector('dialog.sf-quick-view') as HTMLDialogElement | null)?.open);
+  await page.waitForFunction((sel) => document.activeElement === document.querySelector(sel), LINK(id));
+}
+
+describe.each(TAGS)('quick view, %s tag', { timeout: 120_000 }, (tag) => {
+  test('a modal dialog: labelled, focus in and back, Tab inside, background inert, scroll locked without shift; Escape closes', async () => {
+    const { page, errors } = await openPage('/quick-view.html', { tag });
+    const before = await page.evaluate(() => ({ width: document.documentElement.clientWidth, scrollable: document.documentElement.scrollHeight > innerHeight }));
+    expect(before.scrollable).toBe(true);
+    // Full motion: record the widths the container is given, in order (not when).
+    await page.evaluate(() => {
+      const widths: string[] = [];
+      (window as unknown as { qvWidths: string[] }).qvWidths = widths;
+      new MutationObserver((records) => {
+        for (const r of records) {
+          const w = r.target instanceof HTMLElement && r.target.matches('.fusion-woocommerce-quick-view-container') ? r.target.style.getPropertyValue('--sf-qv-width') : '';
+          if (w && widths.at(-1) !== w) widths.push(w);
+        }
+      }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['style'] });
+    });
+    await page.click(LINK(512));
+    await page.waitForFunction(() => document.querySelector('dialog.sf-quick-view')?.matches(':modal'));
+    await page.waitForFunction(() => Math.round(document.querySelector('dialog.sf-quick-view .fusion-woocommerce-quick-view-container.complete')?.getBoundingClientRect().width ?? 0) === 900);
+    // From the card image's box, to the 400 px preview, to preview + 500.
+    const widths = await page.evaluate(() => (window as unknown as { qvWidths: string[] }).qvWidths);
+    expect(widths.slice(-2)).toEqual(['400px', '900px']);
+    expect(widths.length).toBeGreaterThanOrEqual(3);
+    await page.waitForFunction(() => document.activeElement?.matches('.fusion-wqv-content .product_title'));
+    await page.evaluate(() => window.StorefrontIslands!.ready());
+    // Clicking scrolled the link into view: wherever that is, the page must stay there.
+    const scrollY = await page.evaluate(() => window.scrollY);
+    const labelled = await page.$eval(DIALOG, (d) => document.getElementById(d.getAttribute('aria-labelledby') ?? '')?.textContent?.trim());
+    expect(labelled).toBe('Rain jacket');
+    expect(await page.$eval(CONTAINER, (c) => c.className)).toMatch(/fusion-woocommerce-quick-view-container quick-view woocommerce .*complete.*fusion-quick-view-loaded/);
+    expect(await page.evaluate(() => document.body.classList.contains('fusion-wqv-open'))).toBe(true);
+
+    // Scroll locked, and the page behind does not move sideways (the scrollbar's gutter stays).
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
+    expect(await page.evaluate(() => document.documentElement.clientWidth)).toBe(before.width);
+    await page.mouse.move(20, 20);
+    await page.mouse.wheel(0, 600);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrollY);
+
+    // The background is inert: a point outside the container hits the overlay, nothing behind it.
+    const hit = await page.evaluate(() => document.elementFromPoint(5, 5)?.className);
+    expect(hit).toContain('fusion-woocommerce-quick-view-overlay');
+    expect(await page.evaluate(() => (document.querySelector('a.fusion-quick-view') as HTMLElement).matches(':modal, dialog :scope'))).toBe(false);
+
+    // Tab and Shift+Tab never reach the page behind; they do reach the dialog's controls.
+    const reached = new Set<string>();
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Tab');
+      const info = await activeInfo(page);
+      expect(info.inBackground).toBe(false);
+      if (info.inDialog) reached.add(info.className);
+    }
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Shift+Tab');
+      expect((await activeInfo(page)).inBackground).toBe(false);
+    }
+    expect(reached.size).toBeGreaterThan(3);
+    await expectAxeClean(page);
+
+    await page.keyboard.press('Escape');
+    await waitClosed(page, 512);
+    expect(await page.evaluate(() => document.body.classList.contains('fusion-wqv-open'))).toBe(false);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden');
+    expect(await page.$$eval('.fusion-faded-out', (els) => els.length)).toBe(0);
+    expect(await page.$eval(`${DIALOG} .fusion-wqv-content`, (c) => c.children.length)).toBe(0);
+    expectNoConsoleErrors(errors);
+  });
+
+  test('closes by the close button and an overlay click; a second product opens; quick-view-displayed fires; failures show a message', async () => {
+    const { page, errors, messages } = await openPage('/quick-view.html', { tag, jquery: true });
+    await page.evaluate(() => {
+      const w = window as unknown as { displayed: number; jQuery: (t: unknown) => { on: (n: string, f: () => void) => void } };
+      w.displayed = 0;
+      w.jQuery(document.body).on('quick-view-displayed', () => void (w.displayed += 1));
+    });
+    await openProduct(page, 318, 'Canvas tote');
+    await page.waitForFunction(() => (window as unknown as { displayed: number }).displayed === 1);
+    // The simple product's widgets: quantity buttons inside the dialog.
+    await page.waitForSelector(`${DIALOG} .quantity.buttons_added`);
+    await page.click(`${DIALOG} .fusion-wqv-close button`);
+    await waitClosed(page, 318);
+
+    await openProduct(page, 512, 'Rain jacket');
+    await page.waitForFunction(() => (window as unknown as { displayed: number }).displayed === 2);
+    expect(await page.$$eval(`${DIALOG} .fusion-wqv-content .product_title`, (t) => t.map((x) => x.textContent))).toEqual(['Rain jacket']);
+    await page.mouse.click(8, 400);
+    await waitClosed(page, 512);
+
+    // Failures show a message in the dialog, and the next open still works.
+    const message = () => page.$eval(`${DIALOG} .sf-quick-view__message[role=alert]`, (m) => m.textContent);
+    for (const [failure, text] of [
+      ['http500', 'The shop could not show this product right now. Please try again.'],
+      ['offline', 'You are probably offline.'],
+      ['not-json', 'The product could not be shown. Please open its page instead.'],
+    ] as const) {
+      await page.evaluate((f) => (window as unknown as { __mock: { failNext(e: string, f: string): void } }).__mock.failNext('fusion_quick_view_load', f), failure);
+      await page.click(LINK(318));
+      await page.waitForFunction((t) => document.querySelector('dialog.sf-quick-view .sf-quick-view__message')?.textContent === t, text);
+      expect(await message()).toBe(text);
+      expect(await isOpen(page)).toBe(true);
+      expect((await activeInfo(page)).inDialog).toBe(true);
+      await expectAxeClean(page);
+      await page.keyboard.press('Escape');
+      await waitClosed(page, 318);
+    }
+    // The cached page gave exactly one warning naming the widget and what it got.
+    expect(messages.filter((m) => m.type === 'warning' && m.text.includes('quick-view: fusion_quick_view_load'))).toHaveLength(1);
+    await openProduct(page, 318, 'Canvas tote');
+    expectNoConsoleErrors(errors.filter((e) => !/Failed to load resource|ERR_FAILED|status of 500/.test(e)));
+  });
+
+  test('the variation form inside the dialog posts the chosen variation to the cart', async () => {
+    const { page, errors } = await openPage('/quick-view.html', { tag });
+    await openProduct(page, 512, 'Rain jacket');
+    await page.waitForSelector(`${DIALOG} .single_add_to_cart_button.wc-variation-selection-needed`);
+    await page.selectOption(`${DIALOG} select[name="attribute_pa_colour"]`, 'rust');
+    await page.selectOption(`${DIALOG} select[name="attribute_pa_size"]`, 's');
+    await page.selectOption(`${DIALOG} select[name="attribute_lining"]`, 'Fleece');
+    await page.waitForFunction(() => (document.querySelector('dialog.sf-quick-view input.variation_id') as HTMLInputElement).value === '513');
+    await expectAxeClean(page);
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/product/rain-jacket/'),
+      page.click(`${DIALOG} .single_add_to_cart_button`),
+    ]);
+    const body = request.postData() ?? '';
+    expect(body).toMatch(/name="variation_id"\r\n\r\n513\r\n/);
+    expect(body).toMatch(/name="attribute_pa_colour"\r\n\r\nrust\r\n/);
+    expect(body).toMatch(/name="add-to-cart"\r\n\r\n512\r\n/);
+    await page.waitForURL((url) => url.pathname === '/product/rain-jacket/');
+    await page.waitForFunction(() => window.StorefrontIslands !== undefined);
+    await page.evaluate(() => window.StorefrontIslands!.ready());
+    expectNoConsoleErrors(errors);
+  });
+
+  test("reduced motion: no zoom, the dialog opens at its final size; the countdown forms on the page tick", async () => {
+    const { page, errors } = await openPage('/quick-view.html', { tag, reducedMotion: true });
+    // Avada's data-end wrapper (printed with digits, printed empty, written by a script) and data-timer.
+    for (const id of ['fusion-countdown-2', 'fusion-countdown-3', 'fusion-countdown-4', 'fusion-countdown-5']) {
+      await page.waitForSelector(`#${id} time[role=group]`);
+    }
+    expect(await page.getAttribute('#fusion-countdown-2 time', 'datetime')).toBe('2030-12-31T23:59:59.000Z');
+    expect(await page.getAttribute('#fusion-countdown-3 time', 'datetime')).toBe('2030-12-31T23:59:59.000Z');
+    expect(await page.getAttribute('#fusion-countdown-4 time', 'datetime')).toBe('2031-03-20T08:00:00.000Z');
+    expect(await page.$$eval('#fusion-countdown-2 .fusion-dash-title', (t) => t.map((x) => x.textContent))).toEqual(['Days', 'Hrs', 'Min', 'Sec']);
+    expect(await page.$$eval('#fusion-countdown-3 .fusion-dash-title', (t) => t.map((x) => x.textContent))).toEqual(['Days', 'Hours', 'Minutes', 'Seconds']);
+    const flash = () => page.$$eval('#fusion-countdown-5 .fusion-digit', (d) => d.map((x) => x.textContent).join(''));
+    // Written as now + 2 h 2 min 5 s by the page's script.
+    const hours = await page.$$eval('#fusion-countdown-5 .fusion-hours-dash .fusion-digit', (d) => d.map((x) => x.textContent).join(''));
+    expect(hours).toBe('02');
+    const before = await flash();
+    await page.waitForFunction((b) => [...document.querySelectorAll('#fusion-countdown-5 .fusion-digit')].map((x) => x.textContent).join('') !== b, before, { timeout: 2500 });
+    const s2 = await page.$$eval('#fusion-countdown-3 .fusion-seconds-dash .fusion-digit', (d) => d.map((x) => x.textContent).join(''));
+    await page.waitForFunction((b) => [...document.querySelectorAll('#fusion-countdown-3 .fusion-seconds-dash .fusion-digit')].map((x) => x.textContent).join('') !== b, s2, { timeout: 2500 });
+    await expectAxeClean(page);
+
+    await page.click(LINK(512));
+    await page.waitForFunction(() => document.querySelector('dialog.sf-quick-view')?.matches(':modal'));
+    const first = await page.$eval(CONTAINER, (c) => ({ className: c.className, width: c.getBoundingClientRect().width, transition: getComputedStyle(c).transitionDuration }));
+    // Opened straight at preview (400) + 500, with no transition to run.
+    expect(first.className).toContain('complete');
+    expect(Math.round(first.width)).toBe(900);
+    expect(first.transition.split(',').every((d) => parseFloat(d) === 0)).toBe(true);
+    await page.waitForFunction(() => document.activeElement?.matches('.fusion-wqv-content .product_title'));
+    await page.keyboard.press('Escape');
+    await waitClosed(page, 512);
+    expectNoConsoleErrors(errors);
+  });
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { centred, failureMessage, finalWidth, lightCloseButton, MESSAGES, parseProductId, parseSize, previewBox, readAnswer, requestBody, resizedWidth, reviewHref, scriptVar, timeline } from './logic';
+
+describe('quick view rules', () => {
+  it('posts the action, the nonce and the product id', () => {
+    expect(requestBody('6f1c2a9b3e', '318')).toEqual({ action: 'fusion_quick_view_load', nonce: '6f1c2a9b3e', product: '318' });
+  });
+
+  it('accepts only positive integer product ids and positive sizes', () => {
+    expect(parseProductId('318')).toBe('318');
+    expect(parseProductId(' 512 ')).toBe('512');
+    for (const bad of [null, '', '0', '-3', '31a', '3.5', '{{id}}']) expect(parseProductId(bad)).toBeUndefined();
+    expect(parseSize('600')).toBe(600);
+    for (const bad of [null, '', '0', '-1', 'auto', '1e9']) expect(parseSize(bad)).toBeUndefined();
+  });
+
+  it('reads a quoted variable from an inline script without running it', () => {
+    expect(scriptVar("var quickViewNonce = '6f1c2a9b3e';", 'quickViewNonce')).toBe('6f1c2a9b3e');
+    expect(scriptVar('var productQuickViewSingleURL = "https:\\/\\/shop.example\\/product\\/tote\\/";', 'productQuickViewSingleURL')).toBe('https://shop.example/product/tote/');
+    expect(scriptVar("var otherNonce = 'x';", 'quickViewNonce')).toBeUndefined();
+    expect(scriptVar('var quickViewNonce = 42;', 'quickViewNonce')).toBeUndefined();
+  });
+
+  it('sizes the preview: 400 px, 500 for wide images, 300 for tall ones, height by the ratio', () => {
+    expect(previewBox({ width: 600, height: 600 })).toEqual({ width: 400, height: 400 });
+    expect(previewBox({ width: 600, height: 720 })).toEqual({ width: 400, height: 480 });
+    expect(previewBox({ width: 1800, height: 1000 })).toEqual({ width: 500, height: 278 });
+    expect(previewBox({ width: 1770, height: 1000 })).toEqual({ width: 400, height: 226 });
+    expect(previewBox({ width: 500, height: 1000 })).toEqual({ width: 300, height: 600 });
+    expect(previewBox(undefined)).toEqual({ width: 400, height: 400 });
+    expect(previewBox({ width: 0, height: 10 })).toEqual({ width: 400, height: 400 });
+  });
+
+  it('widens to preview + 500, or the window − 20 when less than 500 px would remain', () => {
+    expect(finalWidth(400, 1280)).toBe(900);
+    expect(finalWidth(500, 1280)).toBe(1000);
+    expect(finalWidth(400, 899)).toBe(879);
+    expect(finalWidth(400, 375)).toBe(355);
+    expect(resizedWidth(400, 1280)).toBe(900);
+    expect(resizedWidth(400, 700)).toBe(680);
+  });
+
+  it('centres a box in the viewport, never above 10 px from the top', () => {
+    expect(centred({ width: 900, height: 400 }, { width: 1280, height: 800 })).toEqual({ left: 190, top: 200 });
+    expect(centred({ width: 355, height: 900 }, { width: 375, height: 667 })).toEqual({ left: 10, top: 10 });
+  });
+
+  it('uses the light close button on dark backgrounds', () => {
+    expect(lightCloseButton(20)).toBe(true);
+    expect(lightCloseButton(40)).toBe(false);
+    expect(lightCloseButton(undefined)).toBe(false);
+  });
+
+  it("keeps Avada's timings, and makes every step immediate under reduced motion", () => {
+    const t = timeline(false);
+    expect([t.containerFade, t.overlayFade, t.centreAt, t.centre, t.widenAt, t.widen, t.closeButtonAt, t.closeButtonFade]).toEqual([200, 400, 200, 800, 1000, 600, 1600, 300]);
+    expect([t.insertAfter, t.summaryFade, t.initAfter, t.detailsAfter, t.displayedAfter, t.previewFade, t.closeShrink, t.overlayFadeOut]).toEqual([400, 500, 400, 700, 900, 400, 300, 400]);
+    const r = timeline(true);
+    expect([r.centreAt, r.centre, r.widenAt, r.widen, r.closeButtonAt, r.insertAfter, r.detailsAfter, r.displayedAfter, r.closeShrink, r.overlayFadeOut]).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+  });
+
+  it('tells the product HTML from a refused nonce and from answers that are not a quick view', () => {
+    expect(readAnswer('  <div class="product type-product"><div class="summary"></div></div>')).toEqual({ ok: true, html: '<div class="product type-product"><div class="summary"></div></div>' });
+    expect(readAnswer('-1')).toEqual({ ok: false, reason: 'nonce' });
+    expect(readAnswer('0')).toEqual({ ok: false, reason: 'nonce' });
+    for (const bad of ['', '{"success":false}', '<!DOCTYPE html><html><body class="product">Cached page</body></html>', '<p>Notice: something</p>', 'product']) {
+      expect(readAnswer(bad)).toEqual({ ok: false, reason: 'not-html' });
+    }
+  });
+
+  it('says what went wrong in words a shopper can act on', () => {
+    expect(failureMessage({ code: 'http', status: 403 })).toBe(MESSAGES.nonce);
+    expect(failureMessage({ code: 'http', status: 500 })).toBe(MESSAGES.http);
+    expect(failureMessage({ code: 'fetch_error' })).toBe('You are probably offline.');
+    expect(failureMessage({ code: 'timeout' })).toBe(MESSAGES.timeout);
+    expect(failureMessage({ reason: 'not-html' })).toBe(MESSAGES['not-html']);
+  });
+
+  it("points the review link at the product page's reviews", () => {
+    expect(reviewHref('https://shop.example/product/tote/', '#reviews')).toBe('https://shop.example/product/tote/#reviews');
+    expect(reviewHref('https://shop.example/product/tote/#x', '#tab-reviews')).toBe('https://shop.example/product/tote/#tab-reviews');
+    expect(reviewHref('https://shop.example/product/tote/', null)).toBe('https://shop.example/product/tote/#reviews');
+  });
+});

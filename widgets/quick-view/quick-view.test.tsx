@@ -1,0 +1,336 @@
+/**
+ * Quick view in happy-dom with the mock shop: the request, every endpoint outcome, what is inserted (and what is
+ * not), the widgets mounted inside and unmounted on close, the event, focus, and the state behind the dialog.
+ * happy-dom has no modal dialog behaviour: Escape, inertness and scroll locking are tested in Chromium
+ * (test/e2e/quick-view.e2e.ts).
+ */
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { server } from '../../fixtures/mock/node';
+import { QUICK_VIEW_NONCE } from '../../fixtures/mock/quick-view';
+import { failNext, state } from '../../fixtures/mock/state';
+import { setEnvironment } from '../../src/env';
+import { fixtureBody, mountPage, only } from '../../test/helpers/mount';
+import { usePageGlobals } from '../../test/helpers/page-globals';
+import type { Runtime } from '../../mount/runtime';
+import { MESSAGES } from './logic';
+
+const WIDGETS = ['quick-view', 'quantity', 'variation-form', 'product-gallery'] as const;
+const CONTAINER = '<div class="fusion-woocommerce-quick-view-container quick-view woocommerce">';
+
+/** The fixture page as the CMS prints it; fixtureBody drops scripts, so the container's nonce script is put back as text. */
+async function page(nonce: string | null = QUICK_VIEW_NONCE): Promise<string> {
+  const body = await fixtureBody('quick-view.html');
+  return nonce === null ? body : body.replace(CONTAINER, `${CONTAINER}<script type="text/javascript">var quickViewNonce = '${nonce}';</script>`);
+}
+
+const link = (id: number) => document.querySelector<HTMLAnchorElement>(`a.fusion-quick-view[data-product-id="${id}"]`)!;
+const dialog = () => document.querySelector<HTMLDialogElement>('dialog.sf-quick-view');
+const container = () => dialog()!.querySelector('.fusion-woocommerce-quick-view-container')!;
+const content = () => dialog()!.querySelector('.fusion-wqv-content')!;
+const message = () => dialog()!.querySelector('.sf-quick-view__message[role=alert]')?.textContent ?? '';
+const loads = () => state.log.filter((e) => e.endpoint === 'fusion_quick_view_load');
+
+let runtime: Runtime;
+let restoreEnv: () => void;
+
+async function open(id: number, html?: string): Promise<void> {
+  if (html !== undefined || !runtime) runtime = await mountPage(html ?? (await page()), only(...WIDGETS));
+  link(id).click();
+  await runtime.settled();
+  // React commits on its own schedule: the dialog is shown once it has.
+  await vi.waitFor(() => expect(dialog()?.open).toBe(true));
+}
+
+/** Wait until the product is in, or a message is shown. */
+const settledView = () => vi.waitFor(() => expect(content().querySelector('.product') ?? (message() || null)).not.toBeNull(), { timeout: 3000 });
+
+describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    usePageGlobals('quick-view.html');
+    restoreEnv = setEnvironment({ prefersReducedMotion: () => true });
+  });
+  afterEach(() => {
+    restoreEnv();
+    runtime = undefined as unknown as Runtime;
+  });
+
+  it("posts action, the container's nonce and the product id to avadaWooCommerceVars.ajaxurl", async () => {
+    const seen: string[] = [];
+    const listener = ({ request }: { request: Request }) => void seen.push(new URL(request.url).pathname);
+    server.events.on('request:start', listener);
+    onTestFinished(() => server.events.removeListener('request:start', listener));
+    await open(318, await page());
+    await settledView();
+    expect(loads()).toHaveLength(1);
+    expect(loads()[0]!.body).toEqual({ action: 'fusion_quick_view_load', nonce: QUICK_VIEW_NONCE, product: '318' });
+    expect(seen).toContain('/wp-admin/admin-ajax.php');
+  });
+
+  it('opens a modal dialog with the contract classes, labelled by the card title, focus on it, the card faded', async () => {
+    await open(318);
+    const d = dialog()!;
+    expect(d.open).toBe(true);
+    expect(container().className).toContain('fusion-woocommerce-quick-view-container quick-view woocommerce');
+    expect(d.querySelector('.fusion-woocommerce-quick-view-overlay')).not.toBeNull();
+    expect(d.querySelector('.fusion-wqv-close > button[type=button] .screen-reader-text')?.textContent).toBe('Close product quick view');
+    const loaderTitle = d.querySelector('.fusion-wqv-loader.product h2.product_title.entry-title')!;
+    expect(loaderTitle.textContent).toBe('Canvas tote');
+    expect(d.querySelector('.fusion-price-rating .price')?.textContent).toContain('24.00');
+    expect(d.querySelector('.fusion-price-rating .star-rating')).not.toBeNull();
+    expect(document.body.classList.contains('fusion-wqv-open')).toBe(true);
+    expect([...link(318).closest('li.product')!.querySelector('.fusion-product-wrapper')!.classList]).toContain('fusion-faded-out');
+    // Only one container on the page: the printed one is replaced while we run.
+    expect(document.querySelectorAll('.fusion-woocommerce-quick-view-container')).toHaveLength(1);
+    await settledView();
+    // The product's own title names the dialog and holds focus once it is in.
+    const title = content().querySelector<HTMLElement>('.product_title')!;
+    expect(title.textContent).toBe('Canvas tote');
+    expect(d.getAttribute('aria-labelledby')).toBe(title.id);
+    expect(document.activeElement).toBe(title);
+    expect(container().className).toContain('complete');
+    expect(container().className).toContain('fusion-quick-view-loaded');
+  });
+
+  it('inserts the product without its scripts, rewrites the review link, mounts the widgets inside and fires quick-view-displayed', async () => {
+    const displayed = vi.fn();
+    document.body.addEventListener('quick-view-displayed', displayed);
+    onTestFinished(() => document.body.removeEventListener('quick-view-displayed', displayed));
+    await open(512);
+    await settledView();
+    await runtime.settled();
+    expect(content().querySelector('.product > .woocommerce-product-gallery')).not.toBeNull();
+    expect(content().querySelector('.product > .summary.entry-summary')).not.toBeNull();
+    expect(content().querySelector('script')).toBeNull();
+    const review = content().querySelector<HTMLAnchorElement>('a.woocommerce-review-link')!;
+    expect(review.getAttribute('href')).toBe('http://127.0.0.1:5173/product/rain-jacket/#reviews');
+    expect(review.classList.contains('avada-noscroll')).toBe(true);
+    // The runtime's widgets: quantity buttons, the variation form's state, the gallery.
+    await vi.waitFor(() => expect(content().querySelector('.quantity.buttons_added button.plus')).not.toBeNull());
+    expect(content().querySelector('.single_add_to_cart_button')?.classList.contains('wc-variation-selection-needed')).toBe(true);
+    const instancesInside = () => [...runtime.instances.keys()].filter((el) => content().contains(el)).length;
+    expect(instancesInside()).toBeGreaterThanOrEqual(3);
+    await vi.waitFor(() => expect(displayed).toHaveBeenCalledTimes(1));
+    expect(container().className).not.toContain('fusion-animate-content');
+
+    // Choosing a variation fills variation_id: the form posts the variation.
+    const select = (name: string, value: string) => {
+      const el = content().querySelector<HTMLSelectElement>(`select[name="${name}"]`)!;
+      el.value = value;
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+    select('attribute_pa_colour', 'rust');
+    select('attribute_pa_size', 's');
+    select('attribute_lining', 'Fleece');
+    await vi.waitFor(() => expect(content().querySelector<HTMLInputElement>('input.variation_id')!.value).toBe('513'));
+  });
+
+  it('closes by the close button: unmounts the widgets inside, restores the card and gives focus back to the link', async () => {
+    await open(512);
+    await settledView();
+    await runtime.settled();
+    const inside = [...runtime.instances.keys()].filter((el) => content().contains(el));
+    expect(inside.length).toBeGreaterThan(0);
+    dialog()!.querySelector<HTMLButtonElement>('.fusion-wqv-close button')!.click();
+    await vi.waitFor(() => expect(dialog()!.open).toBe(false));
+    expect(inside.every((el) => !runtime.instances.has(el))).toBe(true);
+    expect(content().children).toHaveLength(0);
+    expect(document.body.classList.contains('fusion-wqv-open')).toBe(false);
+    expect(document.querySelectorAll('.fusion-faded-out')).toHaveLength(0);
+    expect(document.activeElement).toBe(link(512));
+  });
+
+  it('closes on an overlay click and on cancel (Escape), then opens another product', async () => {
+    await open(318);
+    await settledView();
+    dialog()!.querySelector<HTMLElement>('.fusion-woocommerce-quick-view-overlay')!.click();
+    await vi.waitFor(() => expect(dialog()!.open).toBe(false));
+
+    link(512).click();
+    await settledView();
+    expect(content().querySelector('.product_title')?.textContent).toBe('Rain jacket');
+    const cancel = new Event('cancel', { cancelable: true });
+    dialog()!.dispatchEvent(cancel);
+    expect(cancel.defaultPrevented).toBe(true); // our close runs instead, the same way for every means
+    await vi.waitFor(() => expect(dialog()!.open).toBe(false));
+    expect(document.activeElement).toBe(link(512));
+    expect(loads().map((l) => l.body.product)).toEqual(['318', '512']);
+  });
+
+  it('falls back to window.quickViewNonce when the container prints none', async () => {
+    (window as { quickViewNonce?: string }).quickViewNonce = QUICK_VIEW_NONCE;
+    onTestFinished(() => void delete (window as { quickViewNonce?: string }).quickViewNonce);
+    await open(318, await page(null));
+    await settledView();
+    expect(loads()[0]!.body.nonce).toBe(QUICK_VIEW_NONCE);
+    expect(content().querySelector('.product_title')).not.toBeNull();
+  });
+
+  it.each([
+    ['a refused nonce (403, -1)', async () => page('expired0000'), MESSAGES.nonce, 'quick-view: quickViewNonce'],
+    ['an HTTP 500', async () => (failNext('fusion_quick_view_load', 'http500'), page()), MESSAGES.http, null],
+    ['no connection', async () => (failNext('fusion_quick_view_load', 'offline'), page()), 'You are probably offline.', null],
+    ['a cached page instead of the product', async () => (failNext('fusion_quick_view_load', 'not-json'), page()), MESSAGES['not-html'], 'quick-view: fusion_quick_view_load'],
+  ])('shows a message in the dialog for %s and the page stays usable', async (_what, html, text, warning) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const error = vi.spyOn(console, 'error');
+    await open(318, await html());
+    await settledView();
+    expect(message()).toBe(text);
+    expect(content().children).toHaveLength(0);
+    expect(dialog()!.querySelector('.fusion-wqv-close')!.className).toContain('sf-qv-shown');
+    if (warning) {
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]![0])).toContain(warning);
+    } else expect(warn).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
+    // Closing works and the next product opens normally.
+    dialog()!.querySelector<HTMLButtonElement>('.fusion-wqv-close button')!.click();
+    await vi.waitFor(() => expect(dialog()!.open).toBe(false));
+    link(512).click();
+    await vi.waitFor(() => expect(dialog()!.open).toBe(true));
+    await vi.waitFor(() => expect(content().querySelector('.product_title')?.textContent ?? message()).toBeTruthy());
+  });
+
+  it('an answer that is JSON, or empty for an unknown product, is never inserted', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    server.use(http.post('*/wp-admin/admin-ajax.php', () => HttpResponse.json({ success: true, data: '<div class="product"><img src=x onerror=alert(1)></div>' })));
+    await open(318);
+    await settledView();
+    expect(message()).toBe(MESSAGES['not-html']);
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toContain('quick-view: fusion_quick_view_load');
+  });
+
+  it('gives up after the timeout with a message', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => void vi.useRealTimers());
+    failNext('fusion_quick_view_load', 'slow');
+    await open(318);
+    await vi.advanceTimersByTimeAsync(15_000);
+    await vi.waitFor(() => expect(message()).toBe(MESSAGES.timeout));
+  });
+
+  it('refuses an ajaxurl of another site and warns once', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    usePageGlobals('quick-view.html', { avadaWooCommerceVars: { ajaxurl: 'https://evil.example/wp-admin/admin-ajax.php' } });
+    await open(318);
+    await settledView();
+    expect(content().querySelector('.product_title')).not.toBeNull();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toContain('quick-view: avadaWooCommerceVars.ajaxurl');
+  });
+
+  it('warns once about a malformed data-product-id and leaves that link alone', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const html = (await page()).replace('data-product-id="320"', 'data-product-id="apron"');
+    runtime = await mountPage(html, only(...WIDGETS));
+    const bad = document.querySelector<HTMLAnchorElement>('a.fusion-quick-view[data-product-id="apron"]')!;
+    bad.click();
+    await runtime.settled();
+    expect(dialog()).toBeNull();
+    expect(loads()).toHaveLength(0);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toContain('quick-view: data-product-id');
+  });
+
+  it('puts the printed container back when the last link leaves', async () => {
+    await open(318);
+    await settledView();
+    dialog()!.querySelector<HTMLButtonElement>('.fusion-wqv-close button')!.click();
+    await vi.waitFor(() => expect(dialog()!.open).toBe(false));
+    runtime.unmount(document);
+    expect(dialog()).toBeNull();
+    expect(document.querySelectorAll('.fusion-woocommerce-quick-view-container')).toHaveLength(1);
+    expect(document.querySelector('.fusion-woocommerce-quick-view-container script')?.textContent).toContain('quickViewNonce');
+  });
+});
+
+describe('quick view timeline (full motion)', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    usePageGlobals('quick-view.html');
+  });
+
+  /** Mount the page and the link's widget (a pointer over it), then take over the clock. */
+  async function ready(id: number): Promise<void> {
+    runtime = await mountPage(await page(), only(...WIDGETS));
+    link(id).dispatchEvent(new Event('pointerover', { bubbles: true }));
+    await runtime.settled();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+  }
+  afterEach(() => {
+    vi.useRealTimers();
+    runtime = undefined as unknown as Runtime;
+  });
+
+  /** Advance the fake clock, then let React commit (its scheduler runs on a real macrotask). */
+  const tick = async (ms: number) => {
+    await vi.advanceTimersByTimeAsync(ms);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  };
+
+  const vars = () => {
+    const style = (container() as HTMLElement).style;
+    return { width: style.getPropertyValue('--sf-qv-width'), height: style.getPropertyValue('--sf-qv-height'), duration: style.getPropertyValue('--sf-qv-duration') };
+  };
+
+  it("zooms to the 400 px preview, widens to preview + 500 at 1000 ms, shows the close button at 1600 ms, then reveals", async () => {
+    const displayed = vi.fn();
+    document.body.addEventListener('quick-view-displayed', displayed);
+    onTestFinished(() => document.body.removeEventListener('quick-view-displayed', displayed));
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1280 });
+    Object.defineProperty(window, 'innerHeight', { configurable: true, value: 800 });
+    onTestFinished(() => {
+      delete (window as { innerWidth?: number }).innerWidth;
+      delete (window as { innerHeight?: number }).innerHeight;
+    });
+    await ready(512);
+    link(512).click();
+    await tick(200);
+    // The jacket's card image is 600×720: a 400 × 480 preview.
+    expect(vars()).toEqual({ width: '400px', height: '480px', duration: '800ms' });
+    expect(container().className).not.toContain('complete');
+    await tick(800);
+    expect(vars()).toEqual({ width: '900px', height: '480px', duration: '600ms' });
+    expect(container().className).toContain('complete');
+    expect(dialog()!.querySelector('.fusion-wqv-close')!.className).not.toContain('sf-qv-shown');
+    // The answer is in, but nothing is inserted before the container stopped growing.
+    expect(content().children).toHaveLength(0);
+    await tick(600);
+    expect(dialog()!.querySelector('.fusion-wqv-close')!.className).toContain('sf-qv-shown');
+    expect(container().className).toContain('fusion-quick-view-loaded fusion-animate-content');
+    await tick(400);
+    expect(content().querySelector('.product_title')?.textContent).toBe('Rain jacket');
+    expect(displayed).not.toHaveBeenCalled();
+    await tick(500);
+    expect(displayed).toHaveBeenCalledTimes(1);
+    expect(container().className).not.toContain('fusion-animate-content');
+    expect(container().className).toContain('sf-qv-details');
+
+    // Close: shrink and fade, then the dialog closes after the overlay's 400 ms.
+    dialog()!.querySelector<HTMLButtonElement>('.fusion-wqv-close button')!.click();
+    await tick(0);
+    expect(dialog()!.className).toContain('sf-qv-closing');
+    await tick(399);
+    expect(dialog()!.open).toBe(true);
+    await tick(1);
+    expect(dialog()!.open).toBe(false);
+  });
+
+  it('shows the loader with the card title, price and rating when the answer is slow', async () => {
+    state.latency.set('fusion_quick_view_load', 5000);
+    await ready(318);
+    link(318).click();
+    const loader = () => dialog()!.querySelector('.fusion-wqv-loader')!;
+    await tick(1500);
+    expect(loader().className).not.toContain('sf-qv-shown');
+    await tick(100);
+    expect(loader().className).toContain('sf-qv-shown');
+    expect(loader().querySelector('.product_title')?.textContent).toBe('Canvas tote');
+    expect(loader().querySelector('.fusion-slider-loading')).not.toBeNull();
+    expect(loader().querySelector('.price')?.textContent).toContain('24.00');
+    expect(loader().querySelector('.star-rating')?.getAttribute('aria-label')).toBe('Rated 4.50 out of 5');
+  });
+});
