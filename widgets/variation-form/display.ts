@@ -293,6 +293,18 @@ function parseGallery(html: string): Element | undefined {
   return t.content.querySelector('.woocommerce-product-gallery') ?? undefined;
 }
 
+/**
+ * The variation template's markup (price, stock, description: HTML from the shop's own data, inserted as
+ * WooCommerce does), parsed inert first. What would act on the whole page from inside a price is dropped before
+ * it is inserted: `<base>` (re-points every relative URL and form), `<meta>` (refresh), `<link>` and scripts.
+ */
+export function variationFragment(html: string): DocumentFragment {
+  const t = document.createElement('template');
+  t.innerHTML = html;
+  for (const el of t.content.querySelectorAll('base, meta, link, script')) el.remove();
+  return t.content;
+}
+
 /** jQuery's slideDown/slideUp, instant under reduced motion. */
 export function slide(el: HTMLElement, show: boolean, ms = 200): void {
   for (const a of el.getAnimations?.() ?? []) a.cancel();

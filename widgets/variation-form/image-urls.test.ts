@@ -45,7 +45,7 @@ const urlAttributes = () =>
     ['href', 'src', 'srcset', 'data-src', 'data-large_image', 'data-thumb'].map((name) => el.getAttribute(name) ?? '').filter(Boolean),
   );
 
-describe('variation image URLs go through the http(s) check', () => {
+describe('variation image URLs go through the http(s) check', { timeout: 15_000 }, () => {
   it.each(HOSTILE)('full_src %j never reaches the gallery link or the zoom: they use the displayed image, one warning', async (fullSrc) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     await pickRust(jacketWith({ full_src: fullSrc }));
@@ -79,5 +79,21 @@ describe('variation image URLs go through the http(s) check', () => {
     await pickRust(jacketWith({ gallery_thumbnail_src: 'javascript:alert(1)' }), ['variation-form', 'product-gallery']);
     expect(document.querySelectorAll('.flex-control-thumbs img').length).toBeGreaterThan(1);
     expect(urlAttributes().some((v) => /javascript:/i.test(v))).toBe(false);
+  });
+});
+
+describe('the variation template\'s markup', { timeout: 15_000 }, () => {
+  it('never inserts a <base>, <meta> or <link> from price_html: the page\'s relative URLs and forms stay where they were', async () => {
+    const parsed = document.createElement('template');
+    parsed.innerHTML = JACKET;
+    const form = parsed.content.querySelector('form.variations_form')!;
+    const variations = JSON.parse(form.getAttribute('data-product_variations')!) as { variation_id: number; price_html: string }[];
+    variations.find((v) => v.variation_id === 513)!.price_html = '<base href="https://evil.example/"><meta http-equiv="refresh" content="0;url=https://evil.example/"><link rel="stylesheet" href="https://evil.example/x.css"><span class="price">£60.00</span>';
+    form.setAttribute('data-product_variations', JSON.stringify(variations));
+    const baseBefore = document.baseURI;
+    await pickRust(parsed.innerHTML);
+    await vi.waitFor(() => expect(document.querySelector('.single_variation')!.textContent).toContain('£60.00'));
+    expect(document.querySelectorAll('base, .single_variation meta, .single_variation link')).toHaveLength(0);
+    expect(document.baseURI).toBe(baseBefore);
   });
 });
