@@ -2,6 +2,7 @@
  * Contact Form 7's small field behaviours: acceptance gating, exclusive checkboxes, free text, the URL prefix,
  * character counts and spinners. DOM only; the rules behind them are in logic.ts.
  */
+import { cssString } from '../../src/dom/selector';
 import { characterCount, firstUnaccepted, prefixUrl } from './logic';
 
 export const UNACCEPTED_TEXT = 'You must accept the terms and conditions before sending your message.';
@@ -91,7 +92,7 @@ export function updateCounters(form: HTMLFormElement, name?: string): void {
   for (const counter of form.querySelectorAll<HTMLElement>('.wpcf7-character-count[data-target-name]')) {
     const target = counter.getAttribute('data-target-name')!;
     if (name !== undefined && target !== name) continue;
-    const control = form.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${target.replace(/["\\]/g, '\\$&')}"]`);
+    const control = form.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name=${cssString(target)}]`);
     if (!control || !('value' in control)) continue;
     const state = characterCount(control.value, counter.classList.contains('down') ? 'down' : 'up', int(counter, 'data-starting-value'), int(counter, 'data-maximum-value'), int(counter, 'data-minimum-value'));
     counter.setAttribute('data-current-value', String(state.current));
@@ -105,7 +106,7 @@ export function updateCounters(form: HTMLFormElement, name?: string): void {
 export function restoreCountedDefaults(form: HTMLFormElement): void {
   for (const counter of form.querySelectorAll<HTMLElement>('.wpcf7-character-count[data-target-name]')) {
     const target = counter.getAttribute('data-target-name')!;
-    const control = form.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${target.replace(/["\\]/g, '\\$&')}"]`);
+    const control = form.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name=${cssString(target)}]`);
     if (control && 'defaultValue' in control) control.value = control.defaultValue;
   }
   updateCounters(form);

@@ -964,3 +964,22 @@ describe('reCAPTCHA v3', () => {
     expect(calls('cf7-feedback')[0]!.body['_wpcf7_recaptcha_response'] ?? '').toBe('');
   });
 });
+
+describe('drafts when storage refuses (issue 14 item 10)', () => {
+  it('warns once naming the draft when sessionStorage is full, and the form keeps working', async () => {
+    await mountContact();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    // A full store: every write throws, as browsers do past the quota.
+    vi.spyOn(sessionStorage, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    type('buyer-name', 'Ada');
+    type('buyer-email', 'ada@example.com');
+    type('details', 'Two hundred totes.');
+    const said = warn.mock.calls.map((c) => String(c[0])).filter((m) => m.includes('cf7') && m.includes('draft'));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toContain('sessionStorage');
+    expect(field('buyer-name').value).toBe('Ada');
+    expect(sessionStorage.getItem('sf_cf7_207_/')).toBeNull();
+  });
+});

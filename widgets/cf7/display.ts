@@ -2,12 +2,12 @@
  * What Contact Form 7 shows: field errors (tips, ARIA, the screen-reader list), the response output with
  * Avada's alert, reflections, and quiz/captcha refills. DOM only, no network.
  */
+import { cssEscape, cssString } from '../../src/dom/selector';
 import { env } from '../../src/env';
+import { httpUrlText } from '../../src/net/url-attrs';
 import { alertKind, captchaChallenge, validationErrorId } from './logic';
 import { isFile, type FieldValue } from './values';
 
-const cssString = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
-const escapeIdent = (value: string) => (typeof CSS !== 'undefined' && CSS.escape ? CSS.escape(value) : value.replace(/[^a-zA-Z0-9_-]/g, '\\$&'));
 
 export function wrapsOf(form: HTMLFormElement, field: string): HTMLElement[] {
   return [...form.querySelectorAll<HTMLElement>(`.wpcf7-form-control-wrap[data-name=${cssString(field)}]`)];
@@ -218,15 +218,6 @@ export function updateReflection(form: HTMLFormElement, field: string, values: r
   }
 }
 
-const httpUrl = (address: string): string | undefined => {
-  try {
-    const parsed = new URL(address, location.href);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : undefined;
-  } catch {
-    return undefined;
-  }
-};
-
 /** Apply a refill: new quiz questions and answer hashes, new captcha images and challenges; answers emptied. */
 export function applyRefill(form: HTMLFormElement, refill: { quiz?: Record<string, [string, string]>; captcha?: Record<string, string> }): void {
   for (const [name, [question, hash]] of Object.entries(refill.quiz ?? {})) {
@@ -240,11 +231,11 @@ export function applyRefill(form: HTMLFormElement, refill: { quiz?: Record<strin
     }
   }
   for (const [name, imageUrl] of Object.entries(refill.captcha ?? {})) {
-    const src = httpUrl(imageUrl);
+    const src = httpUrlText(imageUrl);
     if (!src) continue;
     const input = form.querySelector<HTMLInputElement>(`input[name=${cssString(name)}]`);
     if (input) input.value = '';
-    for (const img of form.querySelectorAll<HTMLImageElement>(`img.wpcf7-captcha-${escapeIdent(name.replace(/:/g, ''))}`)) img.src = src;
+    for (const img of form.querySelectorAll<HTMLImageElement>(`img.wpcf7-captcha-${cssEscape(name.replace(/:/g, ''))}`)) img.src = src;
     const challenge = captchaChallenge(imageUrl);
     const hidden = form.querySelector<HTMLInputElement>(`input[name=${cssString(`_wpcf7_captcha_challenge_${name}`)}]`);
     if (hidden && challenge) hidden.value = challenge;

@@ -5,7 +5,9 @@
  * Key: `sf_cf7_{form id}_{page path}`; value: `{ "{unit tag}": { "{name}#{n}": value } }` where n counts controls
  * of the same name, and checkboxes and radios are keyed by name and value with `true`.
  */
+import { warnOnce } from '../../src/log';
 import { session } from '../../src/storage/storage';
+import { WIDGET } from './api';
 import { draftKey, isDraftable } from './logic';
 
 type Snapshot = Record<string, string | string[] | boolean>;
@@ -75,8 +77,11 @@ export function createDraft(form: HTMLFormElement, formId: number | string, unit
       const snap = snapshot(form);
       if (Object.keys(snap).length) all[unitTag] = snap;
       else delete all[unitTag];
-      if (Object.keys(all).length) session.setJSON(key, all);
-      else session.remove(key);
+      if (!Object.keys(all).length) session.remove(key);
+      else if (!session.setJSON(key, all)) {
+        // Full (quota) or disabled storage: the form itself still works, only a reload would lose the typing.
+        warnOnce(WIDGET, 'draft', `sessionStorage refused the draft of form ${formId}; what is typed is not kept across a reload`);
+      }
     },
     restore() {
       const snap = read()[unitTag];

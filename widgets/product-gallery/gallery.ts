@@ -2,6 +2,7 @@ import EmblaCarousel, { type EmblaCarouselType } from 'embla-carousel';
 import { env } from '../../src/env';
 import { listenLegacy } from '../../src/events/bus';
 import { errorOnce } from '../../src/log';
+import { httpUrlText } from '../../src/net/url-attrs';
 import type { LightboxItem } from './lightbox';
 import { canMove, clampIndex, describeIssues, emblaDuration, keyToMove, moveIndex, panOffset, readSlide, shouldZoom, sliderWanted, slideLabel, TAP_MAX_MS, TAP_SLOP, thumbnailColumns, zoomOffset, type Move, type RawSlide, type Slide, type SlideIssues } from './logic';
 import type { GallerySettings } from './settings';
@@ -636,6 +637,23 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
     return slides.map((s) => ({ src: s.large, width: s.largeWidth, height: s.largeHeight, fallbackWidth: s.width, fallbackHeight: s.height, alt: s.alt, caption: s.caption }));
   }
 
+  /**
+   * The fallback runs inside open()'s catch: nothing here may throw (a sandboxed frame refuses navigation, a
+   * value may be no http(s) URL), or the click would end in an unhandled rejection and the opening flag stuck.
+   */
+  function openImageItself(src: string | undefined): void {
+    const url = httpUrlText(src, document.baseURI);
+    if (!url) {
+      ctx.warn('data-large_image', 'the image to open is not an http(s) URL; the gallery stays as it is');
+      return;
+    }
+    try {
+      window.location.assign(url);
+    } catch (error) {
+      ctx.warn('data-large_image', `the image could not be opened (${String(error)}); the gallery stays as it is`);
+    }
+  }
+
   async function open(at: number, opener: HTMLElement | null): Promise<void> {
     if (opening || !settings.photoswipe || count === 0) return;
     opening = true;
@@ -658,8 +676,7 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
     } catch (error) {
       // The lightbox could not load (offline, a replaced deploy): show the image the way the page would without us.
       errorOnce('product-gallery', 'the lightbox could not load; opening the image itself.', error);
-      const src = items[clampIndex(at, count)]?.src;
-      if (src && /^https?:$/.test(new URL(src, document.baseURI).protocol)) window.location.assign(src);
+      openImageItself(items[clampIndex(at, count)]?.src);
     } finally {
       opening = false;
     }

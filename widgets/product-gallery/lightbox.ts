@@ -2,6 +2,7 @@ import PhotoSwipe, { type SlideData } from 'photoswipe';
 import photoswipeCss from 'photoswipe/dist/photoswipe.css?inline';
 import { adoptStyles } from '../../src/dom/styles';
 import { env } from '../../src/env';
+import { httpUrlText } from '../../src/net/url-attrs';
 
 /**
  * The full-screen lightbox: PhotoSwipe 5's core inside the native modal `<dialog>` the gallery keeps on the
@@ -56,14 +57,6 @@ dialog.sf-lightbox .pswp{position:absolute}
 .sf-lightbox .pswp__sf-caption[hidden]{display:none}
 .sf-lightbox .pswp__error-msg a{color:inherit;text-decoration:underline}
 `;
-
-const isHttp = (url: string): boolean => {
-  try {
-    return /^https?:$/.test(new URL(url, document.baseURI).protocol);
-  } catch {
-    return false;
-  }
-};
 
 /** Natural size of an image, or undefined when it fails or takes too long. */
 function measure(src: string, timeoutMs = 2500): Promise<{ width: number; height: number } | undefined> {
@@ -136,7 +129,7 @@ export async function openLightbox(request: LightboxRequest): Promise<LightboxHa
     const box = document.createElement('div');
     box.className = 'pswp__error-msg';
     box.setAttribute('role', 'alert');
-    if (src && isHttp(src)) {
+    if (httpUrlText(src, document.baseURI)) {
       const link = document.createElement('a');
       link.href = src;
       link.target = '_blank';

@@ -1,3 +1,5 @@
+import { checkedSrcset, httpUrlText, imageUrlText } from '../../src/net/url-attrs';
+
 /**
  * The gallery's rules, free of the DOM: which slide is shown, when zoom is worth it, what a slide's data is
  * (with the problems found in the markup), captions, and how WooCommerce's timings map onto Embla.
@@ -39,7 +41,7 @@ export interface Slide {
 }
 
 /** Markup problems by attribute, each with the 1-based slide numbers, so one warning can name them all. */
-export type SlideIssues = Partial<Record<'data-thumb' | 'data-large_image' | 'data-large_image_width', number[]>>;
+export type SlideIssues = Partial<Record<'data-thumb' | 'data-thumb-srcset' | 'data-large_image' | 'data-large_image_width', number[]>>;
 
 const trimmed = (v: string | null | undefined): string => (v ?? '').trim();
 
@@ -52,16 +54,12 @@ export function positiveSize(value: string | null | undefined): number {
 }
 
 /**
- * Whether a URL from the markup is usable as an image source: an http(s) URL, a root-relative or relative path,
- * or a data: image. `javascript:` and friends, and empty values, are not.
+ * Whether a URL from the markup is usable as an image source: through the one http(s) check, or a data: image
+ * (a lazy-load placeholder). `javascript:` and friends, values with spaces, and empty values are not.
  */
 export function isImageUrl(value: string | null | undefined): boolean {
   const text = trimmed(value);
-  if (!text || /\s/.test(text)) return false;
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(text)?.[1]?.toLowerCase();
-  if (!scheme) return true;
-  if (scheme === 'http' || scheme === 'https') return true;
-  return scheme === 'data' && /^data:image\//i.test(text);
+  return text !== '' && !/\s/.test(text) && imageUrlText(text) !== null;
 }
 
 /** The caption WooCommerce shows: the image's data-caption, else its title. */
@@ -76,20 +74,22 @@ export function readSlide(raw: RawSlide, number: number, issues: SlideIssues): S
   let large = trimmed(raw.large);
   if (!isImageUrl(large)) {
     if (large || raw.large !== null) note('data-large_image');
-    large = isImageUrl(raw.href) && !trimmed(raw.href).startsWith('#') ? trimmed(raw.href) : src;
+    large = httpUrlText(raw.href) && !trimmed(raw.href).startsWith('#') ? trimmed(raw.href) : src;
   }
   let thumb = trimmed(raw.thumb);
   if (!isImageUrl(thumb)) {
     note('data-thumb');
     thumb = src || large;
   }
+  const thumbSrcset = checkedSrcset(trimmed(raw.thumbSrcset));
+  if (thumbSrcset?.refused) note('data-thumb-srcset');
   const largeWidth = positiveSize(raw.largeWidth);
   const largeHeight = positiveSize(raw.largeHeight);
   if (!largeWidth || !largeHeight) note('data-large_image_width');
   return {
     thumb,
     thumbAlt: trimmed(raw.thumbAlt),
-    thumbSrcset: trimmed(raw.thumbSrcset),
+    thumbSrcset: thumbSrcset?.srcset ?? '',
     thumbSizes: trimmed(raw.thumbSizes),
     large,
     largeWidth: largeWidth && largeHeight ? largeWidth : 0,
@@ -106,6 +106,7 @@ export function describeIssues(issues: SlideIssues): { field: string; message: s
   const list = (n: number[]) => `slide${n.length > 1 ? 's' : ''} ${n.join(', ')}`;
   const out: { field: string; message: string }[] = [];
   if (issues['data-thumb']?.length) out.push({ field: 'data-thumb', message: `missing or not an image URL on ${list(issues['data-thumb'])}; the thumbnail shows the slide's image instead` });
+  if (issues['data-thumb-srcset']?.length) out.push({ field: 'data-thumb-srcset', message: `holds URLs that are not http(s) on ${list(issues['data-thumb-srcset'])}; those candidates are left out` });
   if (issues['data-large_image']?.length) out.push({ field: 'data-large_image', message: `not an image URL on ${list(issues['data-large_image'])}; using the link or the image itself` });
   if (issues['data-large_image_width']?.length) out.push({ field: 'data-large_image_width', message: `data-large_image_width/height missing or not a number on ${list(issues['data-large_image_width'])}; no zoom there, and the lightbox measures the image` });
   return out;

@@ -177,3 +177,40 @@ describe('sticky add-to-cart bar', () => {
     expect(document.querySelector('.sf-sticky-atc')).toBeNull();
   });
 });
+
+/**
+ * Issue 14 item 8: the price HTML is rebuilt from an allowlist. The old blocklist kept a link whose scheme hid
+ * behind a control character or a tab (`&#1;javascript:`, `java&#9;script:`), and kept `<base>`, which re-points
+ * every relative URL and form of the page.
+ */
+describe('sticky add-to-cart bar: price HTML from variation data', () => {
+  const HOSTILE = [
+    '<a href="&#1;javascript:alert(1)">£45.00</a>',
+    '<a href="java&#9;script:alert(1)">£45.00</a>',
+    '<a href=" &#x0A;JaVaScRiPt:alert(1)">£45.00</a>',
+    '<base href="https://evil.example/"><span class="amount">£45.00</span>',
+    '<span class="amount">£45.00</span><img src="x" onerror="alert(1)"><svg><a href="javascript:alert(1)"><text>!</text></a></svg>',
+    '<span class="amount" style="position:fixed" onclick="alert(1)" id="place_order">£45.00</span><form action="https://evil.example/"><button formaction="javascript:alert(1)"></button></form>',
+  ];
+
+  it.each(HOSTILE)('%s shows the price text with no URL, handler, id or <base>', async (priceHtml) => {
+    await mountPage(VARIABLE);
+    const baseBefore = document.baseURI;
+    document.querySelector('.single_variation')!.dispatchEvent(new CustomEvent('show_variation', { bubbles: true, detail: [{ variation_id: 513, price_html: priceHtml }, true] }));
+    const price = bar().querySelector('.sf-sticky-atc__price')!;
+    expect(price.textContent).toContain('£45.00');
+    expect(document.querySelector('base')).toBeNull();
+    expect(document.baseURI).toBe(baseBefore);
+    for (const el of price.querySelectorAll('*')) {
+      expect(['span', 'bdi', 'del', 'ins', 'small', 'strong', 'b', 'em', 'i', 'sup', 'sub', 'abbr', 'br', 's']).toContain(el.localName);
+      for (const attr of el.attributes) expect(['class', 'aria-hidden', 'title', 'lang', 'dir']).toContain(attr.name);
+    }
+  });
+
+  it('keeps WooCommerce\'s sale price markup as it is', async () => {
+    await mountPage(VARIABLE);
+    const sale = '<del aria-hidden="true"><span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">£</span>60.00</bdi></span></del> <span class="screen-reader-text">Original price was: £60.00.</span><ins aria-hidden="true"><span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">£</span>45.00</bdi></span></ins><span class="screen-reader-text">Current price is: £45.00.</span>';
+    document.querySelector('.single_variation')!.dispatchEvent(new CustomEvent('show_variation', { bubbles: true, detail: [{ variation_id: 513, price_html: `<span class="price">${sale}</span>` }, true] }));
+    expect(bar().querySelector('.sf-sticky-atc__price')!.innerHTML).toBe(`<span class="price">${sale}</span>`);
+  });
+});

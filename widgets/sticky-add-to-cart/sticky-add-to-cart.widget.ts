@@ -1,4 +1,5 @@
 import { defineWidget } from '../../mount/types';
+import { phrasingFragment } from '../../src/dom/phrasing';
 import { adoptStyles } from '../../src/dom/styles';
 import { env } from '../../src/env';
 import { listenLegacy } from '../../src/events/bus';
@@ -40,19 +41,6 @@ const REAL_BUTTON = '.single_add_to_cart_button';
 const MIRRORED_CLASSES = ['disabled', 'wc-variation-selection-needed', 'wc-variation-is-unavailable', 'loading', 'added'];
 
 let activeBar: HTMLElement | undefined;
-
-/** Price HTML from the site's own markup or variation data, with anything executable taken out. */
-function priceFragment(html: string): DocumentFragment {
-  const template = document.createElement('template');
-  template.innerHTML = html;
-  for (const el of template.content.querySelectorAll('script, style, iframe, object, embed, link, meta, form, input, button, select, textarea')) el.remove();
-  for (const el of template.content.querySelectorAll('*')) {
-    for (const attr of Array.from(el.attributes)) {
-      if (/^on/i.test(attr.name) || (/^(href|src|xlink:href)$/i.test(attr.name) && /^\s*javascript:/i.test(attr.value)) || attr.name === 'id') el.removeAttribute(attr.name);
-    }
-  }
-  return template.content;
-}
 
 export default defineWidget({
   mount(element, ctx) {
@@ -101,7 +89,7 @@ export default defineWidget({
     const setPrice = (html: string) => {
       if (html === shownPrice) return;
       shownPrice = html;
-      priceEl.replaceChildren(priceFragment(html));
+      priceEl.replaceChildren(phrasingFragment(html));
     };
     setPrice(productPriceHtml);
 

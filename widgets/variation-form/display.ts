@@ -1,8 +1,10 @@
 import { islandHost } from '../../mount/host';
 import { pageGlobal } from '../../src/config/globals';
+import { cssString } from '../../src/dom/selector';
 import { env } from '../../src/env';
 import { fireLegacy, listenLegacy } from '../../src/events/bus';
 import { warnOnce } from '../../src/log';
+import { checkedSrcset, httpUrlText } from '../../src/net/url-attrs';
 import type { Variation } from './logic';
 
 /**
@@ -112,8 +114,40 @@ interface ImageData {
   gallery_thumbnail_src?: unknown;
 }
 
-function cssString(value: string): string {
-  return `"${value.replace(/["\\]/g, '\\$&')}"`;
+interface ImageUrls {
+  src: string;
+  /** The full-size image for the link and the zoom; the displayed image when full_src is refused. */
+  full: string | undefined;
+  /** `false` removes the attribute, as WooCommerce does for a variation without one. */
+  srcset: string | false | undefined;
+  thumb: string;
+}
+
+/**
+ * Every URL of a variation's image through the one http(s) check before it reaches `src`, `srcset` or `href`: a
+ * `javascript:` full_src in the gallery link would run on click on a page without CSP. A refused value is one
+ * warning naming the field, and the image falls back as if the value were absent.
+ */
+function imageUrls(image: ImageData, variationId: number): ImageUrls {
+  const refuse = (field: string, fallback: string) => warnOnce(OWNER, `image.${field}`, `of variation ${variationId} is not an http(s) URL; ${fallback}`);
+  const present = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+  const src = httpUrlText(image.src) ?? '';
+  // A src of one character is WooCommerce's "no image" (the product image stays): not worth a warning.
+  if (!src && present(image.src) && String(image.src).trim().length > 1) refuse('src', 'the product image stays');
+  let full = httpUrlText(image.full_src) ?? undefined;
+  if (!full && present(image.full_src)) {
+    refuse('full_src', 'the link and zoom use the displayed image');
+    full = src || undefined;
+  }
+  let srcset: string | false | undefined = image.srcset === false ? false : undefined;
+  const checked = checkedSrcset(image.srcset);
+  if (checked) {
+    if (checked.refused) refuse('srcset', `${checked.refused} of its candidates left out`);
+    srcset = checked.srcset || false;
+  }
+  const thumb = httpUrlText(image.gallery_thumbnail_src) ?? '';
+  if (!thumb && present(image.gallery_thumbnail_src)) refuse('gallery_thumbnail_src', 'the thumbnail keeps its image');
+  return { src, full, srcset, thumb };
 }
 
 /**
@@ -124,7 +158,8 @@ function cssString(value: string): string {
 export function updateImage(form: HTMLFormElement, product: Element | null, variation: Variation | null, later: (fn: () => void, ms: number) => void): void {
   const parts = galleryParts(product);
   const image = (variation?.image && typeof variation.image === 'object' ? variation.image : undefined) as ImageData | undefined;
-  const src = typeof image?.src === 'string' ? image.src : '';
+  const urls = image && variation ? imageUrls(image, variation.variation_id) : undefined;
+  const src = urls?.src ?? '';
   const settle = (resetSlides: boolean) =>
     later(() => {
       window.dispatchEvent(new Event('resize'));
@@ -144,7 +179,7 @@ export function updateImage(form: HTMLFormElement, product: Element | null, vari
     settle(true);
     return;
   }
-  const thumbSrc = typeof image.gallery_thumbnail_src === 'string' ? image.gallery_thumbnail_src : '';
+  const thumbSrc = urls?.thumb ?? '';
   if (parts.nav && thumbSrc) {
     if (parts.nav.querySelector(`li img[data-o_src=${cssString(thumbSrc)}]`)) resetImage(parts);
     const slideTo = parts.nav.querySelector(`li img[src=${cssString(thumbSrc)}]`);
@@ -159,18 +194,18 @@ export function updateImage(form: HTMLFormElement, product: Element | null, vari
   setVariationAttr(img, 'src', src);
   setVariationAttr(img, 'height', image.src_h);
   setVariationAttr(img, 'width', image.src_w);
-  setVariationAttr(img, 'srcset', image.srcset);
+  setVariationAttr(img, 'srcset', urls?.srcset);
   setVariationAttr(img, 'sizes', image.sizes);
   setVariationAttr(img, 'title', image.title);
   setVariationAttr(img, 'data-caption', image.caption);
   setVariationAttr(img, 'alt', image.alt);
-  setVariationAttr(img, 'data-src', image.full_src);
-  setVariationAttr(img, 'data-large_image', image.full_src);
+  setVariationAttr(img, 'data-src', urls?.full);
+  setVariationAttr(img, 'data-large_image', urls?.full);
   setVariationAttr(img, 'data-large_image_width', image.full_src_w);
   setVariationAttr(img, 'data-large_image_height', image.full_src_h);
   setVariationAttr(parts.slide, 'data-thumb', src);
   setVariationAttr(parts.thumb, 'src', thumbSrc || false);
-  setVariationAttr(parts.link, 'href', image.full_src);
+  setVariationAttr(parts.link, 'href', urls?.full);
   settle(true);
 }
 
@@ -256,6 +291,18 @@ function parseGallery(html: string): Element | undefined {
   const t = document.createElement('template');
   t.innerHTML = html.trim();
   return t.content.querySelector('.woocommerce-product-gallery') ?? undefined;
+}
+
+/**
+ * The variation template's markup (price, stock, description: HTML from the shop's own data, inserted as
+ * WooCommerce does), parsed inert first. What would act on the whole page from inside a price is dropped before
+ * it is inserted: `<base>` (re-points every relative URL and form), `<meta>` (refresh), `<link>` and scripts.
+ */
+export function variationFragment(html: string): DocumentFragment {
+  const t = document.createElement('template');
+  t.innerHTML = html;
+  for (const el of t.content.querySelectorAll('base, meta, link, script')) el.remove();
+  return t.content;
 }
 
 /** jQuery's slideDown/slideUp, instant under reduced motion. */

@@ -9,7 +9,7 @@ import { pageJQuery } from '../../src/events/jquery';
 import { installJQueryShims, liveVariationForms } from '../../src/events/shims';
 import { NetError, messageFor } from '../../src/net/errors';
 import { wcAjax } from '../../src/net/wc';
-import { GallerySwapper, showDetails, slide, updateImage } from './display';
+import { GallerySwapper, showDetails, slide, updateImage, variationFragment } from './display';
 import {
   AnswerCache,
   buildIndex,
@@ -378,7 +378,7 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
     cancelFill = afterPaint(() => {
       cancelFill = undefined;
       if (shown !== variation) return;
-      singleVariation.innerHTML = html;
+      singleVariation.replaceChildren(variationFragment(html));
       if (singleVariation.textContent?.trim()) slide(singleVariation, true);
       else singleVariation.style.display = '';
       fire(singleVariation, 'show_variation', [variation, purchasable]);
