@@ -56,7 +56,7 @@ export const HELD_CLICK_TIMEOUT = 3000;
 /** A held click; `go` is unset while its widget loads, then true (replay) or false (drop). */
 interface Held {
   target: Element;
-  /** Where the click lands if the icon that was clicked is gone by then (a widget re-rendered its button). */
+  /** Where the click lands if the icon that was clicked is gone by then: the widget's element. */
   fallback: Element;
   init: MouseEventInit;
   go?: boolean;
@@ -71,27 +71,13 @@ const queue: Held[] = [];
 let lastHolder: Held[] | undefined;
 let replaying = false;
 
-const ACTIVATABLE = 'a[href], area[href], button, input, select, textarea, summary, label, [role="button"], [role="link"], [tabindex]';
+const MOUSE_FIELDS = ['clientX', 'clientY', 'screenX', 'screenY', 'button', 'buttons', 'ctrlKey', 'shiftKey', 'altKey', 'metaKey'] as const;
 
 function mouseInit(event: Event): MouseEventInit {
   const m = event as MouseEvent;
-  return {
-    bubbles: true,
-    cancelable: true,
-    composed: true,
-    view: window,
-    detail: m.detail || 1,
-    clientX: m.clientX,
-    clientY: m.clientY,
-    screenX: m.screenX,
-    screenY: m.screenY,
-    button: m.button,
-    buttons: m.buttons,
-    ctrlKey: m.ctrlKey,
-    shiftKey: m.shiftKey,
-    altKey: m.altKey,
-    metaKey: m.metaKey,
-  };
+  const init: Record<string, unknown> = { bubbles: true, cancelable: true, composed: true, view: window, detail: m.detail || 1 };
+  for (const field of MOUSE_FIELDS) init[field] = m[field];
+  return init;
 }
 
 /**
@@ -160,7 +146,7 @@ function waitForInteraction(entry: WidgetEntry, element: Element, start: (replay
       event.preventDefault();
       event.stopImmediatePropagation();
       if (replaying || lastHolder !== mine) {
-        const h: Held = { target, fallback: target.closest(ACTIVATABLE) ?? element, init: mouseInit(event) };
+        const h: Held = { target, fallback: element, init: mouseInit(event) };
         mine.push(h);
         queue.splice(replaying ? 0 : queue.length, 0, h);
         lastHolder = mine;
