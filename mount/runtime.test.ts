@@ -175,6 +175,96 @@ describe('runtime', () => {
     expect(seen).toHaveBeenCalledTimes(1);
   });
 
+  it('replays a click held on an SVG <path> or an <i>/<span> icon inside the button, and on the failure path natively', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const icons = ['<svg viewBox="0 0 8 8"><g><path d="M0 0h8v8z"></path></g></svg>', '<i class="awb-icon-cart"><span>+</span></i>'];
+    for (const icon of icons) {
+      document.body.innerHTML = `<a class="probe" href="#added">${icon} Add</a><a class="later" href="#later">${icon} Later</a>`;
+      const { calls, module } = counting();
+      const hits: string[] = [];
+      let resolveLoad: (m: { default: WidgetModule }) => void = () => {};
+      let rejectLoad: (e: Error) => void = () => {};
+      const r = start([
+        entry({ trigger: 'interaction', load: () => new Promise((res) => (resolveLoad = res)) }),
+        entry({ name: 'later', selector: '.later', trigger: 'interaction', load: () => new Promise((_res, rej) => (rejectLoad = rej)) }),
+      ]);
+      await r.settled();
+      document.addEventListener('click', (e) => hits.push(`${(e.target as Element).localName}:${e.defaultPrevented}`), { once: false });
+      const probeIcon = document.querySelector('.probe')!.querySelector('path, span')!;
+      probeIcon.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+      resolveLoad({ default: module });
+      await r.settled();
+      expect(calls.mount).toBe(1);
+      // The widget saw the click (its listener on the button), and the replay left nothing stuck: a later click
+      // reaches it directly.
+      expect(document.querySelector('.probe')!.getAttribute('data-clicked')).toBe('1');
+      (document.querySelector('.probe') as HTMLElement).click();
+      expect(document.querySelector('.probe')!.getAttribute('data-clicked')).toBe('2');
+      expect(error).not.toHaveBeenCalled();
+
+      // A widget whose chunk fails: the click on its icon still reaches the page, once, not prevented.
+      vi.useFakeTimers({ toFake: ['setTimeout'] });
+      hits.length = 0;
+      document.querySelector('.later')!.querySelector('path, span')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+      expect(hits).toEqual([]);
+      rejectLoad(new Error('offline'));
+      await vi.advanceTimersByTimeAsync(400);
+      rejectLoad(new Error('offline'));
+      await vi.advanceTimersByTimeAsync(10);
+      vi.useRealTimers();
+      await r.settled();
+      expect(hits).toEqual([`${probeIcon.localName}:false`]);
+      r.unmount(document);
+      r.stop();
+      error.mockClear();
+    }
+  });
+
+  it('replays a held click natively, with one warning, when the chunk stalls for a few seconds', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    document.body.innerHTML = '<a class="probe" href="#go"><svg><path d="M0 0"></path></svg>Add</a>';
+    const seen: boolean[] = [];
+    document.addEventListener('click', (e) => seen.push(e.defaultPrevented));
+    const { calls, module } = counting();
+    let resolveLoad: (m: { default: WidgetModule }) => void = () => {};
+    const r = start([entry({ trigger: 'interaction', load: () => new Promise((res) => (resolveLoad = res)) })]);
+    document.querySelector('path')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    document.querySelector('path')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true })); // double click
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(seen).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(seen).toEqual([false]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(/probe: .*did not load/);
+    // The chunk arriving late mounts the widget, and does not replay the click a second time.
+    resolveLoad({ default: module });
+    vi.useRealTimers();
+    await r.settled();
+    expect(calls.mount).toBe(1);
+    expect(seen).toEqual([false]);
+    expect(document.querySelector('.probe')!.hasAttribute('data-clicked')).toBe(false);
+  });
+
+  it('in a hidden tab (no frames are painted) still mounts inserted markup and ready() settles', async () => {
+    vi.stubGlobal('requestAnimationFrame', () => 1); // a background tab: frame callbacks never run
+    vi.stubGlobal('cancelAnimationFrame', () => {});
+    const hidden = vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
+    try {
+      const { calls, module } = counting();
+      const r = start([entry({ module })]);
+      const late = document.createElement('div');
+      late.className = 'probe';
+      document.body.append(late);
+      const outcome = await Promise.race([r.settled().then(() => 'settled'), new Promise((res) => setTimeout(res, 2000, 'stalled'))]);
+      expect(outcome).toBe('settled');
+      expect(calls.mount).toBe(1);
+      expect(late.getAttribute('data-mounted')).toBe('probe');
+    } finally {
+      hidden.mockRestore();
+    }
+  });
+
   it('waits for visibility and idle through the environment seam', async () => {
     document.body.innerHTML = '<div class="probe"></div><div class="later"></div>';
     let reveal: () => void = () => {};

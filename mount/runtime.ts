@@ -111,13 +111,15 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
       const ms = performance.now() - started;
       if (options.debug) debugLog(`mounted ${entry.name} in ${ms.toFixed(1)} ms (${entry.trigger})`, element);
       emit('storefront:mount', { widget: entry.name, element, ms });
-      replay?.run(true);
     } catch (error) {
       instance.state = 'failed';
       runCleanups(instance);
       report(entry, element, error, 'mount');
       replay?.run(false);
+      return;
     }
+    // Outside the mount's try: a replay that went wrong is not a widget that failed to mount.
+    replay?.run(true);
   }
 
   function runCleanups(instance: Instance): void {

@@ -1,4 +1,5 @@
 import { env } from '../src/env';
+import { warnOnce } from '../src/log';
 import type { WidgetEntry } from './types';
 
 /** Events that count as the first interaction with a widget's markup. */
@@ -38,7 +39,7 @@ export function waitForTrigger(entry: WidgetEntry, element: Element, start: (rep
       return () => mql.removeEventListener('change', onChange);
     }
     case 'interaction':
-      return waitForInteraction(element, start);
+      return waitForInteraction(entry, element, start);
   }
 }
 
@@ -46,9 +47,18 @@ function isNativeControl(el: Element): boolean {
   return el.matches('button, input, select, textarea, summary, [contenteditable=""], [contenteditable="true"]');
 }
 
+/**
+ * How long a held click waits for its widget's code. After that the shopper's click goes ahead without us (the
+ * link or form does what the CMS made it do) rather than waiting on a stalled chunk for ever.
+ */
+export const HELD_CLICK_TIMEOUT = 3000;
+
 /** A held click; `go` is unset while its widget loads, then true (replay) or false (drop). */
 interface Held {
   target: Element;
+  /** Where the click lands if the icon that was clicked is gone by then: the widget's element. */
+  fallback: Element;
+  init: MouseEventInit;
   go?: boolean;
 }
 
@@ -61,25 +71,69 @@ const queue: Held[] = [];
 let lastHolder: Held[] | undefined;
 let replaying = false;
 
+const MOUSE_FIELDS = ['clientX', 'clientY', 'screenX', 'screenY', 'button', 'buttons', 'ctrlKey', 'shiftKey', 'altKey', 'metaKey'] as const;
+
+function mouseInit(event: Event): MouseEventInit {
+  const m = event as MouseEvent;
+  const init: Record<string, unknown> = { bubbles: true, cancelable: true, composed: true, view: window, detail: m.detail || 1 };
+  for (const field of MOUSE_FIELDS) init[field] = m[field];
+  return init;
+}
+
+/**
+ * A real click event on what the shopper clicked: `click()` exists only on HTML elements, and themes put SVG
+ * icons (`<svg><path>`) inside buttons. Dispatched on the original target, the browser's own activation (the
+ * link's navigation, the form's submit) runs for its nearest activatable ancestor, as for the shopper's click.
+ */
+function replayClick(h: Held): void {
+  const target = h.target.isConnected ? h.target : h.fallback.isConnected ? h.fallback : undefined;
+  target?.dispatchEvent(new MouseEvent('click', h.init));
+}
+
 function flush(): void {
   for (let h: Held | undefined; (h = queue[0]) && h.go !== undefined; ) {
     queue.shift();
+    if (!h.go) continue;
     replaying = true;
-    if (h.go && h.target.isConnected) (h.target as HTMLElement).click();
-    replaying = false;
+    try {
+      replayClick(h);
+    } catch (error) {
+      // One click that cannot be replayed must not strand the clicks behind it, nor the replaying flag.
+      warnOnce('runtime', 'click', `a held click could not be replayed: ${String(error)}`);
+    } finally {
+      replaying = false;
+    }
   }
 }
 
-function waitForInteraction(element: Element, start: (replay: Replay) => void): () => void {
+function waitForInteraction(entry: WidgetEntry, element: Element, start: (replay: Replay) => void): () => void {
   const mine: Held[] = [];
   let key: { target: Element; event: KeyboardEvent } | undefined;
   let started = false;
+  let resolved = false;
   let focusTarget: Element | undefined;
+  let cancelStall: (() => void) | undefined;
   const controller = new AbortController();
   const drop = () => {
     controller.abort();
+    cancelStall?.();
+    cancelStall = undefined;
     for (const h of mine) h.go ??= false;
     flush();
+  };
+  const watchStall = () => {
+    if (cancelStall) return;
+    const e = env();
+    const id = e.setTimeout(() => {
+      cancelStall = undefined;
+      if (resolved) return;
+      warnOnce(entry.name, '', `its code did not load within ${HELD_CLICK_TIMEOUT / 1000} s; the click goes ahead without it.`);
+      // As when the chunk fails: the first held click goes to the server markup, natively.
+      resolved = true;
+      mine.forEach((h, i) => (h.go ??= !i));
+      drop();
+    }, HELD_CLICK_TIMEOUT);
+    cancelStall = () => e.clearTimeout(id);
   };
 
   const onEvent = (event: Event) => {
@@ -92,10 +146,11 @@ function waitForInteraction(element: Element, start: (replay: Replay) => void): 
       event.preventDefault();
       event.stopImmediatePropagation();
       if (replaying || lastHolder !== mine) {
-        const h: Held = { target };
+        const h: Held = { target, fallback: element, init: mouseInit(event) };
         mine.push(h);
         queue.splice(replaying ? 0 : queue.length, 0, h);
         lastHolder = mine;
+        watchStall();
       }
     } else if (event.type === 'keydown' && !key && !mine.length && (event as KeyboardEvent).key === ' ' && !isNativeControl(target)) {
       // Space on a link with role=button would scroll the page instead of activating the widget.
@@ -108,6 +163,9 @@ function waitForInteraction(element: Element, start: (replay: Replay) => void): 
     started = true;
     start({
       run(mounted) {
+        // Too late: the held click already went ahead natively.
+        if (resolved) return;
+        resolved = true;
         // Mounted: every held click reaches the widget, which tells a double click from a new request. Not
         // mounted: only the first, natively (the link's own action, once).
         mine.forEach((h, i) => (h.go = mounted || !i));

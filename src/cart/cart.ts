@@ -6,7 +6,7 @@ import { cartCall } from '../net/wc';
 import { getCookie } from '../storage/cookies';
 import { announce } from './announce';
 import { fragmentsParams } from './config';
-import { asFragments, CORE_FRAGMENT, DAY_MS, decideInitial, hasItems, sumQuantities } from './logic';
+import { asFragments, CORE_FRAGMENT, DAY_MS, decideInitial, hasItems, KNOWN_FRAGMENT_KEYS, sumQuantities, trustedFragments } from './logic';
 import { otherTabChanged, readStored, storageWorks, storedSessionHash, storeCreated, storeFragments, storeHash } from './persist';
 import { cartResponseSchema, hashOf } from './response';
 import { cartStore } from './store';
@@ -22,6 +22,8 @@ let refreshing: Promise<void> | undefined;
 let refreshAgain = false;
 /** Fragments objects our own flows already applied: their events must not be applied a second time. */
 const own = new WeakSet<object>();
+/** The keys of the last fragments the shop answered on this page: stored fragments may use only these (or known ones). */
+let answerKeys: readonly string[] = [];
 
 /** Fire a WooCommerce event; a theme handler that throws must not stop our flow. */
 export function safeFire(target: Element | Document | Window, name: string, args: readonly unknown[] = []): void {
@@ -79,6 +81,7 @@ function scheduleRefresh(ms: number): void {
  * hash, and the creation time when no hash was stored), swap it in, and update the store.
  */
 export function receiveCart(fragments: Record<string, string>, hash: string, options: { swap?: boolean } = {}): void {
+  answerKeys = Object.keys(fragments);
   if (storageWorks()) {
     const previous = storedSessionHash();
     if (!previous) storeCreated(env().now());
@@ -101,6 +104,7 @@ async function runRefresh(): Promise<void> {
     const fragments = asFragments(response.fragments);
     if (!fragments) throw new NetError('invalid_response');
     const hash = hashOf(response);
+    answerKeys = Object.keys(fragments);
     swapFragments(fragments);
     if (storageWorks()) {
       storeFragments(fragments);
@@ -136,14 +140,19 @@ export function refreshFragments(): Promise<void> {
 }
 
 function onCartEvent(args: unknown[]): void {
-  const [raw, rawHash, button] = args;
-  if (raw !== null && typeof raw === 'object' && own.has(raw)) return;
-  const fragments = asFragments(raw);
-  if (!fragments) return;
-  receiveCart(fragments, typeof rawHash === 'string' ? rawHash : '');
-  const element = button instanceof Element ? button : (button as { 0?: unknown } | undefined)?.[0];
-  const message = element instanceof Element ? element.getAttribute('data-success_message') : null;
-  if (message) announce(message);
+  // Called from inside another script's trigger('added_to_cart'): nothing of ours may throw into it.
+  try {
+    const [raw, rawHash, button] = args;
+    if (raw !== null && typeof raw === 'object' && own.has(raw)) return;
+    const fragments = asFragments(raw);
+    if (!fragments) return;
+    receiveCart(fragments, typeof rawHash === 'string' ? rawHash : '');
+    const element = button instanceof Element ? button : (button as { 0?: unknown } | undefined)?.[0];
+    const message = element instanceof Element ? element.getAttribute('data-success_message') : null;
+    if (message) announce(message);
+  } catch (error) {
+    warnOnce('cart', 'added_to_cart', `the cart answer of another script could not be applied: ${String(error)}`);
+  }
 }
 
 /** The page-level listeners, once: refresh triggers, other scripts' cart events, other tabs, bfcache. */
@@ -213,15 +222,21 @@ export function startCart(): void {
   }
   const decision = decideInitial(readStored(), getCookie(HASH_COOKIE), getCookie(ITEMS_COOKIE), env().now());
   if (decision.action === 'reuse') {
-    swapFragments(decision.fragments);
+    const { kept, refused } = trustedFragments(decision.fragments, new Set([...KNOWN_FRAGMENT_KEYS, ...answerKeys]));
+    if (refused.length) {
+      warnOnce('cart', fragmentsParams().fragment_name, `stored keys the shop did not answer (${refused.map((k) => JSON.stringify(k)).join(', ')}) are ignored; the cart is loaded from the shop`);
+    }
+    swapFragments(kept);
     cartStore.setState({
-      fragments: decision.fragments,
+      fragments: kept,
       cartHash: storedSessionHash() ?? '',
-      itemsCount: itemsCountOf(decision.fragments),
+      itemsCount: itemsCountOf(kept),
       status: 'ready',
     });
     safeFire(document.body, 'wc_fragments_loaded');
-    if (decision.refreshIn !== null) scheduleRefresh(decision.refreshIn);
+    // The refused keys may be a theme's own (a header count): the shop's answer brings them, and its keys.
+    if (refused.length) void refreshFragments();
+    else if (decision.refreshIn !== null) scheduleRefresh(decision.refreshIn);
   } else if (decision.action === 'refresh') {
     void refreshFragments();
   }
@@ -235,6 +250,7 @@ export function cartNotLoaded(): boolean {
 
 /** Tests: forget listeners, timers and the once-per-page start. */
 export function disconnectCart(): void {
+  answerKeys = [];
   listeners?.abort();
   listeners = undefined;
   started = false;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asFragments, collectData, DAY_MS, datasetKey, decideInitial, hasItems, safeRedirect, sumQuantities, type StoredCart } from './logic';
+import { asFragments, collectData, DAY_MS, datasetKey, decideInitial, hasItems, KNOWN_FRAGMENT_KEYS, safeRedirect, sumQuantities, trustedFragments, type StoredCart } from './logic';
 
 const NOW = 1_750_000_000_000;
 const FRAGMENTS = { 'div.widget_shopping_cart_content': '<div class="widget_shopping_cart_content">…</div>', 'span.fusion-widget-cart-number': '<span>1</span>' };
@@ -24,6 +24,18 @@ describe('reuse decision on page load', () => {
   it('refreshes at and after 24 h, reuses just before', () => {
     expect(decideInitial(stored({ created: String(NOW - DAY_MS - 1) }), 'abc', '1', NOW).action).toBe('refresh');
     expect(decideInitial(stored({ created: String(NOW - DAY_MS + 1) }), 'abc', '1', NOW).action).toBe('reuse');
+  });
+  it('refreshes when wc_cart_created lies in the future (it would keep the stored fragments for ever)', () => {
+    expect(decideInitial(stored({ created: String(NOW + 1) }), 'abc', '1', NOW)).toEqual({ action: 'refresh', reason: 'wc_cart_created in the future' });
+    expect(decideInitial(stored({ created: String(NOW + 10 * DAY_MS) }), 'abc', '1', NOW).action).toBe('refresh');
+    expect(decideInitial(stored({ created: String(NOW) }), 'abc', '1', NOW).action).toBe('reuse');
+  });
+  it('keeps only the stored fragment keys it was told to trust', () => {
+    const allowed = new Set([...KNOWN_FRAGMENT_KEYS, 'a.cart-contents']);
+    expect(trustedFragments({ ...FRAGMENTS, 'a.cart-contents': '<a>1</a>', '#login': '<form></form>', html: '<html></html>' }, allowed)).toEqual({
+      kept: { ...FRAGMENTS, 'a.cart-contents': '<a>1</a>' },
+      refused: ['#login', 'html'],
+    });
   });
   it('refreshes when a stored hash has no wc_cart_created, or a garbage one', () => {
     expect(decideInitial(stored({ created: null }), 'abc', '1', NOW).action).toBe('refresh');

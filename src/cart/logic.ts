@@ -3,6 +3,12 @@ import { sameOriginUrl } from '../net/url';
 
 export const DAY_MS = 86_400_000;
 export const CORE_FRAGMENT = 'div.widget_shopping_cart_content';
+/**
+ * Fragment keys the mini-cart knows without a server answer: WooCommerce's core key and Avada's header count.
+ * Stored fragments may use only these or the keys of the shop's last answer on this page: storage is writable
+ * by any script of the origin, and a key is a selector for any element (`#login`, `html`).
+ */
+export const KNOWN_FRAGMENT_KEYS: readonly string[] = [CORE_FRAGMENT, 'span.fusion-widget-cart-number'];
 
 export interface StoredCart {
   /** Whether the `wc` probe succeeded on session storage. */
@@ -35,6 +41,8 @@ export function decideInitial(stored: StoredCart, cookieHash: string | undefined
   if (stored.created) {
     const created = Number(stored.created);
     if (!Number.isFinite(created)) return { action: 'refresh', reason: 'malformed wc_cart_created' };
+    // A time still to come was not written by a cart change: it would keep the stored fragments for ever.
+    if (created > now) return { action: 'refresh', reason: 'wc_cart_created in the future' };
     const expires = created + DAY_MS;
     if (expires < now) return { action: 'refresh', reason: 'fragments expired' };
     refreshIn = expires - now;
@@ -57,6 +65,17 @@ export function asFragments(value: unknown): Record<string, string> | undefined 
   const out: Record<string, string> = {};
   for (const [key, html] of Object.entries(value as Record<string, unknown>)) if (typeof html === 'string') out[key] = html;
   return out;
+}
+
+/** Split stored fragments into the ones whose key is allowed and the keys that are not. */
+export function trustedFragments(fragments: Record<string, string>, allowed: ReadonlySet<string>): { kept: Record<string, string>; refused: string[] } {
+  const kept: Record<string, string> = {};
+  const refused: string[] = [];
+  for (const [key, html] of Object.entries(fragments)) {
+    if (allowed.has(key)) kept[key] = html;
+    else refused.push(key);
+  }
+  return { kept, refused };
 }
 
 /** Redirect targets from JSON: same-origin http(s) only, else null (the caller shows an inline error). */

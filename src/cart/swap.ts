@@ -1,13 +1,6 @@
 import { islandHost } from '../../mount/host';
+import { parseFragment } from '../dom/html';
 import { warnOnce } from '../log';
-
-function parse(html: string): DocumentFragment {
-  const template = document.createElement('template');
-  // Fragments come from the shop's own wc-ajax endpoints, as WooCommerce inserts them; scripts inside a
-  // template never run.
-  template.innerHTML = html;
-  return template.content;
-}
 
 /**
  * Replace every fragment target, all in one synchronous pass (so one frame, no flicker between keys). What the
@@ -26,20 +19,34 @@ export function swapFragments(fragments: Record<string, string>): Element[] {
       continue;
     }
     if (!targets.length) continue;
-    const content = parse(html);
+    // The same script-free parse as every other answer we insert (src/dom/html.ts).
+    const content = parseFragment(html);
     for (const target of targets) {
-      if (!target.isConnected) continue;
+      // Each target on its own: one that cannot be replaced (a key naming the document itself) must not stop
+      // the others, nor throw into the theme code that triggered added_to_cart.
       try {
-        host?.unmount(target);
-      } catch {
-        /* the runtime reports its own failures */
+        if (!target.isConnected) continue;
+        try {
+          host?.unmount(target);
+        } catch {
+          /* the runtime reports its own failures */
+        }
+        const copy = content.cloneNode(true) as DocumentFragment;
+        const elements = [...copy.childNodes].filter((n): n is Element => n instanceof Element);
+        target.replaceWith(copy);
+        inserted.push(...elements);
+      } catch (error) {
+        warnOnce('cart', 'fragments', `the key ${JSON.stringify(selector)} could not be swapped: ${String(error)}`);
       }
-      const copy = content.cloneNode(true) as DocumentFragment;
-      inserted.push(...[...copy.childNodes].filter((n): n is Element => n instanceof Element));
-      target.replaceWith(copy);
     }
   }
-  if (host) for (const element of inserted) if (element.isConnected) host.scan(element);
+  for (const element of inserted) {
+    try {
+      if (host && element.isConnected) host.scan(element);
+    } catch {
+      /* the runtime reports its own failures */
+    }
+  }
   return inserted;
 }
 

@@ -21,6 +21,9 @@ export interface Environment {
   prefersReducedMotion(): boolean;
 }
 
+/** Stands in for a frame in a hidden tab (browsers throttle background timers to about 1 s anyway). */
+const HIDDEN_FRAME_MS = 50;
+
 const browser: Environment = {
   now: () => Date.now(),
   setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms) as unknown as number,
@@ -36,12 +39,27 @@ const browser: Environment = {
     return () => globalThis.clearTimeout(id);
   },
   frame(fn) {
-    if (typeof requestAnimationFrame === 'function') {
-      const id = requestAnimationFrame(() => fn());
-      return () => cancelAnimationFrame(id);
+    if (typeof requestAnimationFrame !== 'function') {
+      const id = globalThis.setTimeout(fn, 16);
+      return () => globalThis.clearTimeout(id);
     }
-    const id = globalThis.setTimeout(fn, 16);
-    return () => globalThis.clearTimeout(id);
+    // A hidden tab paints no frames, so a frame callback waits until the shopper comes back: the runtime's
+    // batching, ready() and announcements would stall. There, a timeout runs it (whichever comes first).
+    let done = false;
+    const once = () => {
+      if (done) return;
+      done = true;
+      cancelAnimationFrame(frameId);
+      globalThis.clearTimeout(timerId);
+      fn();
+    };
+    const frameId = requestAnimationFrame(once);
+    const timerId = typeof document !== 'undefined' && document.hidden ? globalThis.setTimeout(once, HIDDEN_FRAME_MS) : undefined;
+    return () => {
+      done = true;
+      cancelAnimationFrame(frameId);
+      globalThis.clearTimeout(timerId);
+    };
   },
   visible(el, fn, margin = '200px') {
     if (typeof IntersectionObserver !== 'function') {

@@ -1,12 +1,12 @@
 import { http, HttpResponse, delay } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { server } from '../../fixtures/mock/node';
 import { failNext, state } from '../../fixtures/mock/state';
 import { wcAjaxUrl } from '../config/woocommerce';
 import { NetError } from './errors';
 import { createQueue } from './queue';
 import { encodeForm, parseLenientJson, requestJson, requestText } from './request';
-import { cartCall, wcAjax } from './wc';
+import { cartCall, wcAjax, wcAjaxHtml } from './wc';
 
 const code = async (p: Promise<unknown>) => {
   try {
@@ -84,6 +84,43 @@ describe('requests', () => {
     server.use(http.post('http://127.0.0.1:5173/forbidden', () => new HttpResponse('-1', { status: 403 })));
     const error = await requestJson('/forbidden', { body: {} }).catch((e: unknown) => e as NetError);
     expect(error).toMatchObject({ code: 'http', status: 403, body: '-1' });
+  });
+});
+
+describe('answers from another origin', () => {
+  const evil = vi.fn(() => HttpResponse.text('<form id="phish"><input name="card"></form>', { headers: { 'Access-Control-Allow-Origin': '*' } }));
+
+  it('refuses a wc_ajax_url on another origin before sending anything: one warning, an unusable answer', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    server.use(http.all('https://evil.example/*', evil));
+    (window as unknown as Record<string, unknown>).wc_add_to_cart_params = { wc_ajax_url: 'https://evil.example/?wc-ajax=%%endpoint%%' };
+    try {
+      expect(await code(wcAjaxHtml('apply_coupon', { coupon_code: 'x' }))).toBe('invalid_response');
+      expect(await code(wcAjax('get_refreshed_fragments', {}))).toBe('invalid_response');
+    } finally {
+      delete (window as unknown as Record<string, unknown>).wc_add_to_cart_params;
+    }
+    expect(evil).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toContain('https://evil.example');
+    // The shop's own origin, absolute or relative, is still fine.
+    expect(await code(wcAjax('get_refreshed_fragments', {}))).toBe('resolved');
+    expect(await code(requestText('http://127.0.0.1:5173/?wc-ajax=get_refreshed_fragments', { body: {} }))).toBe('resolved');
+  });
+
+  it('refuses an answer a redirect brought from another origin, and keeps a same-origin redirect', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const fetchStub = vi.fn(async (input: RequestInfo | URL) => {
+      const response = new Response(String(input).includes('away') ? '<form id="phish"></form>' : '<p class="ok">ok</p>', { status: 200 });
+      const landed = String(input).includes('away') ? 'https://evil.example/landing' : 'http://127.0.0.1:5173/cart/';
+      Object.defineProperties(response, { url: { value: landed }, redirected: { value: true } });
+      return response;
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    expect(await code(requestText('/go-away'))).toBe('invalid_response');
+    expect(await requestText('/cart/?moved=1').then((r) => r.text)).toBe('<p class="ok">ok</p>');
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(/redirected to another origin/);
   });
 });
 

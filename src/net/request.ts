@@ -1,3 +1,4 @@
+import { warnOnce } from '../log';
 import { NetError } from './errors';
 
 export type FormValue = string | number | boolean | null | undefined;
@@ -41,13 +42,38 @@ export interface TextResponse {
   headers: Headers;
 }
 
+/** The origin of `url` when it is not the page's, else null (relative and unparsable URLs are the page's). */
+function foreignOrigin(url: string): string | null {
+  if (!url) return null;
+  try {
+    const { origin } = new URL(url, location.href);
+    return origin === location.origin ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Answers are inserted into the page (fragments, notices, whole cart pages, field messages): only the shop's own
+ * origin may supply them. A global (`wc_ajax_url`, `wpcf7.api.root`) or a redirect pointing at another origin
+ * is refused with one warning, as an unusable answer, so every caller takes its failure path (the link or form
+ * of the server markup) and the form data is not posted elsewhere.
+ */
+function refuseForeign(origin: string, what: string): NetError {
+  warnOnce('request', origin, `${what} another origin; nothing from it is used.`);
+  return new NetError('invalid_response');
+}
+
 /**
  * The one fetch in the product. Every call has a timeout and honours the caller's AbortSignal; failures become
  * a NetError from the catalogue. Non-2xx answers are errors that keep their body (CMS error pages carry text).
+ * Same-origin only, including where redirects lead (see refuseForeign).
  */
 export async function requestText(url: string, options: RequestOptions = {}): Promise<TextResponse> {
   const { method = options.body === undefined ? 'GET' : 'POST', timeout = DEFAULT_TIMEOUT, signal } = options;
   if (signal?.aborted) throw new NetError('aborted');
+  const target = foreignOrigin(url);
+  if (target) throw refuseForeign(target, 'the request URL points at');
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -68,6 +94,11 @@ export async function requestText(url: string, options: RequestOptions = {}): Pr
   }
   try {
     const response = await fetch(url, { method, body, headers, credentials: 'same-origin', signal: controller.signal });
+    const landed = foreignOrigin(response.url);
+    if (landed) {
+      void response.body?.cancel().catch(() => {});
+      throw refuseForeign(landed, 'the answer was redirected to');
+    }
     const text = await response.text();
     if (!response.ok) throw new NetError('http', { status: response.status, body: text });
     return { status: response.status, text, headers: response.headers };

