@@ -2,15 +2,16 @@ import { defineWidget, type WidgetContext } from '../../mount/types';
 import { announce, clearAnnouncement, liveRegion } from '../../src/cart/announce';
 import { connectCart, markOwn, receiveCart, refreshFragments } from '../../src/cart/cart';
 import { addToCartParams, cartCallTimeout } from '../../src/cart/config';
-import { asFragments, collectData, safeRedirect } from '../../src/cart/logic';
+import { asFragments, collectData } from '../../src/cart/logic';
 import { navigation } from '../../src/cart/navigate';
 import { cartResponseSchema } from '../../src/cart/response';
 import { env } from '../../src/env';
 import { askLegacy, fireLegacy } from '../../src/events/bus';
 import { isNetError, messageFor, NET_MESSAGES } from '../../src/net/errors';
+import { sameOriginUrl } from '../../src/net/url';
 import { cartCall } from '../../src/net/wc';
 import { avadaIndicator } from './indicator';
-import { BUTTON, checkDelay, decideOutcome, failureText, nameFromLabel, quantityValue } from './logic';
+import { BUTTON, checkDelay, decideOutcome, failureText, linkHref, nameFromLabel, quantityValue } from './logic';
 
 const OWNER = 'add-to-cart';
 const ERROR_CLASS = 'storefront-islands-cart-error';
@@ -51,10 +52,11 @@ function showInlineError(button: HTMLElement, text: string): void {
 function insertViewCartLink(button: HTMLElement): void {
   const { is_cart, cart_url, i18n_view_cart } = addToCartParams();
   if (is_cart || button.parentElement?.querySelector('.added_to_cart')) return;
-  const href = safeRedirect(cart_url, location.href);
-  if (!href) return;
+  const checked = sameOriginUrl(cart_url, location.href);
+  if (!checked) return;
   const link = document.createElement('a');
-  link.href = cart_url;
+  // The URL the check returned, never the raw value (whitespace, controls, a <base> pointing elsewhere).
+  link.setAttribute('href', linkHref(checked, document.baseURI));
   link.className = 'added_to_cart wc-forward';
   link.title = i18n_view_cart;
   link.textContent = i18n_view_cart;
