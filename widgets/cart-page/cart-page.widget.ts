@@ -322,7 +322,7 @@ function createController(root: HTMLElement, ctx: WidgetContext): Controller {
       for (const el of blockTargets()) unblock(el);
       busy -= 1;
       restoreFocus(saved);
-      if (busy === 0 && pendingUpdate) {
+      if (busy === 0 && pendingUpdate && !signal.aborted) {
         const { preserveNotices } = pendingUpdate;
         pendingUpdate = undefined;
         update(preserveNotices);
