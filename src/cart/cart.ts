@@ -25,14 +25,8 @@ const own = new WeakSet<object>();
 /** The keys of the last fragments the shop answered on this page: stored fragments may use only these (or known ones). */
 let answerKeys: readonly string[] = [];
 
-/** Fire a WooCommerce event; a theme handler that throws must not stop our flow. */
-export function safeFire(target: Element | Document | Window, name: string, args: readonly unknown[] = []): void {
-  try {
-    fireLegacy(target, name, args);
-  } catch (error) {
-    warnOnce('cart', name, `a handler of ${name} threw: ${String(error)}`);
-  }
-}
+/** Fire a WooCommerce event as the cart core (fireLegacy guards theme handlers; a throw is logged under `cart`). */
+const fire = (name: string, args: readonly unknown[] = []) => fireLegacy(document.body, name, args, 'cart');
 
 /** Mark a fragments object as applied by us before firing added_to_cart / removed_from_cart with it. */
 export function markOwn(fragments: unknown): void {
@@ -92,7 +86,7 @@ export function receiveCart(fragments: Record<string, string>, hash: string, opt
   cartStore.setState({ fragments, cartHash: hash, itemsCount: itemsCountOf(fragments), status: 'ready' });
   syncFromCookies();
   // As WooCommerce's fragment update after an add or remove: listeners re-bind to the new markup.
-  if (options.swap !== false) safeFire(document.body, 'wc_fragments_loaded');
+  if (options.swap !== false) fire('wc_fragments_loaded');
 }
 
 async function runRefresh(): Promise<void> {
@@ -113,12 +107,12 @@ async function runRefresh(): Promise<void> {
     }
     cartStore.setState({ fragments, cartHash: hash, itemsCount: itemsCountOf(fragments), status: 'ready' });
     syncFromCookies();
-    safeFire(document.body, 'wc_fragments_refreshed');
+    fire('wc_fragments_refreshed');
     scheduleRefresh(DAY_MS);
   } catch {
     // No visible message: the server markup (or the last good fragments) stays, as WooCommerce leaves it.
     cartStore.setState({ status: 'error' });
-    safeFire(document.body, 'wc_fragments_ajax_error');
+    fire('wc_fragments_ajax_error');
   }
 }
 
@@ -162,11 +156,11 @@ export function connectCart(): void {
   const { signal } = listeners;
   const body = document.body;
   const refresh = () => void refreshFragments();
-  listenLegacy(body, 'wc_fragment_refresh', refresh, signal);
-  listenLegacy(body, 'updated_wc_div', refresh, signal);
-  listenLegacy(body, 'added_to_cart', onCartEvent, signal);
-  listenLegacy(body, 'removed_from_cart', onCartEvent, signal);
-  listenLegacy(body, 'adding_to_cart', () => applyHideIfEmpty(true), signal);
+  listenLegacy(body, 'wc_fragment_refresh', refresh, signal, 'cart');
+  listenLegacy(body, 'updated_wc_div', refresh, signal, 'cart');
+  listenLegacy(body, 'added_to_cart', onCartEvent, signal, 'cart');
+  listenLegacy(body, 'removed_from_cart', onCartEvent, signal, 'cart');
+  listenLegacy(body, 'adding_to_cart', () => applyHideIfEmpty(true), signal, 'cart');
   // Cart blocks announce their changes natively.
   body.addEventListener('wc-blocks_added_to_cart', refresh, { signal });
   body.addEventListener('wc-blocks_removed_from_cart', refresh, { signal });
@@ -183,7 +177,7 @@ export function connectCart(): void {
       if (!event.persisted) return;
       emptyMiniCarts();
       // Our own wc_fragment_refresh listener does the request, as WooCommerce's does.
-      safeFire(document.body, 'wc_fragment_refresh');
+      fire('wc_fragment_refresh');
     },
     { signal },
   );
@@ -233,7 +227,7 @@ export function startCart(): void {
       itemsCount: itemsCountOf(kept),
       status: 'ready',
     });
-    safeFire(document.body, 'wc_fragments_loaded');
+    fire('wc_fragments_loaded');
     // The refused keys may be a theme's own (a header count): the shop's answer brings them, and its keys.
     if (refused.length) void refreshFragments();
     else if (decision.refreshIn !== null) scheduleRefresh(decision.refreshIn);

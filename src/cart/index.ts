@@ -3,7 +3,7 @@
  * region. Cart-changing calls go through `cartCall` (src/net/wc.ts), one at a time.
  */
 export { cartStore, type CartState, type CartStatus } from './store';
-export { applyHideIfEmpty, cartNotLoaded, connectCart, markOwn, receiveCart, refreshFragments, safeFire, startCart, HASH_COOKIE, ITEMS_COOKIE } from './cart';
+export { applyHideIfEmpty, cartNotLoaded, connectCart, markOwn, receiveCart, refreshFragments, startCart, HASH_COOKIE, ITEMS_COOKIE } from './cart';
 export { swapFragments, emptyMiniCarts } from './swap';
 export { announce, clearAnnouncement, liveRegion } from './announce';
 export { navigation } from './navigate';

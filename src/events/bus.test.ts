@@ -87,4 +87,45 @@ describe('the event rule', () => {
     expect(seen).toHaveBeenCalledWith({ contactFormId: 7 });
     expect(calls).toHaveLength(0);
   });
+
+  describe('theme and plugin handlers that throw', () => {
+    const boom = () => {
+      throw new Error('theme bug');
+    };
+
+    it('through jQuery: fire and ask carry on, logged once under the widget and the event', () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const { jq } = fakeJQuery();
+      (window as unknown as { jQuery: unknown }).jQuery = jq;
+      jq(document.body).on('wc_fragments_loaded', boom);
+      jq(document.body).on('checkout_place_order', boom);
+      expect(() => fireLegacy(document.body, 'wc_fragments_loaded', [], 'mini-cart')).not.toThrow();
+      expect(() => fireLegacy(document.body, 'wc_fragments_loaded', [], 'mini-cart')).not.toThrow();
+      // A throw is not a "no": WooCommerce would have stopped dead, leaving a button that does nothing.
+      expect(askLegacy(document.body, 'checkout_place_order', [], 'checkout')).toBe(true);
+      expect(warn).toHaveBeenCalledTimes(2);
+      expect(String(warn.mock.calls[0]![0])).toBe('[storefront-islands] mini-cart: wc_fragments_loaded: a handler threw (ignored, we carry on): Error: theme bug');
+      expect(String(warn.mock.calls[1]![0])).toContain('checkout: checkout_place_order: a handler threw');
+    });
+
+    it('without jQuery: a throwing native listener never reaches our flow', () => {
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const form = document.body.appendChild(document.createElement('form'));
+      form.addEventListener('checkout_place_order', boom);
+      expect(() => fireLegacy(form, 'checkout_place_order', [])).not.toThrow();
+      expect(askLegacy(form, 'checkout_place_order', [])).toBe(true);
+    });
+
+    it('our listener throwing never throws into the theme’s trigger(), and later handlers still run', () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const { jq } = fakeJQuery();
+      (window as unknown as { jQuery: unknown }).jQuery = jq;
+      listenLegacy(document.body, 'wc_update_cart', boom, undefined, 'cart-page');
+      const after = vi.fn();
+      jq(document.body).on('wc_update_cart', after);
+      expect(() => jq(document.body).trigger('wc_update_cart', [true])).not.toThrow();
+      expect(after).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]![0])).toContain('cart-page: wc_update_cart: a handler threw');
+    });
+  });
 });

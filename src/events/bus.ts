@@ -1,3 +1,4 @@
+import { callThirdParty } from './guard';
 import { pageJQuery } from './jquery';
 
 /**
@@ -7,6 +8,8 @@ import { pageJQuery } from './jquery';
  *   arguments are wrapped as jQuery collections, as the originals pass `$button`.
  * - Without jQuery they are native CustomEvents whose `detail` is the argument list.
  * - Contact Form 7 events are native only (fireNative).
+ * Every call into handlers goes through callThirdParty: a throwing handler is logged once (under `owner`, the
+ * widget) and our flow goes on. Native listeners cannot throw into dispatchEvent: the browser reports them.
  */
 export type EventTarget_ = Element | Document | Window;
 
@@ -17,35 +20,44 @@ function wrapArgs(args: readonly unknown[]): unknown[] {
 }
 
 /** Fire a WooCommerce/theme event (jQuery's trigger). Bubbles. */
-export function fireLegacy(target: EventTarget_, name: string, args: readonly unknown[] = []): void {
+export function fireLegacy(target: EventTarget_, name: string, args: readonly unknown[] = [], owner = 'events'): void {
   const jq = pageJQuery();
   if (jq) {
-    jq(target).trigger(name, wrapArgs(args));
+    callThirdParty(owner, name, () => void jq(target).trigger(name, wrapArgs(args)), undefined);
     return;
   }
-  target.dispatchEvent(new CustomEvent(name, { bubbles: true, cancelable: false, detail: [...args] }));
+  // Browsers report a throwing native listener themselves and go on; some environments rethrow it to us.
+  callThirdParty(owner, name, () => target.dispatchEvent(new CustomEvent(name, { bubbles: true, cancelable: false, detail: [...args] })), true);
 }
 
 /**
  * Ask listeners (jQuery's triggerHandler): returns false when a handler returned `false` or, without jQuery,
  * called preventDefault() on the cancelable native event. Does not bubble with jQuery, as triggerHandler.
+ * A handler that throws has not said no: WooCommerce's own script would stop dead there (jQuery rethrows),
+ * leaving the shopper with a button that does nothing; we log it and go on as if it had returned nothing.
  */
-export function askLegacy(target: EventTarget_, name: string, args: readonly unknown[] = []): boolean {
+export function askLegacy(target: EventTarget_, name: string, args: readonly unknown[] = [], owner = 'events'): boolean {
   const jq = pageJQuery();
-  if (jq) return jq(target).triggerHandler(name, wrapArgs(args)) !== false;
-  return target.dispatchEvent(new CustomEvent(name, { bubbles: true, cancelable: true, detail: [...args] }));
+  if (jq) return callThirdParty(owner, name, () => jq(target).triggerHandler(name, wrapArgs(args)), undefined) !== false;
+  const event = new CustomEvent(name, { bubbles: true, cancelable: true, detail: [...args] });
+  callThirdParty(owner, name, () => target.dispatchEvent(event), true);
+  return !event.defaultPrevented;
 }
 
 /**
  * Listen for a WooCommerce/theme event fired by anyone: through jQuery when present (it also sees native events),
- * else natively, with the extra arguments (jQuery) or `detail` (native) as the argument list.
+ * else natively, with the extra arguments (jQuery) or `detail` (native) as the argument list. Our handler runs
+ * inside the theme's `trigger()`: if it throws, that must not break the theme's script (nor the handlers jQuery
+ * would run after ours), so it is guarded too.
  */
 export function listenLegacy(
   target: EventTarget_,
   name: string,
-  handler: (args: unknown[], event: Event | undefined, eventTarget: EventTarget | null) => void,
+  ours: (args: unknown[], event: Event | undefined, eventTarget: EventTarget | null) => void,
   signal?: AbortSignal,
+  owner = 'events',
 ): () => void {
+  const handler: typeof ours = (...a) => callThirdParty(owner, name, () => ours(...a), undefined);
   const jq = pageJQuery();
   if (jq) {
     const jqHandler = (event: unknown, ...args: unknown[]) => {

@@ -2,6 +2,8 @@
  * Checkout in real Chromium, both tags: Avada's step tabs (validation, the focused alert list, moving on), the
  * order review refresh, payment boxes, and placing the order (server errors inline, then success and the
  * same-origin redirect); the one-page variant's failure path; jQuery handlers get checkout_error with its HTML.
+ * Leaving the page (issues 13 and 14): a hosted gateway's off-site redirect is followed, a `javascript:` one
+ * runs nothing, `reload: true` really reloads with a #fragment in the URL; the returning-customer login toggle.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -13,6 +15,18 @@ const count = (page: Page, endpoint: string) => page.evaluate((e) => window.__mo
 /** A step fades in over 400 ms: axe measures contrast, so wait until it is fully there. */
 const shown = (page: Page, sel: string) => page.waitForFunction((s) => [...document.querySelectorAll(s)].every((el) => getComputedStyle(el).display !== 'none' && getComputedStyle(el).opacity === '1'), sel);
 const idle = (page: Page) => page.waitForFunction(() => !document.querySelector('.processing, .blockOverlay'));
+
+const MOCK_KEY = '__storefront_islands_mock__';
+/** Change the mock shop's checkout state as the server would see it on the next call (it re-reads storage). */
+const setMockCheckout = (page: Page, changes: Record<string, unknown>) =>
+  page.evaluate(
+    ({ key, changes }) => {
+      const data = JSON.parse(localStorage.getItem(key) ?? '{}') as { checkout?: Record<string, unknown> };
+      data.checkout = { ...data.checkout, ...changes };
+      localStorage.setItem(key, JSON.stringify(data));
+    },
+    { key: MOCK_KEY, changes },
+  );
 
 async function fillBilling(page: Page): Promise<void> {
   await page.fill('#billing_first_name', 'Ada');
@@ -116,5 +130,92 @@ describe.each(TAGS)('checkout, %s tag', (tag) => {
     await page.waitForFunction(() => document.activeElement?.id === 'coupon_code');
     await expectAxeClean(page);
     expectNoConsoleErrors(errors.filter((e) => !/Failed to fetch|ERR_FAILED|net::/.test(e)));
+  });
+});
+
+describe.each(TAGS)('checkout, leaving the page, %s tag', (tag) => {
+  const open = async (path: string) => {
+    const opened = await openPage(path, { tag, storage: seeded });
+    await opened.page.waitForFunction(() => window.__mock!.state.log.some((e) => e.endpoint === 'update_order_review'));
+    await idle(opened.page);
+    return opened;
+  };
+  const ourWarnings = (messages: { type: string; text: string }[]) => messages.filter((m) => m.type === 'warning' && m.text.includes('[storefront-islands]'));
+
+  test('a hosted card gateway: placing the order takes the browser to the gateway’s own origin', async () => {
+    const { page, errors, messages } = await open('/checkout-onepage.html');
+    await fillBilling(page);
+    await page.check('#terms');
+    await page.check('#payment_method_hosted_card');
+    expect(await page.textContent('#place_order')).toBe('Continue to payment');
+    expect(await page.isVisible('.payment_box.payment_method_hosted_card')).toBe(true);
+    const shop = new URL(page.url());
+    await Promise.all([page.waitForURL((url) => url.pathname === '/gateway/hosted-card/'), page.click('#place_order')]);
+    const gateway = new URL(page.url());
+    expect(gateway.origin).not.toBe(shop.origin);
+    expect(gateway.hostname).toBe('localhost');
+    expect(gateway.searchParams.get('order')).toMatch(/^\d+$/);
+    expect(await page.textContent('h1')).toBe('Hosted card payment');
+    expect(ourWarnings(messages)).toEqual([]);
+    expectNoConsoleErrors(errors);
+  });
+
+  test('a javascript: redirect runs nothing: the error inline, everything typed kept, one warning; the login toggle', async () => {
+    const { page, errors, messages } = await open('/checkout-onepage.html');
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+
+    // The returning customer's login form: a disclosure, focus in its first field.
+    expect(await page.getAttribute('a.showlogin', 'aria-expanded')).toBe('false');
+    await page.click('a.showlogin');
+    expect(await page.getAttribute('a.showlogin', 'aria-expanded')).toBe('true');
+    expect(await page.isVisible('form.woocommerce-form-login')).toBe(true);
+    await page.waitForFunction(() => document.activeElement?.id === 'username');
+    expect(await page.getAttribute('a.showlogin', 'aria-controls')).toBe(await page.getAttribute('form.woocommerce-form-login', 'id'));
+    await expectAxeClean(page);
+    await page.focus('a.showlogin');
+    await page.keyboard.press('Space');
+    expect(await page.isVisible('form.woocommerce-form-login')).toBe(false);
+
+    await fillBilling(page);
+    await page.fill('#order_comments', 'Leave it at the door');
+    await page.check('#terms');
+    const before = page.url();
+    await setMockCheckout(page, { redirect: 'javascript:document.title="pwned";window.__pwned=1;alert(1)' });
+    await page.click('#place_order');
+    await page.waitForSelector('.woocommerce-NoticeGroup-checkout ul.woocommerce-error[role="alert"]');
+    await idle(page);
+    expect(await page.textContent('.woocommerce-NoticeGroup-checkout')).toContain('There was an error processing your order');
+    expect(page.url()).toBe(before);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.title()).not.toBe('pwned');
+    expect(dialogs).toEqual([]);
+    expect(await page.inputValue('#billing_first_name')).toBe('Ada');
+    expect(await page.inputValue('#billing_email')).toBe('ada@example.com');
+    expect(await page.inputValue('#order_comments')).toBe('Leave it at the door');
+    expect(await page.isChecked('#terms')).toBe(true);
+    const warnings = ourWarnings(messages);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.text).toContain('checkout: redirect');
+    await expectAxeClean(page);
+    expectNoConsoleErrors(errors);
+  });
+
+  test('reload: true reloads the page for real, also with a #fragment in the URL', async () => {
+    const { page, errors } = await open('/checkout-onepage.html#order_review');
+    await fillBilling(page);
+    await page.check('#terms');
+    await page.evaluate(() => ((window as unknown as { __beforeReload?: number }).__beforeReload = 1));
+    await setMockCheckout(page, { reloadNext: true });
+    await Promise.all([page.waitForEvent('load'), page.click('#place_order')]);
+    expect(await page.evaluate(() => (window as unknown as { __beforeReload?: number }).__beforeReload)).toBeUndefined();
+    expect(new URL(page.url()).hash).toBe('#order_review');
+    await page.waitForFunction(() => typeof window.StorefrontIslands?.ready === 'function');
+    await page.evaluate(() => window.StorefrontIslands!.ready());
+    expect(await page.$('form.checkout.processing')).toBeNull();
+    expectNoConsoleErrors(errors);
   });
 });

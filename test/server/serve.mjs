@@ -227,6 +227,14 @@ export async function startServer({ port = 0, host = '127.0.0.1', dist = DIST, d
       });
     }
     if (pathname.startsWith('/demo/')) return serveFile(res, inside(demo, decodeURIComponent(pathname.slice('/demo/'.length))), method);
+    // The mock's hosted card gateway (fixtures/mock/checkout.ts), reached as another origin (localhost ↔ 127.0.0.1):
+    // the page a shop's payment provider would show after a successful checkout answer sent the shopper there.
+    if (pathname === '/gateway/hosted-card/') {
+      const order = escapeHtml(url.searchParams.get('order') ?? '');
+      return send(res, 200, TYPES['.html'], method === 'HEAD' ? '' : `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Hosted card payment</title></head><body><main><h1>Hosted card payment</h1><p>Order <span id="gateway-order">${order}</span>: enter your card details on the payment provider's page.</p></main></body></html>`, {
+        'Content-Security-Policy': "script-src 'none'; object-src 'none'; base-uri 'none'",
+      });
+    }
     // Copied from the installed msw at serve time, so it always matches the library version.
     if (pathname === '/mockServiceWorker.js') return serveFile(res, MSW_WORKER, method);
     // Browsers ask for it on pages that declare no icon; a 404 would be a console error in every test.

@@ -5,7 +5,7 @@ import { answer } from '../../fixtures/mock/respond';
 import { failNext, state } from '../../fixtures/mock/state';
 import { cartPage, cookie, FRAGMENT_NAME, HASH_KEY, installJQueryStandIn, manualClock, mountButton, pageBody } from '../../test/helpers/cart';
 import { mountPage, only } from '../../test/helpers/mount';
-import { checkDelay, decideOutcome, failureText, nameFromLabel, quantityValue } from './logic';
+import { checkDelay, decideOutcome, failureText, linkHref, nameFromLabel, quantityValue } from './logic';
 
 const button = (id: number) => document.querySelector<HTMLAnchorElement>(`.ajax_add_to_cart[data-product_id="${id}"]:not(.wc-interactive)`)!;
 const region = () => document.querySelector('.widget_shopping_cart_live_region[role="status"]');
@@ -59,6 +59,12 @@ describe('add-to-cart rules', () => {
   it('never shows the check before 2 s after the click', () => {
     expect(checkDelay(1000, 1500)).toBe(1500);
     expect(checkDelay(1000, 5000)).toBe(0);
+  });
+  it('writes a checked URL origin-relative unless the document base is elsewhere', () => {
+    const url = new URL('http://127.0.0.1:5173/cart/?a=1#top');
+    expect(linkHref(url, 'http://127.0.0.1:5173/shop/')).toBe('/cart/?a=1#top');
+    expect(linkHref(url, 'https://evil.example/')).toBe('http://127.0.0.1:5173/cart/?a=1#top');
+    expect(linkHref(url, 'not a url')).toBe('http://127.0.0.1:5173/cart/?a=1#top');
   });
   it('words failures and reads names and quantities', () => {
     expect(failureText('Canvas tote', 'You are probably offline.')).toBe('“Canvas tote” could not be added to your cart. You are probably offline.');
@@ -243,6 +249,13 @@ describe('redirects', () => {
     button(318).click();
     await vi.waitFor(() => expect(go).toHaveBeenCalledWith('http://127.0.0.1:5173/cart/'));
     expect(qtyOf(318)).toBe(1);
+  });
+
+  it('links the view-cart button to the URL the check returned, not the raw cart_url', async () => {
+    await shop({ wc_add_to_cart_params: { cart_url: ' \t/cart/?from=loop\n' } });
+    button(318).click();
+    await vi.waitFor(() => expect(button(318).classList.contains('added')).toBe(true));
+    expect(document.querySelector('.added_to_cart')?.getAttribute('href')).toBe('/cart/?from=loop');
   });
 
   it('on the cart page no view-cart link is inserted', async () => {

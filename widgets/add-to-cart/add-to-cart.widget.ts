@@ -1,17 +1,19 @@
 import { defineWidget, type WidgetContext } from '../../mount/types';
 import { announce, clearAnnouncement, liveRegion } from '../../src/cart/announce';
-import { connectCart, markOwn, receiveCart, refreshFragments, safeFire } from '../../src/cart/cart';
+import { connectCart, markOwn, receiveCart, refreshFragments } from '../../src/cart/cart';
 import { addToCartParams, cartCallTimeout } from '../../src/cart/config';
-import { asFragments, collectData, safeRedirect } from '../../src/cart/logic';
+import { asFragments, collectData } from '../../src/cart/logic';
 import { navigation } from '../../src/cart/navigate';
 import { cartResponseSchema } from '../../src/cart/response';
 import { env } from '../../src/env';
-import { askLegacy } from '../../src/events/bus';
+import { askLegacy, fireLegacy } from '../../src/events/bus';
 import { isNetError, messageFor, NET_MESSAGES } from '../../src/net/errors';
+import { sameOriginUrl } from '../../src/net/url';
 import { cartCall } from '../../src/net/wc';
 import { avadaIndicator } from './indicator';
-import { BUTTON, checkDelay, decideOutcome, failureText, nameFromLabel, quantityValue } from './logic';
+import { BUTTON, checkDelay, decideOutcome, failureText, linkHref, nameFromLabel, quantityValue } from './logic';
 
+const OWNER = 'add-to-cart';
 const ERROR_CLASS = 'storefront-islands-cart-error';
 /** Adds of each button not answered yet (queued or in flight). */
 const pending = new WeakMap<Element, number>();
@@ -50,10 +52,11 @@ function showInlineError(button: HTMLElement, text: string): void {
 function insertViewCartLink(button: HTMLElement): void {
   const { is_cart, cart_url, i18n_view_cart } = addToCartParams();
   if (is_cart || button.parentElement?.querySelector('.added_to_cart')) return;
-  const href = safeRedirect(cart_url, location.href);
-  if (!href) return;
+  const checked = sameOriginUrl(cart_url, location.href);
+  if (!checked) return;
   const link = document.createElement('a');
-  link.href = cart_url;
+  // The URL the check returned, never the raw value (whitespace, controls, a <base> pointing elsewhere).
+  link.setAttribute('href', linkHref(checked, document.baseURI));
   link.className = 'added_to_cart wc-forward';
   link.title = i18n_view_cart;
   link.textContent = i18n_view_cart;
@@ -70,14 +73,8 @@ async function addToCart(button: HTMLElement, ctx: WidgetContext): Promise<void>
   button.classList.add('loading');
   indicator?.start();
 
-  let send = true;
-  try {
-    send = askLegacy(body, 'should_send_ajax_request.adding_to_cart', [button]);
-  } catch (error) {
-    ctx.warn('should_send_ajax_request.adding_to_cart', `a handler threw: ${String(error)}`);
-  }
-  if (!send) {
-    safeFire(body, 'ajax_request_not_sent.adding_to_cart', [false, false, button]);
+  if (!askLegacy(body, 'should_send_ajax_request.adding_to_cart', [button], OWNER)) {
+    fireLegacy(body, 'ajax_request_not_sent.adding_to_cart', [false, false, button], OWNER);
     settle(button);
     indicator?.fail();
     return;
@@ -86,7 +83,7 @@ async function addToCart(button: HTMLElement, ctx: WidgetContext): Promise<void>
   // Every data-* attribute, read now (themes change data-quantity), as strings; handlers of adding_to_cart may
   // add fields to this very object before it is posted, as with WooCommerce.
   const data: Record<string, unknown> = collectData([...button.attributes].map((a) => [a.name, a.value] as const));
-  safeFire(body, 'adding_to_cart', [button, data]);
+  fireLegacy(body, 'adding_to_cart', [button, data], OWNER);
 
   const fail = (reason: string) => {
     settle(button);
@@ -119,11 +116,11 @@ async function addToCart(button: HTMLElement, ctx: WidgetContext): Promise<void>
       return;
     case 'added': {
       markOwn(outcome.fragments);
-      safeFire(body, 'added_to_cart', [outcome.fragments, outcome.hash, button]);
+      fireLegacy(body, 'added_to_cart', [outcome.fragments, outcome.hash, button], OWNER);
       settle(button);
       button.classList.add('added');
       insertViewCartLink(button);
-      safeFire(body, 'wc_cart_button_updated', [button]);
+      fireLegacy(body, 'wc_cart_button_updated', [button], OWNER);
       receiveCart(asFragments(outcome.fragments) ?? {}, outcome.hash);
       const message = button.getAttribute('data-success_message');
       const name = productName(button);

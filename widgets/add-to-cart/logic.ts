@@ -34,6 +34,20 @@ export function decideOutcome(response: AddResponse, options: { cartRedirect: bo
   return { kind: 'added', fragments: response.fragments, hash };
 }
 
+/**
+ * A checked same-origin URL as a link's href: origin-relative, as WooCommerce prints `cart_url`, when the document's
+ * base is on that origin; absolute otherwise (a `<base href>` elsewhere would carry a relative link off-site).
+ */
+export function linkHref(url: URL, baseURI: string): string {
+  let baseOrigin: string | null = null;
+  try {
+    baseOrigin = new URL(baseURI).origin;
+  } catch {
+    /* no usable base: absolute */
+  }
+  return baseOrigin === url.origin ? `${url.pathname}${url.search}${url.hash}` : url.href;
+}
+
 /** Milliseconds to wait before showing the check: never before 2 s after the click. */
 export function checkDelay(clickedAt: number, now: number): number {
   return Math.max(0, clickedAt + CHECK_DELAY_MS - now);

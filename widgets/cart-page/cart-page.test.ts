@@ -314,6 +314,66 @@ describe('cart page: remove and undo', () => {
     expect(state.cart.map((l) => l.key)).toEqual([TOTE]);
   });
 
+  it('remembers an update asked for from outside the form while a call runs (Avada link, wc_update_cart), and makes it after', async () => {
+    await openCart();
+    state.latency.set('update_shipping_method', 80);
+    const pickup = $<HTMLInputElement>('input.shipping_method[value="local_pickup:3"]')!;
+    pickup.checked = true;
+    pickup.dispatchEvent(new Event('change', { bubbles: true }));
+    await until(() => log('update_shipping_method').length === 1, 'the shipping call');
+    expect(form().classList.contains('processing')).toBe(true);
+    qty(TOTE).value = '4';
+    qty(TOTE).dispatchEvent(new Event('change', { bubbles: true }));
+    $('.fusion-update-cart')!.click();
+    document.body.dispatchEvent(new CustomEvent('wc_update_cart', { detail: [true] }));
+    await until(() => log('cart_form').length === 1, 'the remembered update');
+    await idle();
+    await settle();
+    // Both asks made one update, after the shipping call, with what the shopper typed.
+    expect(log('cart_form')).toHaveLength(1);
+    expect(log('cart_form')[0]!.at).toBeGreaterThanOrEqual(log('update_shipping_method')[0]!.at);
+    expect(state.cart.find((l) => l.key === TOTE)?.quantity).toBe(4);
+    expect(qty(TOTE).value).toBe('4');
+  });
+
+  it('queues a coupon from Avada’s box while a call runs instead of dropping it', async () => {
+    await openCart();
+    state.latency.set('update_shipping_method', 80);
+    const pickup = $<HTMLInputElement>('input.shipping_method[value="local_pickup:3"]')!;
+    pickup.checked = true;
+    pickup.dispatchEvent(new Event('change', { bubbles: true }));
+    await until(() => log('update_shipping_method').length === 1, 'the shipping call');
+    $<HTMLInputElement>('#avada_coupon_code')!.value = 'spring10';
+    $('.fusion-apply-coupon')!.click();
+    await until(() => log('apply_coupon').length === 1, 'the queued coupon');
+    await until(() => log('cart_form').length === 1, 'the refresh after the coupon');
+    await idle();
+    expect(checkoutState().coupons).toEqual(['spring10']);
+  });
+
+  it('never lets an answer overwrite a quantity typed while the call ran', async () => {
+    await openCart();
+    state.latency.set('remove_item', 80);
+    $<HTMLAnchorElement>(`.product-remove a[href*="${MUG}"]`)!.click();
+    await until(() => log('remove_item').length === 1, 'the remove');
+    // Typed (pasted) into the other line while the cart is busy: the server has not seen it.
+    qty(TOTE).value = '7';
+    qty(TOTE).dispatchEvent(new Event('input', { bubbles: true }));
+    await idle();
+    await settle();
+    expect($(`.product-remove a[href*="${MUG}"]`)).toBeNull();
+    expect(qty(TOTE).value).toBe('7');
+    expect(updateButton().disabled).toBe(false);
+    expect(state.cart.find((l) => l.key === TOTE)?.quantity).toBe(2);
+    // And it is what the next update sends.
+    press(updateButton());
+    await until(() => log('cart_form').length === 1, 'the update');
+    await idle();
+    expect(state.cart.find((l) => l.key === TOTE)?.quantity).toBe(7);
+    expect(qty(TOTE).value).toBe('7');
+    expect(updateButton().disabled).toBe(true);
+  });
+
   it('removing the last item shows the empty cart, and undo still works there', async () => {
     state.cart = [];
     seedCart();
@@ -429,5 +489,34 @@ describe('cart page: overlay and globals', () => {
     await idle();
     expect(seen).toEqual([['spring10']]);
     expect(native).not.toHaveBeenCalled();
+  });
+
+  it('carries on when a theme handler of updated_wc_div or updated_cart_totals throws: no false error, logged once', async () => {
+    const { installJQueryStandIn } = await import('../../test/helpers/cart');
+    await installJQueryStandIn();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const jq = (window as unknown as { jQuery: (t: unknown) => { on: (n: string, h: () => void) => void; off: (n: string, h: () => void) => void } }).jQuery;
+    const boom = () => {
+      throw new Error('theme bug');
+    };
+    jq(document.body).on('updated_wc_div', boom);
+    jq(document.body).on('updated_cart_totals', boom);
+    try {
+      await openCart();
+      qty(TOTE).value = '3';
+      qty(TOTE).dispatchEvent(new Event('change', { bubbles: true }));
+      press(updateButton());
+      await until(() => log('cart_form').length === 1);
+      await idle();
+      await settle();
+      expect(state.cart.find((l) => l.key === TOTE)?.quantity).toBe(3);
+      expect($('.woocommerce-error')).toBeNull();
+      expect($('.woocommerce-message')?.textContent).toContain('Cart updated.');
+      expect(warn.mock.calls.filter((c) => String(c[0]).includes('cart-page: updated_cart_totals: a handler threw'))).toHaveLength(1);
+      expect(warn.mock.calls.filter((c) => String(c[0]).includes('cart-page: updated_wc_div: a handler threw'))).toHaveLength(1);
+    } finally {
+      jq(document.body).off('updated_wc_div', boom);
+      jq(document.body).off('updated_cart_totals', boom);
+    }
   });
 });

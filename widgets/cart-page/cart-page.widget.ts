@@ -25,7 +25,8 @@ interface CartParams {
 const readParams = () =>
   readGlobal<CartParams>('wc_cart_params', { update_shipping_method_nonce: str(''), apply_coupon_nonce: str(''), remove_coupon_nonce: str('') }, 'cart-page');
 
-const fire = (name: string, args: unknown[] = []) => fireLegacy(document.body, name, args);
+const OWNER = 'cart-page';
+const fire = (name: string, args: unknown[] = []) => fireLegacy(document.body, name, args, OWNER);
 const AVADA_UPDATE = '.fusion-update-cart, a[href="#updateCart"]';
 const AVADA_APPLY = '.fusion-apply-coupon';
 
@@ -72,6 +73,19 @@ function toggleCalculator(link: HTMLElement): void {
   link.setAttribute('aria-expanded', String(open));
 }
 
+/** Fields a shopper types into (quantities, plugins' per-line text): what an answer must not overwrite. */
+const TYPED_FIELDS = 'input[name]:not([type="hidden"], [type="submit"], [type="button"], [type="image"], [type="reset"], [type="file"], [type="checkbox"], [type="radio"]), textarea[name], select[name]';
+
+/** Each typed field's value by name: what the server was sent, or what it printed. */
+function typedValues(form: HTMLFormElement | null, which: 'current' | 'printed'): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const el of form?.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(TYPED_FIELDS) ?? []) {
+    const printed = el instanceof HTMLSelectElement ? ([...el.options].find((o) => o.defaultSelected)?.value ?? el.options[0]?.value ?? '') : el.defaultValue;
+    out.set(el.name, which === 'current' ? el.value : printed);
+  }
+  return out;
+}
+
 interface SavedFocus {
   id: string;
   name: string;
@@ -93,6 +107,8 @@ function rememberFocus(root: HTMLElement): SavedFocus {
 function createController(root: HTMLElement, ctx: WidgetContext): Controller {
   const { signal } = ctx;
   let busy = 0;
+  /** An update asked for while a call ran: one is made after it (several collapse into one; it posts the form then). */
+  let pendingUpdate: { preserveNotices: boolean } | undefined;
   const ourErrors = new WeakSet<Element>();
   let chosenShipping = new Map<string, string>();
 
@@ -186,7 +202,7 @@ function createController(root: HTMLElement, ctx: WidgetContext): Controller {
    * Put a whole cart page answer in place, as the classic cart does: the form, the totals and the notices; no form
    * means the cart is now empty. An answer that is neither (a login page, a cached page) changes nothing.
    */
-  function applyPage(html: string, preserveNotices: boolean): 'updated' | 'emptied' {
+  function applyPage(html: string, preserveNotices: boolean, known?: Map<string, string>): 'updated' | 'emptied' {
     const doc = parsePage(html);
     mendNoticeLists(doc);
     const nextForm = doc.querySelector('form.woocommerce-cart-form');
@@ -224,6 +240,9 @@ function createController(root: HTMLElement, ctx: WidgetContext): Controller {
     }
     if (!preserveNotices) removeNotices();
     clearOurErrors();
+    // What the shopper typed that the server has not seen (since the request left, or ever) survives the answer.
+    const baseline = known ?? typedValues(current, 'printed');
+    const edits = [...typedValues(current, 'current')].filter(([name, value]) => baseline.get(name) !== value);
     // The form element stays (theme code may hold it); its attributes and content are the answer's.
     for (const attr of Array.from(current.attributes)) if (!nextForm.hasAttribute(attr.name) && attr.name !== 'class') current.removeAttribute(attr.name);
     for (const attr of nextForm.attributes) if (attr.name !== 'class') current.setAttribute(attr.name, attr.value);
@@ -234,12 +253,24 @@ function createController(root: HTMLElement, ctx: WidgetContext): Controller {
     current.replaceChildren(...[...nextForm.childNodes].map((n) => adopt(n)));
     if (overlay) current.appendChild(overlay);
     islandHost()?.scan(current);
-    setUpdateEnabled(false);
+    setUpdateEnabled(restoreEdits(current, edits));
     const nextTotals = doc.querySelector('.cart_totals');
     if (nextTotals) replaceTotals(nextTotals);
     showNotices(notices);
     fire('updated_wc_div');
     return 'updated';
+  }
+
+  /** Put unsent edits back into the answer's fields; true when any now differs from what the server printed. */
+  function restoreEdits(target: HTMLFormElement, edits: readonly [string, string][]): boolean {
+    let unsaved = false;
+    for (const [name, value] of edits) {
+      const field = target.querySelector<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(`[name="${CSS.escape(name)}"]`);
+      if (!field || !field.matches(TYPED_FIELDS)) continue;
+      field.value = value;
+      if (typedValues(target, 'printed').get(name) !== value) unsaved = true;
+    }
+    return unsaved;
   }
 
   function restoreFocus(saved: SavedFocus): void {
@@ -272,8 +303,9 @@ function createController(root: HTMLElement, ctx: WidgetContext): Controller {
   }
 
   /**
-   * One cart call at a time: a call started while another runs is ignored (the overlay says the cart is busy),
-   * except the ones that must not be lost (queued through the shop's one cart queue).
+   * One cart call at a time. Clicks inside the blocked form and totals cannot happen (the overlay covers them) and
+   * are ignored; what arrives from elsewhere (an update link outside the form, a plugin's `wc_update_cart`, Avada's
+   * coupon box, a shipping change) is queued through the shop's one cart queue or remembered, never dropped.
    */
   async function run(work: () => Promise<void>, options: { queueIfBusy?: boolean } = {}): Promise<void> {
     if (busy > 0 && !options.queueIfBusy) return;
@@ -290,6 +322,11 @@ function createController(root: HTMLElement, ctx: WidgetContext): Controller {
       for (const el of blockTargets()) unblock(el);
       busy -= 1;
       restoreFocus(saved);
+      if (busy === 0 && pendingUpdate && !signal.aborted) {
+        const { preserveNotices } = pendingUpdate;
+        pendingUpdate = undefined;
+        update(preserveNotices);
+      }
     }
   }
 
@@ -301,11 +338,17 @@ function createController(root: HTMLElement, ctx: WidgetContext): Controller {
     const body = serializeForm(f);
     body.delete('update_cart');
     body.set('update_cart', UPDATE_CART_VALUE);
+    const sent = typedValues(f, 'current');
     const { text } = await requestText(url, { method: 'POST', body, signal, timeout: cartCallTimeout() });
-    applyPage(text, preserveNotices);
+    applyPage(text, preserveNotices, sent);
   }
 
   function update(preserveNotices: boolean): void {
+    if (busy > 0) {
+      // Notices are kept only if every request for this update asked to keep them.
+      pendingUpdate = { preserveNotices: (pendingUpdate?.preserveNotices ?? true) && preserveNotices };
+      return;
+    }
     void run(() => postUpdate(preserveNotices));
   }
 
@@ -319,28 +362,31 @@ function createController(root: HTMLElement, ctx: WidgetContext): Controller {
   }
 
   function applyCoupon(code: string, used: HTMLInputElement | null): void {
-    void run(async () => {
-      clearCoupon();
-      let notices: Element[];
-      let html: string;
-      try {
-        html = await wcAjaxHtml('apply_coupon', { security: readParams().apply_coupon_nonce, coupon_code: code }, { signal, timeout: cartCallTimeout() });
-        notices = noticesFromHtml(html);
-      } catch (error) {
-        if (!signal.aborted) couponError(used, shopperMessage(error));
-        return;
-      }
-      if (isErrorNoticeHtml(html)) {
-        const errors = notices.filter((n) => n.matches('.woocommerce-error, .is-error'));
-        couponError(used, errors.map(noticeText).join(' ') || noticeText(notices[0]!));
-        return;
-      }
-      removeNotices();
-      showNotices(notices);
-      for (const field of couponFields()) field.value = '';
-      fire('applied_coupon', [code]);
-      await postUpdate(true);
-    });
+    void run(
+      async () => {
+        clearCoupon();
+        let notices: Element[];
+        let html: string;
+        try {
+          html = await wcAjaxHtml('apply_coupon', { security: readParams().apply_coupon_nonce, coupon_code: code }, { signal, timeout: cartCallTimeout() });
+          notices = noticesFromHtml(html);
+        } catch (error) {
+          if (!signal.aborted) couponError(used, shopperMessage(error));
+          return;
+        }
+        if (isErrorNoticeHtml(html)) {
+          const errors = notices.filter((n) => n.matches('.woocommerce-error, .is-error'));
+          couponError(used, errors.map(noticeText).join(' ') || noticeText(notices[0]!));
+          return;
+        }
+        removeNotices();
+        showNotices(notices);
+        for (const field of couponFields()) field.value = '';
+        fire('applied_coupon', [code]);
+        await postUpdate(true);
+      },
+      { queueIfBusy: true },
+    );
   }
 
   function removeCoupon(code: string): void {
@@ -542,7 +588,7 @@ function ensureDocumentListeners(): void {
     },
     { signal },
   );
-  listenLegacy(document.body, 'wc_update_cart', (args) => primary()?.update(args[0] === true || args[0] === 'true' || args[0] === 1), signal);
+  listenLegacy(document.body, 'wc_update_cart', (args) => primary()?.update(args[0] === true || args[0] === 'true' || args[0] === 1), signal, OWNER);
 }
 
 export default defineWidget({

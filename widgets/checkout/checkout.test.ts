@@ -27,10 +27,27 @@ function recordEvents(...names: string[]): { name: string; detail: unknown; targ
 }
 
 function stubNavigation() {
-  const original = navigation.go;
+  const { go: originalGo, reload: originalReload } = navigation;
   const go = vi.fn();
+  const reload = vi.fn();
   navigation.go = go;
-  return { go, restore: () => (navigation.go = original) };
+  navigation.reload = reload;
+  return {
+    go,
+    reload,
+    restore: () => {
+      navigation.go = originalGo;
+      navigation.reload = originalReload;
+    },
+  };
+}
+
+/** The test-only jQuery stand-in (jQuery's event semantics: a throwing handler throws out of trigger()). */
+type JQueryLike = (target: unknown) => { on: (name: string, handler: (...args: unknown[]) => unknown) => void; off: (name: string, handler: (...args: unknown[]) => unknown) => void };
+async function withJQuery(): Promise<JQueryLike> {
+  const { installJQueryStandIn } = await import('../../test/helpers/cart');
+  await installJQueryStandIn();
+  return (window as unknown as { jQuery: JQueryLike }).jQuery;
 }
 
 async function openCheckout(page = 'checkout.html', overrides: Record<string, unknown> = {}): Promise<void> {
@@ -320,21 +337,67 @@ describe('checkout: place order', () => {
     }
   });
 
-  it('refuses a redirect to another origin with an inline error and one warning', async () => {
+  it('follows a hosted gateway’s redirect to another origin (the order exists; the shopper pays there)', async () => {
     const nav = stubNavigation();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {
       await openCheckout('checkout-onepage.html');
       fill(BILLING);
       input('terms').checked = true;
-      checkoutState().redirect = 'https://evil.example/pay';
+      const hosted = $<HTMLInputElement>('#payment_method_hosted_card')!;
+      hosted.checked = true;
+      hosted.dispatchEvent(new Event('change', { bubbles: true }));
+      expect($('#place_order')!.textContent).toBe('Continue to payment');
       submit();
-      await until(() => !!$('.woocommerce-NoticeGroup-checkout'), 'the error');
+      await until(() => nav.go.mock.calls.length === 1, 'the redirect');
+      expect(log('checkout')[0]?.body.payment_method).toBe('hosted_card');
+      expect(nav.go.mock.calls[0]![0]).toMatch(/^http:\/\/localhost:5173\/gateway\/hosted-card\/\?order=\d+&key=wc_order_/);
+      expect($('.woocommerce-NoticeGroup-checkout')).toBeNull();
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      nav.restore();
+    }
+  });
+
+  for (const redirect of ['javascript:alert(document.domain)', ' JaVaScRiPt:alert(1)', 'data:text/html,<script>alert(1)</script>', '%6Aavascript:alert(1)', 42]) {
+    it(`refuses a ${JSON.stringify(redirect).slice(0, 24)} redirect with the inline error, one warning and the form as typed`, async () => {
+      const nav = stubNavigation();
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      try {
+        await openCheckout('checkout-onepage.html');
+        fill(BILLING);
+        input('terms').checked = true;
+        input('order_comments').value = 'Leave it at the door';
+        checkoutState().redirect = redirect as string;
+        submit();
+        await until(() => !!$('.woocommerce-NoticeGroup-checkout'), 'the error');
+        expect(nav.go).not.toHaveBeenCalled();
+        expect($('.woocommerce-NoticeGroup-checkout ul.woocommerce-error[role="alert"]')?.textContent).toContain('There was an error processing your order');
+        expect($('.woocommerce-NoticeGroup-checkout a[href="/my-account/orders/"]')).not.toBeNull();
+        expect(form().classList.contains('processing')).toBe(false);
+        expect(input('billing_first_name').value).toBe('Ada');
+        expect(input('billing_email').value).toBe('ada@example.com');
+        expect(input('order_comments').value).toBe('Leave it at the door');
+        expect(input('terms').checked).toBe(true);
+        expect(warn).toHaveBeenCalledTimes(1);
+        expect(String(warn.mock.calls[0]![0])).toContain('checkout: redirect');
+      } finally {
+        nav.restore();
+      }
+    });
+  }
+
+  it('reloads for real when the answer says reload, also with a #fragment in the URL', async () => {
+    const nav = stubNavigation();
+    try {
+      history.replaceState(null, '', '/checkout/#order_review');
+      await openCheckout('checkout-onepage.html');
+      fill(BILLING);
+      input('terms').checked = true;
+      checkoutState().reloadNext = true;
+      submit();
+      await until(() => nav.reload.mock.calls.length === 1, 'the reload');
       expect(nav.go).not.toHaveBeenCalled();
-      expect($('.woocommerce-NoticeGroup-checkout')?.textContent).toContain('There was an error processing your order');
-      expect($('.woocommerce-NoticeGroup-checkout a[href="/my-account/orders/"]')).not.toBeNull();
-      expect(warn).toHaveBeenCalledTimes(1);
-      expect(String(warn.mock.calls[0]![0])).toContain('checkout: redirect');
     } finally {
       nav.restore();
     }
@@ -373,6 +436,131 @@ describe('checkout: place order', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('checkout: theme and plugin handlers that throw', () => {
+  const boom = () => {
+    throw new Error('gateway script bug');
+  };
+
+  for (const name of ['checkout_place_order', 'checkout_place_order_bacs']) {
+    it(`still places the order when a ${name} handler throws (logged once; a throw is not a "no")`, async () => {
+      const nav = stubNavigation();
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      try {
+        const $j = await withJQuery();
+        await openCheckout('checkout-onepage.html');
+        fill(BILLING);
+        input('terms').checked = true;
+        $j(form()).on(name, boom);
+        submit();
+        await until(() => nav.go.mock.calls.length === 1, 'the redirect');
+        expect(log('checkout')).toHaveLength(1);
+        expect(warn.mock.calls.filter((c) => String(c[0]).includes(`checkout: ${name}:`))).toHaveLength(1);
+      } finally {
+        nav.restore();
+      }
+    });
+  }
+
+  it('still cancels when a handler returns false (the guard changes nothing else)', async () => {
+    const nav = stubNavigation();
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const $j = await withJQuery();
+      await openCheckout('checkout-onepage.html');
+      $j(form()).on('checkout_place_order', () => false);
+      submit();
+      await wait(30);
+      expect(log('checkout')).toHaveLength(0);
+      expect(form().classList.contains('processing')).toBe(false);
+    } finally {
+      nav.restore();
+    }
+  });
+
+  it('still redirects when a checkout_place_order_success handler throws, instead of leaving the form processing', async () => {
+    const nav = stubNavigation();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const $j = await withJQuery();
+      await openCheckout('checkout-onepage.html');
+      fill(BILLING);
+      input('terms').checked = true;
+      $j(form()).on('checkout_place_order_success', boom);
+      submit();
+      await until(() => nav.go.mock.calls.length === 1, 'the redirect');
+      expect(nav.go.mock.calls[0]![0]).toMatch(/\/checkout\/order-received\//);
+      expect(warn.mock.calls.filter((c) => String(c[0]).includes('checkout: checkout_place_order_success:'))).toHaveLength(1);
+    } finally {
+      nav.restore();
+    }
+  });
+
+  it('shows the server’s errors when a checkout_error handler throws, and keeps working for the next try', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const $j = await withJQuery();
+    await openCheckout('checkout-onepage.html');
+    $j(document.body).on('checkout_error', boom);
+    $j(document.body).on('updated_checkout', boom);
+    try {
+      submit();
+      await until(() => !!$('.woocommerce-NoticeGroup-checkout'), 'the errors');
+      expect(form().classList.contains('processing')).toBe(false);
+      expect(document.activeElement).toBe(input('billing_first_name'));
+      // Our own update_checkout listener, reached through the theme's trigger(), still schedules the review.
+      document.body.dispatchEvent(new CustomEvent('update_checkout'));
+      await until(() => log('update_order_review').length === 2, 'the review');
+      await reviewIdle();
+    } finally {
+      // document.body outlives the test: later tests must not meet these handlers.
+      $j(document.body).off('checkout_error', boom);
+      $j(document.body).off('updated_checkout', boom);
+    }
+  });
+});
+
+describe('checkout: returning customer login', () => {
+  it('toggles form.woocommerce-form-login from a.showlogin as a disclosure, focusing the first field', async () => {
+    await openCheckout('checkout-onepage.html');
+    const toggle = $('a.showlogin')!;
+    const login = $<HTMLFormElement>('form.woocommerce-form-login')!;
+    expect(toggle.getAttribute('role')).toBe('button');
+    expect(toggle.getAttribute('aria-controls')).toBe(login.id);
+    expect(login.id).not.toBe('');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    toggle.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    expect(login.style.display).not.toBe('none');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(document.activeElement).toBe(input('username'));
+    toggle.click();
+    expect(login.style.display).toBe('none');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    // The coupon disclosure is its own.
+    expect($('a.showcoupon')!.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('opens with Space, as a button', async () => {
+    await openCheckout('checkout-onepage.html');
+    const toggle = $('a.showlogin')!;
+    toggle.focus();
+    const key = new KeyboardEvent('keydown', { key: ' ', bubbles: true, cancelable: true });
+    toggle.dispatchEvent(key);
+    expect(key.defaultPrevented).toBe(true);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('accepts the older form.login markup without a class of its own', async () => {
+    seedCart();
+    usePageGlobals('checkout-onepage.html');
+    const body = (await fixtureBody('checkout-onepage.html')).replace('class="woocommerce-form woocommerce-form-login login"', 'class="login" id="my-login"');
+    await mountPage(body, only('checkout'));
+    $('a.showlogin')!.click();
+    expect($('a.showlogin')!.getAttribute('aria-controls')).toBe('my-login');
+    expect($('#my-login')!.style.display).not.toBe('none');
   });
 });
 

@@ -22,6 +22,7 @@ import {
   TYPING_DELAY_MS,
   addressComplete,
   changedFragments,
+  checkoutRedirect,
   createLatestRunner,
   mergeReviewArgs,
   reviewArgsFrom,
@@ -50,7 +51,30 @@ const CHECKOUT_CLEARS = '.woocommerce-error, .woocommerce-message, .is-error, .i
 const REVIEW_TIMEOUT = 15_000;
 const CHECKOUT_TIMEOUT = 60_000;
 
-const fire = (name: string, args: unknown[] = []) => fireLegacy(document.body, name, args);
+const OWNER = 'checkout';
+const fire = (name: string, args: unknown[] = []) => fireLegacy(document.body, name, args, OWNER);
+const ask = (target: HTMLFormElement, name: string, args: unknown[]) => askLegacy(target, name, args, OWNER);
+
+/**
+ * The two panels WooCommerce's checkout script toggles above the form: the coupon form and the returning
+ * customer's login form (`form.login` / `form.woocommerce-form--login` in older templates). Ids are given only when
+ * the markup has none, so `aria-controls` can point at them.
+ */
+const DISCLOSURES = {
+  coupon: { toggle: 'a.showcoupon', panel: 'form.checkout_coupon', id: 'woocommerce-checkout-form-coupon' },
+  login: { toggle: 'a.showlogin', panel: 'form.woocommerce-form-login, form.login, form.woocommerce-form--login', id: 'woocommerce-checkout-form-login' },
+} as const;
+type Disclosure = keyof typeof DISCLOSURES;
+
+function isClosed(panel: HTMLElement): boolean {
+  return panel.style.display === 'none' || Boolean(panel.hidden);
+}
+
+/** A refused value for the console: quoted and cut short (it came from the network). */
+function describeValue(value: unknown): string {
+  const text = typeof value === 'string' ? value : String(value);
+  return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);
+}
 
 function readParams(): CheckoutParams {
   return readGlobal<CheckoutParams>(
@@ -239,7 +263,7 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
 
   function applyReview(data: ReviewResponse): void {
     if (truthy(data.reload)) {
-      navigation.go(location.href);
+      navigation.reload();
       return;
     }
     root.querySelector('.woocommerce-NoticeGroup-updateOrderReview')?.remove();
@@ -312,31 +336,38 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
 
   // --- coupons ---------------------------------------------------------------------------------------------------
 
-  const couponForm = () => root.querySelector<HTMLFormElement>('form.checkout_coupon');
-  const couponToggle = () => root.querySelector<HTMLElement>('a.showcoupon');
+  const couponForm = () => root.querySelector<HTMLFormElement>(DISCLOSURES.coupon.panel);
 
-  function prepareCouponToggle(): void {
-    const link = couponToggle();
-    const target = couponForm();
+  /** The toggle links before the checkout form ("Click here to enter your code", "Click here to login"). */
+  function prepareDisclosure(kind: Disclosure): void {
+    const { toggle, panel, id } = DISCLOSURES[kind];
+    const link = root.querySelector<HTMLElement>(toggle);
+    const target = root.querySelector<HTMLElement>(panel);
     if (!link || !target) return;
-    if (!target.id) target.id = 'woocommerce-checkout-form-coupon';
+    if (!target.id) target.id = id;
     link.setAttribute('role', 'button');
     link.setAttribute('aria-controls', target.id);
-    // WooCommerce labels it "Enter your coupon code" while it reads "Click here to enter your code": speech users
-    // say what they see (WCAG 2.5.3), so the visible text names it.
+    // WooCommerce labels the coupon link "Enter your coupon code" while it reads "Click here to enter your code":
+    // speech users say what they see (WCAG 2.5.3), so the visible text names it.
     const label = link.getAttribute('aria-label');
     const text = (link.textContent ?? '').replace(/\s+/g, ' ').trim();
     if (label !== null && text && !label.toLowerCase().includes(text.toLowerCase())) link.removeAttribute('aria-label');
-    link.setAttribute('aria-expanded', String(target.style.display !== 'none' && !target.hidden));
+    link.setAttribute('aria-expanded', String(!isClosed(target)));
   }
 
-  function setCouponOpen(open: boolean, focus: boolean): void {
-    const target = couponForm();
+  function setOpen(kind: Disclosure, open: boolean, focus: boolean): void {
+    const { toggle, panel } = DISCLOSURES[kind];
+    const target = root.querySelector<HTMLElement>(panel);
     if (!target) return;
     target.hidden = false;
     target.style.display = open ? '' : 'none';
-    couponToggle()?.setAttribute('aria-expanded', String(open));
+    root.querySelector(toggle)?.setAttribute('aria-expanded', String(open));
     if (open && focus) target.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea')?.focus();
+  }
+
+  function toggleOpen(kind: Disclosure): void {
+    const target = root.querySelector<HTMLElement>(DISCLOSURES[kind].panel);
+    setOpen(kind, !!target && isClosed(target), true);
   }
 
   function removeNotices(): void {
@@ -361,7 +392,7 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
       }
       removeNotices();
       target.before(...notices.map((n) => document.importNode(n, true)));
-      setCouponOpen(false, false);
+      setOpen('coupon', false, false);
       if (field) field.value = '';
       fire('applied_coupon_in_checkout', [code]);
       requestUpdate({ update_shipping_method: false });
@@ -443,9 +474,9 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
 
   async function placeOrder(): Promise<void> {
     if (form.classList.contains('processing')) return;
-    if (!askLegacy(form, 'checkout_place_order', [form])) return;
+    if (!ask(form, 'checkout_place_order', [form])) return;
     const gateway = checkedPayment()?.value;
-    if (gateway && !askLegacy(form, `checkout_place_order_${gateway}`, [form])) return;
+    if (gateway && !ask(form, `checkout_place_order_${gateway}`, [form])) return;
     review.cancel();
     unblockReview();
     form.classList.add('processing');
@@ -458,24 +489,25 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
       return;
     }
     if (data.result === 'success') {
-      if (!askLegacy(form, 'checkout_place_order_success', [data, form])) {
+      if (!ask(form, 'checkout_place_order_success', [data, form])) {
         // A gateway took over (a payment popup): it decides what happens next.
         form.classList.remove('processing');
         unblock(form);
         return;
       }
-      const target = safeRedirect(data.redirect, location.href);
-      if (target) {
-        navigation.go(target);
+      const decision = checkoutRedirect(data.redirect, location.href);
+      if ('follow' in decision) {
+        navigation.go(decision.follow);
         return;
       }
-      ctx.warn('redirect', `refused to leave for ${JSON.stringify(data.redirect)}: not a same-origin http(s) URL`);
+      // The order exists, but this is no place to send a shopper: say so, keep the form as typed.
+      ctx.warn('redirect', `refused to leave for ${describeValue(data.redirect)}: ${decision.refuse}`);
       submitError(genericError());
       return;
     }
     if (data.result === 'failure') {
       if (truthy(data.reload)) {
-        navigation.go(location.href);
+        navigation.reload();
         return;
       }
       if (truthy(data.refresh)) requestUpdate();
@@ -538,12 +570,11 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
     (event) => {
       const t = event.target instanceof Element ? event.target : null;
       if (!t) return;
-      const toggle = t.closest('a.showcoupon');
+      const toggle = t.closest(`${DISCLOSURES.coupon.toggle}, ${DISCLOSURES.login.toggle}`);
       const remove = t.closest<HTMLAnchorElement>('a.woocommerce-remove-coupon');
-      if (toggle) {
+      if (toggle && root.contains(toggle)) {
         event.preventDefault();
-        const target = couponForm();
-        setCouponOpen(!!target && (target.style.display === 'none' || Boolean(target.hidden)), true);
+        toggleOpen(toggle.matches(DISCLOSURES.login.toggle) ? 'login' : 'coupon');
       } else if (remove && form.contains(remove)) {
         const code = remove.getAttribute('data-coupon');
         if (code === null) return;
@@ -556,7 +587,7 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
   root.addEventListener(
     'keydown',
     (event) => {
-      if (event.key === ' ' && event.target instanceof HTMLElement && event.target.matches('a.showcoupon, a[role="button"]')) {
+      if (event.key === ' ' && event.target instanceof HTMLElement && event.target.matches(`${DISCLOSURES.coupon.toggle}, ${DISCLOSURES.login.toggle}, a[role="button"]`)) {
         event.preventDefault();
         event.target.click();
       }
@@ -580,8 +611,8 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
     if (box) box.style.display = shipToDifferent() ? '' : 'none';
   }
 
-  listenLegacy(document.body, 'update_checkout', (args) => review.schedule(reviewArgsFrom(args[0])), signal);
-  listenLegacy(form, 'update', () => requestUpdate(), signal);
+  listenLegacy(document.body, 'update_checkout', (args) => review.schedule(reviewArgsFrom(args[0])), signal, OWNER);
+  listenLegacy(form, 'update', () => requestUpdate(), signal, OWNER);
   listenLegacy(
     form,
     'validate',
@@ -589,11 +620,13 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
       if (isField(target)) validateField(target);
     },
     signal,
+    OWNER,
   );
 
   initPayment();
   syncShippingAddress();
-  prepareCouponToggle();
+  prepareDisclosure('coupon');
+  prepareDisclosure('login');
   fire('init_checkout');
   // The page may come from a cache: totals are refreshed once on load, as WooCommerce does.
   if (params.is_checkout) requestUpdate();

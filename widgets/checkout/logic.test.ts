@@ -3,6 +3,7 @@ import { safeRedirect } from '../../src/cart/logic';
 import {
   addressComplete,
   changedFragments,
+  checkoutRedirect,
   cleanLabel,
   createLatestRunner,
   fieldMessage,
@@ -62,6 +63,68 @@ describe('redirects', () => {
     expect(safeRedirect('/checkout/order-received/12/?key=wc_order_x', base)).toBe('https://shop.example/checkout/order-received/12/?key=wc_order_x');
     expect(safeRedirect('https://shop.example/thanks/', base)).toBe('https://shop.example/thanks/');
     for (const bad of ['https://evil.example/', '//evil.example/x', 'javascript:alert(1)', 'data:text/html,x', 'http://shop.example/x', '', null, 42]) expect(safeRedirect(bad, base), String(bad)).toBeNull();
+  });
+});
+
+describe('the success redirect (checkoutRedirect): any http(s) origin, nothing else', () => {
+  const base = 'https://shop.example/checkout/';
+  const follow = (value: unknown, at = base) => {
+    const d = checkoutRedirect(value, at);
+    return 'follow' in d ? d.follow : null;
+  };
+
+  it.each([
+    ['/checkout/order-received/12/?key=wc_order_x', 'https://shop.example/checkout/order-received/12/?key=wc_order_x'],
+    ['https://www.paypal.com/cgi-bin/webscr?cmd=_cart&business=a%40b.c', 'https://www.paypal.com/cgi-bin/webscr?cmd=_cart&business=a%40b.c'],
+    ['http://localhost:8080/gateway/hosted-card/?order=1001', 'http://localhost:8080/gateway/hosted-card/?order=1001'],
+    ['  https://pay.example/session/1  ', 'https://pay.example/session/1'],
+    // Another origin is what a gateway is: these are followed where the browser itself would go.
+    ['//evil.example/path', 'https://evil.example/path'],
+    ['/\\evil.example', 'https://evil.example/'],
+    ['http://127.0.0.1@evil.example/', 'http://127.0.0.1@evil.example/'],
+    // An https page reads `https:host` as a path of its own; it stays http(s).
+    ['https:evil.example', 'https://shop.example/checkout/evil.example'],
+    // Encoded text that stays a path once decoded is a path.
+    ['/pay/?return=https%3A%2F%2Fshop.example%2F', 'https://shop.example/pay/?return=https%3A%2F%2Fshop.example%2F'],
+  ])('follows %j to %s', (input, href) => {
+    expect(follow(input)).toBe(href);
+  });
+
+  it('reads https:host against an http page as that host', () => {
+    expect(follow('https:evil.example', 'http://shop.example/checkout/')).toBe('https://evil.example/');
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    '\tjavascript:alert(1)',
+    ' \u0001javascript:alert(1)',
+    'java\tscript:alert(1)',
+    'java\nscript:alert(1)',
+    'vbscript:msgbox(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+    'blob:https://shop.example/1',
+    'mailto:a@b.c',
+    'javascript%3Aalert(1)',
+    '%6Aavascript:alert(1)',
+    'java%0Ascript:alert(1)',
+    '%09javascript:alert(1)',
+    'javascript%253Aalert(1)',
+    'http://[not-an-ip',
+    '',
+    '   ',
+  ])('refuses %j', (input) => {
+    expect(checkoutRedirect(input, base)).toHaveProperty('refuse');
+  });
+
+  it.each([undefined, null, 42, true, {}, ['https://pay.example/']])('refuses the non-string %j', (input) => {
+    expect(checkoutRedirect(input, base)).toEqual({ refuse: 'no redirect URL in the answer' });
+  });
+
+  it('is not the cart rule: the cart refuses what the checkout follows', () => {
+    expect(follow('https://www.paypal.com/checkoutnow?token=1')).toBe('https://www.paypal.com/checkoutnow?token=1');
+    expect(safeRedirect('https://www.paypal.com/checkoutnow?token=1', base)).toBeNull();
   });
 });
 

@@ -1,3 +1,5 @@
+import { httpUrl } from '../../src/net/url';
+
 /**
  * Checkout rules without DOM: field validation as WooCommerce's checkout script applies it, the order-review
  * request (what is posted, when, and which answer wins), and what a checkout answer means.
@@ -209,4 +211,41 @@ export const TYPING_DELAY_MS = 1000;
 /** WooCommerce prints `true` or `"true"` depending on the gateway. */
 export function truthy(value: unknown): boolean {
   return value === true || value === 'true' || value === 1 || value === '1';
+}
+
+// --- the success redirect ----------------------------------------------------------------------------------------
+
+export type RedirectDecision = { follow: string } | { refuse: string };
+
+/** Percent-decoding until nothing changes (a few rounds at most); a malformed escape stops it where it is. */
+function decodedForm(value: string): string {
+  let current = value;
+  for (let round = 0; round < 3; round++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      return current;
+    }
+    if (next === current) return current;
+    current = next;
+  }
+  return current;
+}
+
+/**
+ * Where a successful checkout sends the shopper. The `redirect` comes from the shop's own server after the order
+ * was placed, and hosted payment gateways (PayPal Standard, hosted card pages, bank and pay-later redirects) send
+ * the shopper off-site by design: any http(s) URL is followed, on any origin (unlike the same-origin rule for cart
+ * redirects, src/net/url's sameOriginUrl). Anything else (`javascript:`, `data:`, `vbscript:`, relative junk that
+ * the URL parser resolves to one) is refused. WooCommerce decodes relative redirects before assigning them, so a
+ * value that only turns into another scheme once decoded is refused too: it is an attack, not a gateway.
+ */
+export function checkoutRedirect(value: unknown, base: string): RedirectDecision {
+  if (typeof value !== 'string' || value.trim() === '') return { refuse: 'no redirect URL in the answer' };
+  const url = httpUrl(value, base);
+  if (!url) return { refuse: 'not an http(s) URL' };
+  const decoded = decodedForm(value);
+  if (decoded !== value && !httpUrl(decoded, base)) return { refuse: 'not an http(s) URL once decoded' };
+  return { follow: url.href };
 }

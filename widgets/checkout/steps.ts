@@ -80,7 +80,7 @@ export function setupSteps(form: HTMLFormElement, root: ParentNode, { signal, wa
   function showError(): void {
     const list = errorNotice([message], ERROR_ITEM);
     form.prepend(list);
-    fireLegacy(document.body, 'avada_checkout_error', [message]);
+    fireLegacy(document.body, 'avada_checkout_error', [message], 'checkout');
     moveFocusTo(list);
     void scrollToElement(list, SCROLL_MS, fixedHeaderOffset());
   }
@@ -88,7 +88,7 @@ export function setupSteps(form: HTMLFormElement, root: ParentNode, { signal, wa
   function go(name: string, fromContinue: boolean): void {
     for (const item of container.querySelectorAll(`.${ERROR_ITEM}`)) (item.closest('ul.woocommerce-error') ?? item).remove();
     const valid = stepValid();
-    fireLegacy(form.closest('.woocommerce') ?? document.body, 'avada_checkout_continue_field_validation');
+    fireLegacy(form.closest('.woocommerce') ?? document.body, 'avada_checkout_continue_field_validation', [], 'checkout');
     if (!valid) {
       showError();
       return;

@@ -1,11 +1,12 @@
 import { defineWidget, type WidgetContext } from '../../mount/types';
 import { announce, clearAnnouncement, liveRegion } from '../../src/cart/announce';
-import { cartNotLoaded, markOwn, receiveCart, refreshFragments, safeFire, startCart } from '../../src/cart/cart';
+import { cartNotLoaded, markOwn, receiveCart, refreshFragments, startCart } from '../../src/cart/cart';
 import { cartCallTimeout } from '../../src/cart/config';
 import { asFragments, safeRedirect } from '../../src/cart/logic';
 import { navigation } from '../../src/cart/navigate';
 import { cartResponseSchema, hashOf, type CartResponse } from '../../src/cart/response';
 import { env } from '../../src/env';
+import { fireLegacy } from '../../src/events/bus';
 import { cartQueue } from '../../src/net/queue';
 import { cartCall } from '../../src/net/wc';
 import { isUnfilled, REMOVE_LINK, removeSucceeded } from './logic';
@@ -51,7 +52,7 @@ async function remove(link: HTMLAnchorElement, ctx: WidgetContext): Promise<void
   }
   const hash = hashOf(response);
   markOwn(response.fragments);
-  safeFire(document.body, 'removed_from_cart', [response.fragments, hash, link]);
+  fireLegacy(document.body, 'removed_from_cart', [response.fragments, hash, link], 'mini-cart');
   receiveCart(fragments, hash);
   const message = link.getAttribute('data-success_message');
   if (message) announce(message);
