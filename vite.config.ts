@@ -121,10 +121,10 @@ export default defineConfig(({ mode }) => {
                 // The framework (React and react-dom, or preact/compat) loads once, in one chunk, and only when a
                 // React widget mounts.
                 { name: framework, test: /node_modules[\\/](react|react-dom|scheduler|preact)[\\/]/, priority: 20 },
-                // The cart core (store, fragments, storage, the status region): the mini-cart loads it on every page
-                // of a shop, so its small modules travel as one file instead of several tiny ones. The pure rules
-                // (logic, navigate) stay apart: widgets without the cart (the variation form) import them alone.
-                { name: 'cart', test: /[\\/]src[\\/]cart[\\/](?!logic\.|navigate\.)/, priority: 5 },
+                // The cart core (store, fragments, storage, the status region, zustand's vanilla store): the
+                // mini-cart loads it on every page of a shop, so its small modules travel as one file instead of
+                // several tiny ones. A lower priority than core: what core holds stays there.
+                { name: 'cart', test: /([\\/]src[\\/]cart[\\/])|([\\/]node_modules[\\/]zustand[\\/]esm[\\/]vanilla\.)/, priority: 5 },
                 // The small framework-free helpers nearly every widget shares travel in one chunk: one request
                 // instead of fifteen tiny ones. Cart-page and checkout helpers and the cart store stay apart.
                 {
