@@ -41,7 +41,7 @@ const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const BENCH_DIR = join(ROOT, 'test', 'bench');
 const CHROMIUM = CHROMIUM_PATH;
 const THROTTLE = 4;
-const SETTLE_TIMEOUT = 15_000;
+const SETTLE_TIMEOUT = 60_000;
 
 function parseArgs(argv) {
   const options = { runs: 3, pages: [], extra: true, all: false, json: false, first: true };
@@ -330,32 +330,43 @@ async function benchPages(options) {
         // Rotate which goes first, so a drift in machine load spreads over all three.
         const order = CONFIGS.map((_, k) => CONFIGS[(k + i) % CONFIGS.length]);
         for (const { tag } of order) {
-          const result = await measureLoad(context, url(name, tag), pluginPath, mock);
+          // A load that times out (a machine busy with other work) costs one sample, not the run.
+          const result = await measureLoad(context, url(name, tag), pluginPath, mock).catch((error) => {
+            problems.push(`${name} (${tag}): ${String(error.message ?? error).split('\n')[0]}`);
+            return undefined;
+          });
+          if (!result) continue;
           runs[tag].push(result);
           if (result.errors.length) problems.push(`${name} (${tag}): ${result.errors[0]}`);
         }
       }
       for (const { tag, label } of CONFIGS) {
         const list = runs[tag];
+        if (!list.length) continue;
         const med = (key) => median(list.map((r) => r[key]));
         rows.push({ page: name, tag, label, task: med('task'), noise: mad(list.map((r) => r.task)), longTotal: med('longTotal'), blocking: med('blocking'), gzip: med('gzip'), brotli: med('brotli'), requests: med('requests'), depth: med('depth'), calls: list.at(-1).calls, files: list.at(-1).files.map((f) => f.path.slice(pluginPath.length)) });
       }
       await context.close();
-      process.stderr.write(`  loads measured: ${name}\n`);
+      process.stderr.write(`  loads measured: ${name} ${JSON.stringify(rows.filter((r) => r.page === name).map(({ files, calls, ...r }) => r))}\n`);
     }
     for (const name of pages.filter((p) => /^product-(variable|1000)\.html$/.test(p))) {
       for (const { tag, label } of CONFIGS) {
         context = await fresh();
-        const r = await measureInteractions(context, url(name, tag), mock).finally(() => context.close());
+        const r = await measureInteractions(context, url(name, tag), mock)
+          .catch((error) => ({ keyboard: [], swatch: [], errors: [String(error.message ?? error).split('\n')[0]] }))
+          .finally(() => context.close());
         if (r.errors.length) problems.push(`${name} (${tag}, interactions): ${r.errors[0]}`);
         interactions.push({ page: name, tag, label, keyboard: r.keyboard, swatch: r.swatch });
+        process.stderr.write(`  interactions ${name} ${tag}: ${JSON.stringify({ keyboard: r.keyboard, swatch: r.swatch })}\n`);
       }
       process.stderr.write(`  interactions measured: ${name}\n`);
     }
     if (options.first) {
       for (const { tag, label } of CONFIGS.filter((c) => c.tag !== 'none')) {
         context = await fresh();
-        const r = await measureFirstInteraction(context, url('home.html', tag), mock).finally(() => context.close());
+        const r = await measureFirstInteraction(context, url('home.html', tag), mock)
+          .catch((error) => ({ errors: [String(error.message ?? error).split('\n')[0]] }))
+          .finally(() => context.close());
         if (r.errors.length) problems.push(`home.html (${tag}, first interaction): ${r.errors[0]}`);
         first.push({ tag, label, ...r });
       }
