@@ -347,7 +347,7 @@ async function benchPages(options) {
         rows.push({ page: name, tag, label, task: med('task'), noise: mad(list.map((r) => r.task)), longTotal: med('longTotal'), blocking: med('blocking'), gzip: med('gzip'), brotli: med('brotli'), requests: med('requests'), depth: med('depth'), calls: list.at(-1).calls, files: list.at(-1).files.map((f) => f.path.slice(pluginPath.length)) });
       }
       await context.close();
-      process.stderr.write(`  loads measured: ${name} ${JSON.stringify(rows.filter((r) => r.page === name).map(({ files, calls, ...r }) => r))}\n`);
+      process.stderr.write(`  loads measured: ${name} ${JSON.stringify(rows.filter((r) => r.page === name).map((r) => [r.tag, r.gzip, r.brotli, r.requests, r.depth, Math.round(r.task), Math.round(r.longTotal), Math.round(r.blocking)]))}\n`);
     }
     for (const name of pages.filter((p) => /^product-(variable|1000)\.html$/.test(p))) {
       for (const { tag, label } of CONFIGS) {
