@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { defineConfig, type UserConfig } from 'vite';
+import { defineConfig, type Alias, type Plugin, type UserConfig } from 'vite';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -9,15 +9,52 @@ const shared: UserConfig = {
   publicDir: false,
 };
 
+/** Replaced in the builds only: unit tests keep React's development checks. */
+const production = { 'process.env.NODE_ENV': JSON.stringify('production') };
+
 /**
- * Three builds, chosen by --mode:
+ * The compact build: the same source, with React's packages resolved to preact/compat. Exact matches only, most
+ * specific first, so `react-dom/client` never falls through to `react-dom`. Applies to node_modules too
+ * (zustand's and embla's React bindings import `react`).
+ */
+const PREACT: Alias[] = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
+/**
+ * Vite's dynamic-import preloading (a widget's chunk and the chunks it imports are requested together, as
+ * `<link rel="modulepreload">`, instead of in waves) takes its CSP nonce from `<meta property="csp-nonce">`, which
+ * a WordPress page does not print. Our own script tag carries the nonce: read it from there (the `nonce`
+ * property survives the attribute being hidden after execution). The classic loader marks the module tag it adds
+ * with `data-storefront-islands`; a tag printed by WordPress is found by its file name.
+ */
+function nonceFromOwnTag(): Plugin {
+  const meta = /document\.querySelector\((["'`])meta\[property=csp-nonce\]\1\)/g;
+  const own = JSON.stringify('script[data-storefront-islands][nonce],script[nonce][src*="/storefront.js"],script[nonce][src*="/storefront.classic.js"]');
+  return {
+    name: 'storefront:preload-nonce',
+    enforce: 'post',
+    renderChunk(code) {
+      if (!code.includes('csp-nonce')) return null;
+      return { code: code.replace(meta, `document.querySelector(${own})`), map: null };
+    },
+  };
+}
+
+/**
+ * Builds, chosen by --mode:
  * - default: dist/storefront.js, the ES module entry, with every widget and React in dist/chunks/, imported
  *   relative to the entry so the folder works from any URL path;
- * - classic: dist/storefront.classic.js, a classic script that loads the module build beside it;
+ * - compact: the same into dist/compact/, with preact/compat in place of React;
+ * - classic: dist/storefront.classic.js and dist/compact/storefront.classic.js, a classic script that loads the
+ *   module build beside it (one file, written to both folders);
  * - mock: dist-demo/mock.js, the browser side of the stateful mock (MSW) for the demo and the browser tests.
  */
 export default defineConfig(({ mode }) => {
-  const production = { 'process.env.NODE_ENV': JSON.stringify('production') };
   if (mode === 'mock') {
     return {
       ...shared,
@@ -33,6 +70,7 @@ export default defineConfig(({ mode }) => {
     };
   }
   if (mode === 'classic') {
+    const output = (dir: string) => ({ dir, format: 'iife' as const, name: 'StorefrontIslandsLoader', minify: true, entryFileNames: 'storefront.classic.js' });
     return {
       ...shared,
       define: { ...shared.define, ...production },
@@ -43,24 +81,34 @@ export default defineConfig(({ mode }) => {
         sourcemap: true,
         target: 'es2017',
         lib: { entry: 'mount/classic.ts', formats: ['iife'], name: 'StorefrontIslandsLoader', fileName: () => 'storefront.classic.js' },
-        rolldownOptions: { output: [{ format: 'iife', name: 'StorefrontIslandsLoader', minify: true, entryFileNames: 'storefront.classic.js' }] },
+        rolldownOptions: { output: [output('dist'), output('dist/compact')] },
       },
     };
   }
+  const compact = mode === 'compact';
+  const framework = compact ? 'preact' : 'react';
   return {
     ...shared,
     define: { ...shared.define, ...production },
+    // Chunk URLs (and the preload list) resolve against the importing chunk's own URL: the folder works from any path.
+    base: './',
+    resolve: compact ? { alias: PREACT } : {},
+    plugins: [nonceFromOwnTag()],
     build: {
-      outDir: 'dist',
+      outDir: compact ? 'dist/compact' : 'dist',
+      // The default build empties dist/ (the compact build's folder included); the compact build only its own.
       emptyOutDir: true,
       copyPublicDir: false,
       sourcemap: true,
       target: 'es2020',
       manifest: 'manifest.json',
-      // The variations worker is an entry of its own: a same-origin file the variation form starts by URL
-      // (a worker from a blob or data URL would need a CSP exception).
-      lib: { entry: { storefront: 'mount/index.ts', 'variations-worker': 'widgets/variation-form/variations.worker.ts' }, formats: ['es'] },
+      // No polyfill (every browser with modules but without modulepreload still loads the chunks, just in waves).
+      modulePreload: { polyfill: false },
       rolldownOptions: {
+        // The variations worker is an entry of its own: a same-origin file the variation form starts by URL
+        // (a worker from a blob or data URL would need a CSP exception).
+        input: { storefront: 'mount/index.ts', 'variations-worker': 'widgets/variation-form/variations.worker.ts' },
+        preserveEntrySignatures: 'strict',
         output: [
           {
             format: 'es',
@@ -70,8 +118,13 @@ export default defineConfig(({ mode }) => {
             assetFileNames: 'chunks/[name]-[hash][extname]',
             codeSplitting: {
               groups: [
-                // React and react-dom load once, in one chunk, and only when a React widget mounts.
-                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
+                // The framework (React and react-dom, or preact/compat) loads once, in one chunk, and only when a
+                // React widget mounts.
+                { name: framework, test: /node_modules[\\/](react|react-dom|scheduler|preact)[\\/]/, priority: 20 },
+                // The cart core (store, fragments, storage, the status region, zustand's vanilla store): the
+                // mini-cart loads it on every page of a shop, so its small modules travel as one file instead of
+                // several tiny ones. A lower priority than core: what core holds stays there.
+                { name: 'cart', test: /([\\/]src[\\/]cart[\\/])|([\\/]node_modules[\\/]zustand[\\/]esm[\\/]vanilla\.)/, priority: 5 },
                 // The small framework-free helpers nearly every widget shares travel in one chunk: one request
                 // instead of fifteen tiny ones. Cart-page and checkout helpers and the cart store stay apart.
                 {

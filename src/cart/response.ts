@@ -1,5 +1,3 @@
-import type { ResponseSchema } from '../net/request';
-
 /** The answer of add_to_cart, remove_from_cart and get_refreshed_fragments, as validated by ./schema. */
 export interface CartResponse {
   fragments?: Record<string, unknown> | null;
@@ -10,11 +8,7 @@ export interface CartResponse {
   [key: string]: unknown;
 }
 
-/**
- * The schema loads with the first cart request, not with the page: a reload that reuses stored fragments never
- * downloads the validator.
- */
-export const cartResponseSchema = (): Promise<ResponseSchema<CartResponse>> => import('./schema').then((m) => m.cartResponseSchema);
+export { cartResponseSchema } from './schema';
 
 /** The hash as a string: WooCommerce sends "" for an empty cart; null, false or missing mean the same. */
 export function hashOf(response: CartResponse): string {

@@ -1,29 +1,37 @@
 #!/usr/bin/env node
 /**
- * `npm run bench` — the main-thread time the bundle adds to each fixture page, measured in Chromium with 4x CPU
- * throttling, against the same page without it (`?tag=none`). The physical limit of "added" is zero.
+ * `npm run bench` — what each build costs a shopper, measured from outside in Chromium at 4x CPU throttling
+ * (CDP Emulation.setCPUThrottlingRate), against the same page without the bundle (`?tag=none`):
  *
- *   node test/bench/bench.mjs [--runs 3] [--page home.html]... [--no-extra]
+ *   node test/bench/bench.mjs [--runs 3] [--page name.html]... [--all] [--no-extra] [--json]
  *
- * Each page is loaded `runs` times (default 3, to keep `npm run bench` within a few minutes with every fixture
- * page; use --runs 7 for steadier medians) with `?tag=module` and as often with `?tag=none`, alternating, each
- * in a fresh tab, after one discarded warm-up load of each kind. A load counts as settled once `load` fired, the runtime's
- * `StorefrontIslands.ready()` resolved, the main thread went idle and `ready()` resolved again (widgets on the
- * idle trigger start then); the page without the bundle waits for the same idle callback. Then:
- *   - task / script: CDP Performance.getMetrics TaskDuration and ScriptDuration of the tab (ms, throttled);
- *   - long tasks: the sum of PerformanceObserver `longtask` entries, and the blocking part (each minus 50 ms);
- *   - JS: the bundle's script responses up to that point: bytes as served (the fixture server does not compress)
- *     and their brotli size (quality 11, as `npm run size` weighs them), which is what a shop would send;
- *   - endpoint calls: the wc-ajax / REST / admin-ajax requests the load made.
- * Medians are printed. The page's endpoints (wc-ajax, REST, admin-ajax) are answered in this Node process by
- * the stateful mock's handlers (fixtures/mock/handlers.ts, reset before every load), so no mock code runs in
- * the page: the only script that differs between the two loads is the bundle.
+ * Three configurations: the React build (`?tag=module`, dist/), the compact build (`?tag=compact`,
+ * dist/compact/, preact/compat) and the page without the bundle. Pages: the variable product, the 1,000-variation
+ * product, the cart, the checkout and the contact page (`--all`: every fixture page; `--page`: the ones named).
  *
- * Afterwards every other test/bench/*.bench.mjs runs (e.g. the 1,000-variation interaction latency) and its
- * output is printed. CHROMIUM_PATH overrides /usr/bin/chromium.
+ * Loads (`runs` per page and configuration, default 3, alternating the order; one discarded warm-up load first),
+ * each in a fresh tab, measured at `load` + 3 s (wall clock):
+ *   - JS: the bundle's files the page requested by then, weighed as a shop would serve them (gzip -9, brotli q11
+ *     of the built files); requests = how many; depth = request waves: a file is one wave deeper than the deepest
+ *     file that had finished loading before it was requested (the entry is wave 1; a chunk found only once its
+ *     importer arrived is wave 2, and so on; files requested together by modulepreload share a wave);
+ *   - main thread: CDP Performance.getMetrics TaskDuration (all main-thread work of the tab), long tasks (sum of
+ *     PerformanceObserver `longtask` durations) and their blocking part (each minus 50 ms, as in TBT).
+ * Interactions, once per configuration on the two product pages, after load + 3 s: 20 keyboard attribute changes
+ * (ArrowDown/ArrowUp on the form's last attribute select) and 20 swatch clicks, each 250 ms apart; the Event
+ * Timing duration of each interaction (entries grouped by interactionId, the longest counts, as INP does; under
+ * the 16 ms threshold counts as 16). And the first interaction on a page where no widget code for it has loaded
+ * (the home page's loop add-to-cart button, `interaction` trigger; React/Preact not loaded either): click → next
+ * paint (Event Timing) and click → the button's `loading` state (the held click replayed), against a second
+ * button clicked once the code is there.
+ *
+ * The page's endpoints (wc-ajax, REST, admin-ajax) are answered in this Node process by the stateful mock's
+ * handlers (fixtures/mock/handlers.ts, reset before every load), so no mock code runs in the page: the only
+ * script that differs between configurations is the bundle. Afterwards every other test/bench/*.bench.mjs runs
+ * (unless --no-extra). CHROMIUM_PATH overrides /usr/bin/chromium.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../server/chromium.mjs';
@@ -33,16 +41,19 @@ const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const BENCH_DIR = join(ROOT, 'test', 'bench');
 const CHROMIUM = CHROMIUM_PATH;
 const THROTTLE = 4;
-const SETTLE_TIMEOUT = 15_000;
+const SETTLE_TIMEOUT = 60_000;
 
 function parseArgs(argv) {
-  const options = { runs: 3, pages: [], extra: true };
+  const options = { runs: 3, pages: [], extra: true, all: false, json: false, first: true };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--runs') options.runs = Math.max(1, Number(argv[++i]) || 3);
     else if (arg === '--page') options.pages.push(argv[++i]);
+    else if (arg === '--all') options.all = true;
+    else if (arg === '--json') options.json = true;
     else if (arg === '--no-extra') options.extra = false;
-    else throw new Error(`unknown option ${arg} (use --runs N, --page name.html, --no-extra)`);
+    else if (arg === '--no-first') options.first = false;
+    else throw new Error(`unknown option ${arg} (use --runs N, --page name.html, --all, --json, --no-extra, --no-first)`);
   }
   return options;
 }
@@ -98,9 +109,9 @@ export async function routeToMock(context, mock) {
   );
 }
 
-/** Runs in the page before anything else: collect long tasks from the start. */
-function observeLongTasks() {
-  window.storefrontBench = { longTasks: [] };
+/** Runs in the page before anything else: long tasks and event timings from the start. */
+function observe() {
+  window.storefrontBench = { longTasks: [], events: [] };
   try {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) window.storefrontBench.longTasks.push(entry.duration);
@@ -108,60 +119,170 @@ function observeLongTasks() {
   } catch {
     /* no long task API: the sums read 0 */
   }
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.storefrontBench.events.push({ name: e.name, duration: e.duration, interactionId: e.interactionId ?? 0 });
+    }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+  } catch {
+    /* no event timing */
+  }
 }
 
-/**
- * One evaluate for both variants, so the page without the bundle runs the same probing code. Module scripts run
- * before `load`, so the API is there by now when the bundle is on the page; no polling (it would add tasks).
- */
-function settle(page) {
-  return page.evaluate(async () => {
-    // oxlint-disable-next-line unicorn/consistent-function-scoping -- runs in the page: page.evaluate serialises this function
-    const idle = () => new Promise((r) => (window.requestIdleCallback ? requestIdleCallback(() => r(), { timeout: 3000 }) : setTimeout(r, 200)));
-    const api = window.StorefrontIslands;
-    if (api) await api.ready();
-    await idle();
-    if (api) await api.ready();
-    await idle();
-    return Boolean(api);
-  });
+export const CONFIGS = [
+  { tag: 'none', label: 'without the bundle' },
+  { tag: 'module', label: 'React build' },
+  { tag: 'compact', label: 'compact build' },
+];
+const DEFAULT_PAGES = ['product-variable.html', 'product-1000.html', 'cart.html', 'checkout.html', 'contact.html'];
+const AFTER_LOAD = 3000;
+
+/** Bytes of a served bundle file, weighed once from the built file (what a shop's server would compress). */
+const weights = new Map();
+function weighServed(pluginPath, pathname) {
+  if (!weights.has(pathname)) {
+    const file = join(ROOT, 'dist', decodeURIComponent(pathname.slice(pluginPath.length)));
+    weights.set(pathname, existsSync(file) ? weigh(readFileSync(file)) : { raw: 0, gzip: 0, brotli: 0 });
+  }
+  return weights.get(pathname);
 }
 
-async function measure(context, url, withBundle, pluginPath, mock) {
+/** Request waves: one deeper than the deepest of our files that had finished before this one was requested. */
+export function waves(entries) {
+  const sorted = entries.toSorted((a, b) => a.start - b.start);
+  const depth = new Map();
+  for (const e of sorted) {
+    let d = 1;
+    for (const other of sorted) if (other !== e && other.end <= e.start && depth.has(other)) d = Math.max(d, depth.get(other) + 1);
+    depth.set(e, d);
+  }
+  return sorted.length ? Math.max(...depth.values()) : 0;
+}
+
+async function openTab(context, url) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
   // Wall-clock task time (the default time domain): CPU-time ticks would not show the throttling.
   await cdp.send('Performance.enable');
-  const scripts = [];
   const errors = [];
   page.on('pageerror', (error) => errors.push(String(error)));
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script' && new URL(response.url()).pathname.startsWith(pluginPath)) {
-      if (response.status() >= 400) errors.push(`${response.url()} answered ${response.status()} (was dist/ rebuilt while measuring?)`);
-      // Brotli of the very bytes served (the fixture server does not compress; a shop's server would).
-      scripts.push(response.body().then((b) => ({ path: new URL(response.url()).pathname.slice(pluginPath.length), bytes: b.length, brotli: weigh(b).brotli }), () => undefined));
-    }
-  });
-  await page.addInitScript(observeLongTasks);
+  await page.addInitScript(observe);
   await page.goto(url, { waitUntil: 'load', timeout: SETTLE_TIMEOUT });
-  const started = await settle(page);
-  if (withBundle && !started) errors.push('window.StorefrontIslands is missing after load: the bundle did not start');
+  await page.waitForTimeout(AFTER_LOAD);
+  return { page, cdp, errors };
+}
+
+/** Our files the page requested so far (Resource Timing: module imports and modulepreloads alike). */
+async function bundleFiles(page, pluginPath) {
+  const entries = await page.evaluate((prefix) =>
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => new URL(e.name).pathname.startsWith(prefix) && /\.m?js$/.test(new URL(e.name).pathname))
+      .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime, end: e.responseEnd })),
+  pluginPath);
+  const unique = [...new Map(entries.map((e) => [e.path, e])).values()];
+  return unique.map((e) => ({ ...e, ...weighServed(pluginPath, e.path) }));
+}
+
+async function measureLoad(context, url, pluginPath, mock) {
+  mock.reset();
+  const { page, cdp, errors } = await openTab(context, url);
   const { metrics } = await cdp.send('Performance.getMetrics');
   const metric = (name) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
   const longTasks = await page.evaluate(() => window.storefrontBench.longTasks);
-  const files = (await Promise.all(scripts)).filter(Boolean);
+  const files = await bundleFiles(page, pluginPath);
   await page.close();
   return {
     task: metric('TaskDuration'),
     script: metric('ScriptDuration'),
-    render: metric('RecalcStyleDuration') + metric('LayoutDuration'),
     longTotal: longTasks.reduce((s, d) => s + d, 0),
     blocking: longTasks.reduce((s, d) => s + Math.max(0, d - 50), 0),
+    gzip: files.reduce((s, f) => s + f.gzip, 0),
+    brotli: files.reduce((s, f) => s + f.brotli, 0),
+    requests: files.length,
+    depth: waves(files),
     files,
     errors,
     calls: [...mock.calls],
   };
+}
+
+/** Per interaction (interactionId), the longest entry; interactions under the threshold count as 16 ms. */
+function interactionDurations(events, count) {
+  const byId = new Map();
+  for (const e of events) {
+    if (!e.interactionId) continue;
+    byId.set(e.interactionId, Math.max(byId.get(e.interactionId) ?? 0, e.duration));
+  }
+  const measured = [...byId.values()];
+  return [...measured, ...Array(Math.max(0, count - measured.length)).fill(16)];
+}
+
+const KEYS = Array.from({ length: 20 }, (_, i) => (i % 4 < 2 ? 'ArrowDown' : 'ArrowUp'));
+const PAUSE = 250;
+
+/** 20 keyboard attribute changes, then 20 swatch clicks, on one product page. */
+async function measureInteractions(context, url, mock) {
+  mock.reset();
+  const { page, errors } = await openTab(context, url);
+  const select = await page.$$eval('form.variations_form select', (all) => (all.at(-1) ? `#${CSS.escape(all.at(-1).id)}` : null));
+  let keyboard = [];
+  if (select) {
+    await page.focus(select);
+    await page.evaluate(() => (window.storefrontBench.events = []));
+    for (const key of KEYS) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(PAUSE);
+    }
+    keyboard = interactionDurations(await page.evaluate(() => window.storefrontBench.events), KEYS.length);
+  }
+  const swatches = await page.$$eval('.avada-color-select[data-value]', (all) => all.map((s) => s.getAttribute('data-value')));
+  let swatch = [];
+  if (swatches.length) {
+    await page.evaluate(() => (window.storefrontBench.events = []));
+    for (let i = 0; i < 20; i++) {
+      await page.click(`.avada-color-select[data-value="${swatches[i % swatches.length]}"]`);
+      await page.waitForTimeout(PAUSE);
+    }
+    swatch = interactionDurations(await page.evaluate(() => window.storefrontBench.events), 20);
+  }
+  await page.close();
+  return { keyboard, swatch, errors };
+}
+
+/**
+ * The first click on a loop add-to-cart button, whose widget (interaction trigger) has not loaded: Event Timing
+ * duration (click → next paint) and click → `loading` class (the held click replayed by the widget), then the
+ * same for a second button once the code is there.
+ */
+async function measureFirstInteraction(context, url, mock) {
+  mock.reset();
+  const { page, errors } = await openTab(context, url);
+  const frameworkBefore = await page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/chunks\/p?react-/.test(e.name)));
+  const buttons = await page.$$eval('.add_to_cart_button.ajax_add_to_cart[data-product_id]', (all) => all.map((b) => b.getAttribute('data-product_id')));
+  const clickOne = async (id) => {
+    const selector = `.add_to_cart_button[data-product_id="${id}"]`;
+    await page.$eval(selector, (button) => {
+      const state = { clicked: 0, loading: 0 };
+      window.storefrontBench.click = state;
+      window.storefrontBench.events = [];
+      window.addEventListener('click', (e) => (state.clicked ||= e.timeStamp), { capture: true, once: true });
+      new MutationObserver((_, observer) => {
+        if (!button.classList.contains('loading')) return;
+        state.loading = performance.now();
+        observer.disconnect();
+      }).observe(button, { attributes: true, attributeFilter: ['class'] });
+    });
+    await page.click(selector);
+    await page.waitForFunction(() => window.storefrontBench.click.loading > 0, null, { timeout: 10_000 }).catch(() => {});
+    await page.waitForTimeout(500);
+    const { click, events } = await page.evaluate(() => window.storefrontBench);
+    return { paint: Math.max(16, ...interactionDurations(events, 0)), visible: click.loading ? click.loading - click.clicked : NaN };
+  };
+  const first = buttons[0] ? await clickOne(buttons[0]) : undefined;
+  const later = buttons[1] ? await clickOne(buttons[1]) : undefined;
+  await page.close();
+  return { first, later, frameworkBefore, errors };
 }
 
 /** Median absolute deviation: how far a typical load strays from the median on this machine right now. */
@@ -170,8 +291,8 @@ const mad = (values) => {
   return median(values.map((v) => Math.abs(v - m)));
 };
 
-const ms = (x) => `${x.toFixed(1)}`;
-const signed = (x) => `${x >= 0 ? '+' : ''}${x.toFixed(1)}`;
+const ms = (x) => (Number.isFinite(x) ? x.toFixed(0) : 'n/a');
+const kb = (x) => (x / 1000).toFixed(1);
 
 async function benchPages(options) {
   const [{ startServer, pluginPath }, mock] = await Promise.all([loadServer(), loadMock()]);
@@ -179,93 +300,130 @@ async function benchPages(options) {
   const pagesDir = join(ROOT, 'fixtures', 'pages');
   let pages = readdirSync(pagesDir).filter((f) => f.endsWith('.html') && f !== 'index.html').toSorted();
   if (options.pages.length) pages = pages.filter((p) => options.pages.includes(p));
+  else if (!options.all) pages = DEFAULT_PAGES.filter((p) => pages.includes(p));
   if (!pages.length) throw new Error('no fixture pages to measure');
 
   const server = await startServer({ port: 0 });
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   const rows = [];
+  const interactions = [];
   const problems = [];
+  const first = [];
   const started = Date.now();
+  const url = (name, tag) => `${server.url}/${name}?tag=${tag}&mock=off`;
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
-    await routeToMock(context, mock);
-    // One discarded load of each kind first: the browser's own first-use costs are nobody's bundle.
-    for (const tag of ['none', 'module']) await measure(context, `${server.url}/${pages[0]}?tag=${tag}&mock=off`, tag === 'module', pluginPath, mock);
+    // A fresh context per page and per interaction run: one that went away (a crashed tab on a loaded machine)
+    // costs one group of figures, not the run.
+    const fresh = async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+      await routeToMock(context, mock);
+      return context;
+    };
+    // One discarded load first: the browser's own first-use costs are nobody's bundle.
+    let context = await fresh();
+    await measureLoad(context, url(pages[0], 'module'), pluginPath, mock);
+    await context.close();
     for (const name of pages) {
-      const url = (tag) => `${server.url}/${name}?tag=${tag}&mock=off`;
-      const runs = { module: [], none: [] };
+      context = await fresh();
+      const runs = Object.fromEntries(CONFIGS.map((c) => [c.tag, []]));
       for (let i = 0; i < options.runs; i++) {
-        // Alternate which goes first, so a drift in machine load spreads over both.
-        for (const tag of i % 2 ? ['module', 'none'] : ['none', 'module']) {
-          mock.reset();
-          const result = await measure(context, url(tag), tag === 'module', pluginPath, mock);
+        // Rotate which goes first, so a drift in machine load spreads over all three.
+        const order = CONFIGS.map((_, k) => CONFIGS[(k + i) % CONFIGS.length]);
+        for (const { tag } of order) {
+          // A load that times out (a machine busy with other work) costs one sample, not the run.
+          const result = await measureLoad(context, url(name, tag), pluginPath, mock).catch((error) => {
+            problems.push(`${name} (${tag}): ${String(error.message ?? error).split('\n')[0]}`);
+            return undefined;
+          });
+          if (!result) continue;
           runs[tag].push(result);
           if (result.errors.length) problems.push(`${name} (${tag}): ${result.errors[0]}`);
         }
       }
-      const med = (tag, key) => median(runs[tag].map((r) => r[key]));
-      const files = runs.module.at(-1).files;
-      const raw = files.reduce((s, f) => s + f.bytes, 0);
-      const brotli = files.reduce((s, f) => s + f.brotli, 0);
-      rows.push({
-        name,
-        task: [med('module', 'task'), med('none', 'task')],
-        noise: Math.max(mad(runs.module.map((r) => r.task)), mad(runs.none.map((r) => r.task))),
-        script: [med('module', 'script'), med('none', 'script')],
-        render: [med('module', 'render'), med('none', 'render')],
-        long: [med('module', 'longTotal'), med('none', 'longTotal')],
-        blocking: [med('module', 'blocking'), med('none', 'blocking')],
-        requests: files.length,
-        calls: runs.module.at(-1).calls,
-        raw,
-        brotli,
-      });
-      process.stderr.write(`  measured ${name}\n`);
+      for (const { tag, label } of CONFIGS) {
+        const list = runs[tag];
+        if (!list.length) continue;
+        const med = (key) => median(list.map((r) => r[key]));
+        rows.push({ page: name, tag, label, task: med('task'), noise: mad(list.map((r) => r.task)), longTotal: med('longTotal'), blocking: med('blocking'), gzip: med('gzip'), brotli: med('brotli'), requests: med('requests'), depth: med('depth'), calls: list.at(-1).calls, files: list.at(-1).files.map((f) => f.path.slice(pluginPath.length)) });
+      }
+      await context.close();
+      process.stderr.write(`  loads measured: ${name} ${JSON.stringify(rows.filter((r) => r.page === name).map((r) => [r.tag, r.gzip, r.brotli, r.requests, r.depth, Math.round(r.task), Math.round(r.longTotal), Math.round(r.blocking)]))}\n`);
+    }
+    for (const name of pages.filter((p) => /^product-(variable|1000)\.html$/.test(p))) {
+      for (const { tag, label } of CONFIGS) {
+        context = await fresh();
+        const r = await measureInteractions(context, url(name, tag), mock)
+          .catch((error) => ({ keyboard: [], swatch: [], errors: [String(error.message ?? error).split('\n')[0]] }))
+          .finally(() => context.close());
+        if (r.errors.length) problems.push(`${name} (${tag}, interactions): ${r.errors[0]}`);
+        interactions.push({ page: name, tag, label, keyboard: r.keyboard, swatch: r.swatch });
+        process.stderr.write(`  interactions ${name} ${tag}: ${JSON.stringify({ keyboard: r.keyboard, swatch: r.swatch })}\n`);
+      }
+      process.stderr.write(`  interactions measured: ${name}\n`);
+    }
+    if (options.first) {
+      for (const { tag, label } of CONFIGS.filter((c) => c.tag !== 'none')) {
+        context = await fresh();
+        const r = await measureFirstInteraction(context, url('home.html', tag), mock)
+          .catch((error) => ({ errors: [String(error.message ?? error).split('\n')[0]] }))
+          .finally(() => context.close());
+        if (r.errors.length) problems.push(`home.html (${tag}, first interaction): ${r.errors[0]}`);
+        first.push({ tag, label, ...r });
+      }
     }
   } finally {
     await browser.close();
     await server.close();
   }
 
-  console.log(`\nMain-thread time the bundle adds (Chromium, ${THROTTLE}x CPU throttling, median of ${options.runs} loads each; ms; the physical limit of "added" is 0)\n`);
+  const result = { throttle: THROTTLE, runs: options.runs, rows, interactions, first, seconds: (Date.now() - started) / 1000, problems: [...new Set(problems)] };
+  if (options.json) {
+    console.log(JSON.stringify(result, null, 2));
+    return result;
+  }
+  console.log(`\nLoad to load + ${AFTER_LOAD / 1000} s, Chromium at ${THROTTLE}x CPU throttling, median of ${options.runs} loads per page and configuration\n`);
   console.log(
     table(
-      ['page', 'task with', 'without', 'added', '±', 'script added', 'style+layout added', 'long tasks with', 'without', 'added', 'blocking added', 'JS files', 'JS raw', 'JS brotli', 'endpoint calls'],
-      rows.map((r) => [
-        r.name,
-        ms(r.task[0]),
-        ms(r.task[1]),
-        signed(r.task[0] - r.task[1]),
-        ms(r.noise),
-        signed(r.script[0] - r.script[1]),
-        signed(r.render[0] - r.render[1]),
-        ms(r.long[0]),
-        ms(r.long[1]),
-        signed(r.long[0] - r.long[1]),
-        signed(r.blocking[0] - r.blocking[1]),
-        r.requests,
-        r.raw.toLocaleString('en-US'),
-        r.brotli.toLocaleString('en-US'),
-        r.calls.length ? r.calls.join(', ') : 'none',
-      ]),
-      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
+      ['page', 'configuration', 'JS gzip kB', 'JS brotli kB', 'requests', 'depth', 'main thread ms', '±', 'long tasks ms', 'blocking ms', 'endpoint calls'],
+      rows.map((r) => [r.page, r.label, kb(r.gzip), kb(r.brotli), r.requests, r.depth, ms(r.task), ms(r.noise), ms(r.longTotal), ms(r.blocking), r.calls.length ? r.calls.join(', ') : 'none']),
+      ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
     ),
   );
   console.log(
-    '  task = CDP TaskDuration (all main-thread work of the tab), script = ScriptDuration, style+layout =' +
-      '\n  RecalcStyleDuration + LayoutDuration, long tasks = sum of' +
-      '\n  PerformanceObserver longtask durations, blocking = their part above 50 ms (as in Total Blocking Time).' +
-      '\n  "added" = median with the bundle minus median without; ± = the larger median absolute deviation of the two' +
-      '\n  task series (other processes on the machine show up here: compare "added" against it). JS = the bundle files' +
-      `\n  the page requested by the time it settled (module tag), raw as served and brotli-compressed (q11);` +
-      '\n  endpoint calls = the wc-ajax / REST / admin-ajax requests of that load (fresh tab: empty storage, no cookies).' +
-      `\n  ${pages.length} pages in ${((Date.now() - started) / 1000).toFixed(0)} s.`,
+    '  JS = the bundle files requested by load + 3 s (kB of 1,000 bytes, each file compressed on its own as a server' +
+      '\n  would); depth = request waves (see the header of this file); main thread = CDP TaskDuration of the tab;' +
+      '\n  ± = its median absolute deviation (other processes on the machine show up here); long tasks = sum of' +
+      '\n  longtask entries, blocking = their part above 50 ms.',
   );
-  if (problems.length) {
-    console.log('\nPage errors seen while measuring (the figures for these pages may not mean much):');
-    for (const p of new Set(problems)) console.log(`  ${p}`);
+  if (interactions.length) {
+    console.log('\nInteractions after load + 3 s: Event Timing duration per interaction (ms; median / max of 20)\n');
+    const stat = (xs) => (xs.length ? `${ms(median(xs))} / ${ms(Math.max(...xs))}` : 'n/a');
+    console.log(
+      table(
+        ['page', 'configuration', '20 keyboard attribute changes', '20 swatch clicks'],
+        interactions.map((r) => [r.page, r.label, stat(r.keyboard), stat(r.swatch)]),
+        ['l', 'l', 'r', 'r'],
+      ),
+    );
+    console.log('  Without the bundle the select still changes (the browser\'s own), the swatches do nothing: the floor.');
   }
-  return rows;
+  if (first.length) {
+    console.log('\nFirst interaction before its code has loaded: home.html, loop add-to-cart button (interaction trigger)\n');
+    console.log(
+      table(
+        ['configuration', 'framework loaded before', 'first click → paint', 'first click → loading', 'later click → paint', 'later click → loading'],
+        first.map((r) => [r.label, r.frameworkBefore ? 'yes' : 'no', ms(r.first?.paint), ms(r.first?.visible), ms(r.later?.paint), ms(r.later?.visible)]),
+        ['l', 'l', 'r', 'r', 'r', 'r'],
+      ),
+    );
+    console.log('  ms; paint = Event Timing duration (16 = under the threshold); loading = until the button shows its loading state.');
+  }
+  console.log(`\n  ${pages.length} pages in ${result.seconds.toFixed(0)} s.`);
+  if (result.problems.length) {
+    console.log('\nPage errors seen while measuring (the figures for these pages may not mean much):');
+    for (const p of result.problems) console.log(`  ${p}`);
+  }
+  return result;
 }
 
 /** Other bench files (e.g. variation.bench.mjs): run each and pass their output through. */
@@ -303,8 +461,8 @@ async function main() {
     console.error(`bench: no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH).`);
     return 1;
   }
-  if (!existsSync(join(ROOT, 'dist', 'storefront.js'))) {
-    console.error('bench: dist/storefront.js is missing: run `npm run build` first (`npm run bench` does).');
+  if (!existsSync(join(ROOT, 'dist', 'storefront.js')) || !existsSync(join(ROOT, 'dist', 'compact', 'storefront.js'))) {
+    console.error('bench: dist/storefront.js or dist/compact/storefront.js is missing: run `npm run build` first (`npm run bench` does).');
     return 1;
   }
   await benchPages(options);

@@ -2,14 +2,15 @@
 /**
  * `npm run size` — what the built bundle weighs and what each fixture page loads.
  *
- *   node test/bench/size.mjs                  tables: files, widgets, pages
- *   node test/bench/size.mjs --check          also enforce test/bench/budgets.json (brotli bytes); exit 1 on a breach
- *   node test/bench/size.mjs --write-budgets  add a budget (1.25 × measured, rounded up) for widgets that have none
+ *   node test/bench/size.mjs                  tables: files, widgets, pages, for both builds
+ *   node test/bench/size.mjs --check          also enforce test/bench/budgets.json; exit 1 on a breach
+ *   node test/bench/size.mjs --write-budgets  add a budget (1.25 × measured, rounded up) for widgets and pages that have none
  *   node test/bench/size.mjs --json           the analysis as JSON (for other scripts)
  *   node test/bench/size.mjs --pages <dir>    measure other pages, e.g. fixtures/recordings/<name>/pages
+ *   node test/bench/size.mjs --build compact  one build only (react or compact)
  *
- * Reads dist/ as `npm run build` leaves it (dist/manifest.json from the ES build, dist/storefront.classic.js from
- * the classic build). The registry is read by importing mount/registry.ts through Vite's module runner, so the
+ * Reads both builds as `npm run build` leaves them: dist/ (React 19) and dist/compact/ (preact/compat), each with
+ * its manifest.json from the ES build and storefront.classic.js from the classic build. The registry is read by importing mount/registry.ts through Vite's module runner, so the
  * names, selectors and triggers are the ones the runtime uses, never a copy that drifts. Which widgets a page
  * mounts is decided by running each selector over the fixture page's markup (happy-dom, scripts off).
  *
@@ -22,6 +23,11 @@ import { gzipSync, brotliCompressSync, constants as zlib } from 'node:zlib';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const DIST = join(ROOT, 'dist');
+/** The two builds of the same source, and the budgets of each in budgets.json (the compact build's under `compact`). */
+export const BUILDS = [
+  { id: 'react', label: 'React build (dist/)', dist: DIST },
+  { id: 'compact', label: 'compact build (dist/compact/, preact/compat)', dist: join(DIST, 'compact') },
+];
 let PAGES = join(ROOT, 'fixtures', 'pages');
 const BUDGETS = join(ROOT, 'test', 'bench', 'budgets.json');
 const ENTRY_FILE = 'storefront.js';
@@ -178,25 +184,27 @@ function parsePages(registry) {
 const jsOnly = (files) => new Set([...files].filter((f) => /\.m?js$/.test(f)));
 const cssOnly = (files) => new Set([...files].filter((f) => f.endsWith('.css')));
 
-/** Everything size.mjs knows, as data: the bench and the budget check use it. */
-export async function analyse() {
-  const manifestPath = join(DIST, 'manifest.json');
-  if (!existsSync(manifestPath)) throw new Error('dist/manifest.json is missing: run `npm run build` first.');
+/** Everything size.mjs knows about one build, as data: the bench and the budget check use it. */
+export async function analyse(dist = DIST) {
+  const manifestPath = join(dist, 'manifest.json');
+  if (!existsSync(manifestPath)) throw new Error(`${relative(ROOT, manifestPath)} is missing: run \`npm run build\` first.`);
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 
   const sizes = new Map();
-  for (const full of walk(DIST)) {
-    const rel = relative(DIST, full).split('\\').join('/');
-    if (!/\.(m?js|css)$/.test(rel)) continue;
+  for (const full of walk(dist)) {
+    const rel = relative(dist, full).split('\\').join('/');
+    // The compact build's folder sits inside dist/: it is measured on its own.
+    if (!/\.(m?js|css)$/.test(rel) || (dist === DIST && rel.startsWith('compact/'))) continue;
     sizes.set(rel, weigh(readFileSync(full)));
   }
   const total = (files, kind) => [...files].reduce((sum, f) => sum + (sizes.get(f)?.[kind] ?? 0), 0);
   const weights = (files) => ({ raw: total(files, 'raw'), gzip: total(files, 'gzip'), brotli: total(files, 'brotli') });
 
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry && manifest[k].file === ENTRY_FILE);
-  if (!entryKey) throw new Error(`dist/manifest.json has no entry for ${ENTRY_FILE}.`);
+  if (!entryKey) throw new Error(`${relative(ROOT, manifestPath)} has no entry for ${ENTRY_FILE}.`);
   const entry = staticClosure(manifest, entryKey);
-  const reactKey = Object.keys(manifest).find((k) => manifest[k].name === 'react' || /(^|\/)react-[\w-]+\.js$/.test(manifest[k].file));
+  // The framework chunk: React and react-dom, or preact/compat in the compact build.
+  const reactKey = Object.keys(manifest).find((k) => ['react', 'preact'].includes(manifest[k].name) || /(^|\/)p?react-[\w-]+\.js$/.test(manifest[k].file));
   const reactFile = reactKey ? manifest[reactKey].file : undefined;
 
   const registry = await loadRegistry();
@@ -244,6 +252,7 @@ export async function analyse() {
     for (const f of [...atLoad, ...deferredFiles]) onDemand.delete(f);
     return {
       file,
+      total: weights(new Set([...jsOnly(atLoad), ...jsOnly(deferredFiles)])),
       atLoadWidgets,
       deferredWidgets,
       atLoad: weights(jsOnly(atLoad)),
@@ -278,16 +287,18 @@ function fileOrder(a, b) {
   return rank(a) - rank(b) || a.localeCompare(b);
 }
 
-function print(result) {
+function print(result, build = BUILDS[0]) {
   const { sizes, widgets, pages, reactFile } = result;
   const files = [...sizes.keys()].toSorted(fileOrder);
   const sum = (k) => files.reduce((s, f) => s + sizes.get(f)[k], 0);
-  console.log('\nFiles in dist/ (bytes; gzip -9, brotli q11)\n');
+  const framework = build.id === 'compact' ? 'Preact' : 'React';
+  console.log(`\n${'='.repeat(8)} ${build.label} ${'='.repeat(Math.max(0, 100 - build.label.length))}`);
+  console.log(`\nFiles in ${relative(ROOT, build.dist)}/ (bytes; gzip -9, brotli q11)\n`);
   console.log(
     table(
       ['file', 'raw', 'gzip', 'brotli'],
       [
-        ...files.map((f) => [f + (f === reactFile ? '  (React)' : ''), n(sizes.get(f).raw), n(sizes.get(f).gzip), n(sizes.get(f).brotli)]),
+        ...files.map((f) => [f + (f === reactFile ? `  (${framework})` : ''), n(sizes.get(f).raw), n(sizes.get(f).gzip), n(sizes.get(f).brotli)]),
         ['total', n(sum('raw')), n(sum('gzip')), n(sum('brotli'))],
       ],
       ['l', 'r', 'r', 'r'],
@@ -297,7 +308,7 @@ function print(result) {
   console.log('\nWidgets: the bytes each one adds and the trigger it mounts on (brotli)\n');
   console.log(
     table(
-      ['widget', 'trigger', 'chunk', '+ imports', 'React', 'on demand', 'selector'],
+      ['widget', 'trigger', 'chunk', '+ imports', framework, 'on demand', 'selector'],
       widgets.map((w) => [
         w.name,
         w.trigger === 'media' ? `media ${w.media ?? ''}`.trim() : w.trigger,
@@ -318,41 +329,56 @@ function print(result) {
   else
     console.log(
       table(
-        ['page', 'at load', 'deferred', 'on demand', 'React', 'widgets at load', 'deferred widgets'],
+        ['page', 'at load', 'deferred', 'both', 'on demand', framework, 'widgets at load', 'deferred widgets'],
         pages.map((p) => [
           p.file,
           `${n(p.atLoad.brotli)} (${n(p.atLoad.gzip)})`,
           p.deferred.brotli ? `${n(p.deferred.brotli)} (${n(p.deferred.gzip)})` : '0',
+          `${n(p.total.brotli)} (${n(p.total.gzip)})`,
           p.onDemand.brotli ? n(p.onDemand.brotli) : '',
           p.reactAtLoad ? 'at load' : p.reactDeferred ? 'deferred' : 'no',
           p.atLoadWidgets.join(', ') || '-',
           p.deferredWidgets.join(', ') || '-',
         ]),
-        ['l', 'r', 'r', 'r', 'l', 'l', 'l'],
+        ['l', 'r', 'r', 'r', 'r', 'l', 'l', 'l'],
       ),
     );
   for (const p of pages.filter((x) => x.css.brotli))
     console.log(`  ${p.file} also loads ${n(p.css.brotli)} B brotli of widget CSS files.`);
   const classic = sizes.get(CLASSIC_FILE);
-  if (!classic) console.log(`\n  Note: dist/${CLASSIC_FILE} is missing; it comes from \`vite build --mode classic\`.`);
+  if (!classic) console.log(`\n  Note: ${relative(ROOT, build.dist)}/${CLASSIC_FILE} is missing; it comes from \`vite build --mode classic\`.`);
   const stale = widgets.filter((w) => w.problem).map((w) => w.name);
   if (stale.length) console.log(`\n  Note: not in this build (run \`npm run build\` again): ${stale.join(', ')}.`);
   console.log(
     `  at load = ${ENTRY_FILE} + the chunks of widgets with the load trigger; deferred = widgets waiting for idle,` +
-      `\n  visible, interaction or a media query. The classic tag adds ${classic ? n(classic.brotli) : '?'} B for ${CLASSIC_FILE}.` +
-      (reactFile ? ` React is ${kb(sizes.get(reactFile).brotli)} brotli.` : ''),
+      `\n  visible, interaction or a media query; both = the two together (what a page may request without a click` +
+      `\n  on a loop button, budgeted per page). The classic tag adds ${classic ? n(classic.brotli) : '?'} B for ${CLASSIC_FILE}.` +
+      (reactFile ? ` ${framework} is ${kb(sizes.get(reactFile).brotli)} brotli.` : ''),
   );
 }
 
 // ---------------------------------------------------------------------------------------------- budgets
 
 function readBudgets() {
-  if (!existsSync(BUDGETS)) return { files: {}, react: undefined, widgets: {}, noReactAtLoad: [] };
+  if (!existsSync(BUDGETS)) return { files: {}, react: undefined, widgets: {}, pages: {}, noReactAtLoad: [], compact: {} };
   return JSON.parse(readFileSync(BUDGETS, 'utf8'));
+}
+
+/**
+ * The budgets of one build. The compact build has its own files, framework chunk and page budgets (`compact` in
+ * budgets.json); widget budgets exclude the framework chunk, so both builds share them, as they share the rule
+ * that a page of plain behaviours loads no framework at load.
+ */
+export function budgetsFor(all, buildId) {
+  if (buildId !== 'compact') return all;
+  const own = all.compact ?? {};
+  return { files: own.files ?? all.files, react: own.framework, widgets: all.widgets, pages: own.pages ?? {}, noReactAtLoad: all.noReactAtLoad, noFramework: all.noFramework };
 }
 
 /** 1.25 × measured, rounded up to 50 bytes: room for honest growth, a regression still fails. */
 export const suggestBudget = (brotli) => Math.ceil((brotli * 1.25) / 50) * 50;
+/** Pages sum many files, so a looser factor would hide a whole widget's worth of growth: 1.15 ×, to 100 bytes. */
+export const suggestPageBudget = (bytes) => Math.ceil((bytes * 1.15) / 100) * 100;
 
 export function checkBudgets(result, budgets = readBudgets()) {
   const { sizes, widgets, pages, reactFile } = result;
@@ -366,7 +392,17 @@ export function checkBudgets(result, budgets = readBudgets()) {
     else if (size.brotli > limit) over(file, size.brotli, limit);
   }
   if (budgets.react !== undefined && reactFile && sizes.get(reactFile).brotli > budgets.react)
-    over(`React chunk ${reactFile}`, sizes.get(reactFile).brotli, budgets.react);
+    over(`framework chunk ${reactFile}`, sizes.get(reactFile).brotli, budgets.react);
+  // Per page: everything it loads at load and later (brotli and gzip, both budgeted).
+  for (const p of pages) {
+    const limit = budgets.pages?.[p.file];
+    if (!limit) {
+      breaches.push(`page ${p.file}: no budget (measured ${n(p.total.brotli)} B brotli, ${n(p.total.gzip)} B gzip; \`node test/bench/size.mjs --write-budgets\` adds one)`);
+      continue;
+    }
+    if (p.total.brotli > limit.brotli) over(`page ${p.file}`, p.total.brotli, limit.brotli);
+    if (p.total.gzip > limit.gzip) breaches.push(`page ${p.file}: ${n(p.total.gzip)} B gzip, budget ${n(limit.gzip)} B (${n(p.total.gzip - limit.gzip)} B over)`);
+  }
   for (const w of widgets) {
     if (w.problem) {
       breaches.push(`widget ${w.name}: ${w.problem}`);
@@ -382,6 +418,11 @@ export function checkBudgets(result, budgets = readBudgets()) {
   }
   for (const name of Object.keys(budgets.widgets ?? {}))
     if (!widgets.some((w) => w.name === name)) breaches.push(`budgets.json names widget ${name}, which the registry no longer has`);
+  for (const page of budgets.noFramework ?? []) {
+    const p = pages.find((x) => x.file === page);
+    if (!p) breaches.push(`${page}: fixture page missing (fixtures/pages/${page}), cannot check that it loads no framework`);
+    else if (p.reactAtLoad || p.reactDeferred) breaches.push(`${page}: would load ${reactFile}; a page holding only plain behaviours must load no React or Preact code`);
+  }
   for (const page of budgets.noReactAtLoad ?? []) {
     const p = pages.find((x) => x.file === page);
     if (!p) breaches.push(`${page}: fixture page missing (fixtures/pages/${page}), cannot check that it loads no React`);
@@ -390,7 +431,7 @@ export function checkBudgets(result, budgets = readBudgets()) {
   return breaches;
 }
 
-function writeBudgets(result) {
+function writeBudgets(result, buildId) {
   const budgets = readBudgets();
   budgets.widgets ??= {};
   const added = [];
@@ -401,6 +442,14 @@ function writeBudgets(result) {
     }
   }
   budgets.widgets = Object.fromEntries(Object.entries(budgets.widgets).toSorted(([a], [b]) => a.localeCompare(b)));
+  const owner = buildId === 'compact' ? (budgets.compact ??= {}) : budgets;
+  owner.pages ??= {};
+  for (const p of result.pages) {
+    if (owner.pages[p.file]) continue;
+    owner.pages[p.file] = { brotli: suggestPageBudget(p.total.brotli), gzip: suggestPageBudget(p.total.gzip) };
+    added.push(`${buildId} ${p.file}: ${owner.pages[p.file].brotli} / ${owner.pages[p.file].gzip}`);
+  }
+  owner.pages = Object.fromEntries(Object.entries(owner.pages).toSorted(([a], [b]) => a.localeCompare(b)));
   writeFileSync(BUDGETS, `${JSON.stringify(budgets, null, 2)}\n`);
   console.log(added.length ? `\nAdded budgets: ${added.join(', ')}` : '\nEvery widget already has a budget.');
 }
@@ -413,25 +462,35 @@ async function main(argv) {
     if (!argv[pagesAt + 1]) throw new Error('--pages needs a folder');
     PAGES = resolve(argv[pagesAt + 1]);
   }
-  const result = await analyse();
+  const buildAt = argv.indexOf('--build');
+  const builds = buildAt >= 0 ? BUILDS.filter((b) => b.id === argv[buildAt + 1]) : BUILDS;
+  if (!builds.length) throw new Error(`--build takes ${BUILDS.map((b) => b.id).join(' or ')}`);
+  const results = [];
+  for (const build of builds) results.push({ build, result: await analyse(build.dist) });
   if (argv.includes('--json')) {
-    const plain = {
-      files: Object.fromEntries(result.sizes),
-      reactFile: result.reactFile,
-      widgets: result.widgets.map(({ files, ...w }) => ({ ...w, files: files ? [...files] : [] })),
-      pages: result.pages,
-    };
+    const plain = Object.fromEntries(
+      results.map(({ build, result }) => [
+        build.id,
+        {
+          files: Object.fromEntries(result.sizes),
+          reactFile: result.reactFile,
+          widgets: result.widgets.map(({ files, ...w }) => ({ ...w, files: files ? [...files] : [] })),
+          pages: result.pages,
+        },
+      ]),
+    );
     console.log(JSON.stringify(plain, null, 2));
     return 0;
   }
-  print(result);
-  if (argv.includes('--write-budgets')) writeBudgets(result);
+  for (const { build, result } of results) print(result, build);
+  if (argv.includes('--write-budgets')) for (const { build, result } of results) writeBudgets(result, build.id);
   if (!argv.includes('--check')) return 0;
-  const breaches = checkBudgets(result);
+  const all = readBudgets();
+  const breaches = results.flatMap(({ build, result }) => checkBudgets(result, budgetsFor(all, build.id)).map((b) => `${build.id}: ${b}`));
   if (breaches.length) {
     console.error(`\nSize budget check FAILED (${breaches.length}):`);
     for (const b of breaches) console.error(`  ✗ ${b}`);
-    console.error('Budgets live in test/bench/budgets.json (brotli bytes).');
+    console.error('Budgets live in test/bench/budgets.json (brotli bytes; page budgets also gzip).');
     return 1;
   }
   console.log('\nSize budget check passed (test/bench/budgets.json).');

@@ -6,14 +6,14 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, openPage, TAGS } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, FRAMEWORK_CHUNK, openPage, TAGS } from './harness';
 
 const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id || document.activeElement?.getAttribute('href') || document.activeElement?.tagName);
 const visiblePanels = (page: Page, selector: string) =>
   page.$$eval(selector, (panels) => panels.filter((p) => getComputedStyle(p).display !== 'none').map((p) => p.id));
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 const topOf = (page: Page, selector: string) => page.$eval(selector, (el) => el.getBoundingClientRect().top);
-const reactRequested = (requests: string[]) => requests.some((u) => /\/chunks\/react-[^/]*\.js/.test(u));
+const reactRequested = (requests: string[]) => requests.some((u) => FRAMEWORK_CHUNK.test(new URL(u).pathname));
 
 describe.each(TAGS)('foundation widgets, %s tag', (tag) => {
   test('product tabs: first tab open, arrows move focus, Enter selects, the review link opens reviews', async () => {

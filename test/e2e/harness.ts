@@ -18,9 +18,32 @@ import { afterAll, beforeEach, inject, onTestFinished } from 'vitest';
 import type { StorefrontIslandsApi } from '../../mount/api';
 import { CHROMIUM_ARGS } from '../server/chromium.mjs';
 
-/** Both ways a theme can load the bundle: `<script type="module">` and the classic `<script defer>`. */
-export const TAGS = ['module', 'classic'] as const;
-export type Tag = (typeof TAGS)[number];
+/**
+ * The tags every browser test file runs over: both ways a theme can load the React build (`<script type="module">`
+ * and the classic `<script defer>`), and the compact build's module tag (dist/compact/, preact/compat). The
+ * compact build's classic tag is the same loader file; its own test (compact.e2e.ts) boots it, which keeps the
+ * suite's time in check.
+ */
+export const TAGS = ['module', 'classic', 'compact'] as const;
+/** Every tag the fixture server prints (`?tag=`): TAGS plus the compact build's classic tag. */
+export const ALL_TAGS = ['module', 'classic', 'compact', 'compact-classic'] as const;
+export type Tag = (typeof ALL_TAGS)[number];
+
+/** The plugin folder the bundle is served from (see test/server/serve.mjs). */
+export const PLUGIN_PATH = '/wp-content/plugins/storefront-islands/dist/';
+
+/** The folder of the build a tag loads: dist/ (React) or dist/compact/ (preact/compat). */
+export function buildPath(tag: Tag): string {
+  return tag === 'compact' || tag === 'compact-classic' ? `${PLUGIN_PATH}compact/` : PLUGIN_PATH;
+}
+
+/** The classic `<script defer>` loader, of either build. */
+export function isClassicTag(tag: Tag): boolean {
+  return tag === 'classic' || tag === 'compact-classic';
+}
+
+/** A request for the framework chunk: React and react-dom, or preact/compat in the compact build. */
+export const FRAMEWORK_CHUNK = /\/chunks\/(react|preact)-[\w-]+\.js$/;
 
 
 export interface OpenPageOptions {

@@ -5,10 +5,9 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, openPage, recorded, TAGS, waitForIslands } from './harness';
+import { buildPath, expectAxeClean, expectNoConsoleErrors, FRAMEWORK_CHUNK, isClassicTag, openPage, recorded, TAGS, waitForIslands } from './harness';
 
 const NOTICE_ID = '9b2d5f0c7e1a4b3c8d6e2f1a0b9c8d7e';
-const PLUGIN = '/wp-content/plugins/storefront-islands/dist/';
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 const notice = '.woocommerce-store-notice';
@@ -41,12 +40,13 @@ describe.each(TAGS)('runtime, %s tag', (tag) => {
 
     const paths = [...new Set(requests.map((u) => new URL(u).pathname))];
     const ownCode = paths.filter((p) => p.endsWith('.js') && !p.startsWith('/demo/') && p !== '/mockServiceWorker.js');
-    const entries = tag === 'module' ? [`${PLUGIN}storefront.js`] : [`${PLUGIN}storefront.classic.js`, `${PLUGIN}storefront.js`];
+    const build = buildPath(tag);
+    const entries = isClassicTag(tag) ? [`${build}storefront.classic.js`, `${build}storefront.js`] : [`${build}storefront.js`];
     for (const entry of entries) expect(ownCode).toContain(entry);
     // Every chunk resolved relative to the entry, so the plugin folder works from any URL path.
-    for (const p of ownCode) expect(p.startsWith(PLUGIN), p).toBe(true);
-    expect(ownCode.some((p) => p.startsWith(`${PLUGIN}chunks/store-notice`))).toBe(true);
-    expect(ownCode.filter((p) => p.includes('/chunks/react'))).toEqual([]);
+    for (const p of ownCode) expect(p.startsWith(build), p).toBe(true);
+    expect(ownCode.some((p) => p.startsWith(`${build}chunks/store-notice`))).toBe(true);
+    expect(ownCode.filter((p) => FRAMEWORK_CHUNK.test(p))).toEqual([]);
     expectNoConsoleErrors(errors);
   });
 

@@ -10,6 +10,7 @@
  * Query switches on every page:
  * - `?tag=module` (default): `<script type="module" src=".../dist/storefront.js" id="storefront-islands-js-module">`
  * - `?tag=classic`: `<script defer src=".../dist/storefront.classic.js?ver=…" id="storefront-islands-js">`
+ * - `?tag=compact`, `?tag=compact-classic`: the same two tags for the compact build (dist/compact/, preact/compat);
  * - `?tag=none`: no bundle (benchmarks compare against this);
  * - `?mock=off`: no mock service worker; the bundle tag is printed directly.
  *
@@ -89,15 +90,26 @@ function titleOf(html, fallback) {
   return m ? m[1].trim() : fallback;
 }
 
+/** Every `?tag=` the server prints a bundle for: the module and classic tags of each build. */
+export const BUNDLE_TAGS = ['module', 'classic', 'compact', 'compact-classic'];
+
+const isClassic = (tag) => tag === 'classic' || tag === 'compact-classic';
+
+/** The bundle's URL for a tag: the compact build is the same layout in dist/compact/. */
+function bundleSrc(tag, ver) {
+  const dir = tag.startsWith('compact') ? `${PLUGIN_PATH}compact/` : PLUGIN_PATH;
+  return isClassic(tag) ? `${dir}storefront.classic.js?ver=${ver}` : `${dir}storefront.js`;
+}
+
 /** The bundle tag exactly as WordPress would print it for each enqueue style. */
 function bundleTag(tag, ver) {
-  if (tag === 'classic') return `<script defer src="${PLUGIN_PATH}storefront.classic.js?ver=${escapeHtml(ver)}" id="storefront-islands-js"></script>`;
-  return `<script type="module" src="${PLUGIN_PATH}storefront.js" id="storefront-islands-js-module"></script>`;
+  const src = escapeHtml(bundleSrc(tag, ver));
+  if (isClassic(tag)) return `<script defer src="${src}" id="storefront-islands-js"></script>`;
+  return `<script type="module" src="${src}" id="storefront-islands-js-module"></script>`;
 }
 
 function bootTag(tag, ver) {
-  const src = tag === 'classic' ? `${PLUGIN_PATH}storefront.classic.js?ver=${ver}` : `${PLUGIN_PATH}storefront.js`;
-  return `<script src="/demo/boot.js" data-tag="${tag}" data-src="${escapeHtml(src)}" id="storefront-islands-demo-boot"></script>`;
+  return `<script src="/demo/boot.js" data-tag="${isClassic(tag) ? 'classic' : 'module'}" data-src="${escapeHtml(bundleSrc(tag, ver))}" id="storefront-islands-demo-boot"></script>`;
 }
 
 /** Give every `<script>` the response's nonce (inline globals, templates, our tags). */
@@ -121,6 +133,7 @@ async function indexList() {
     rows.push(
       `<li class="demo-page"><a class="demo-page__link" href="/${name}">${title}</a> <span class="demo-page__file">${name}</span>` +
         ` <a class="demo-page__variant" href="/${name}?tag=classic" aria-label="classic tag: ${title}">classic tag</a>` +
+        ` <a class="demo-page__variant" href="/${name}?tag=compact" aria-label="compact build: ${title}">compact build</a>` +
         ` <a class="demo-page__variant" href="/${name}?tag=none" aria-label="without the bundle: ${title}">without the bundle</a>` +
         ` <a class="demo-page__variant" href="/${name}?mock=off" aria-label="without the mock: ${title}">without the mock</a></li>`,
     );
@@ -191,8 +204,8 @@ export async function startServer({ port = 0, host = '127.0.0.1', dist = DIST, d
     if (file === join(PAGES, 'index.html')) html = html.replace('<!-- pages -->', await indexList());
     const tag = url.searchParams.get('tag') ?? 'module';
     const mock = url.searchParams.get('mock') !== 'off';
-    if (tag === 'module' || tag === 'classic') html = injectBeforeBodyEnd(html, mock ? bootTag(tag, ver) : bundleTag(tag, ver));
-    else if (tag !== 'none') return send(res, 400, 'text/plain; charset=utf-8', `Unknown tag "${tag}": use module, classic or none.\n`);
+    if (BUNDLE_TAGS.includes(tag)) html = injectBeforeBodyEnd(html, mock ? bootTag(tag, ver) : bundleTag(tag, ver));
+    else if (tag !== 'none') return send(res, 400, 'text/plain; charset=utf-8', `Unknown tag "${tag}": use ${BUNDLE_TAGS.join(', ')} or none.\n`);
     const nonce = randomBytes(16).toString('base64');
     html = addNonces(html, nonce);
     return send(res, 200, TYPES['.html'], method === 'HEAD' ? '' : html, {
