@@ -24,5 +24,6 @@ export const registry: readonly WidgetEntry[] = [
   { name: 'notices', selector: '.woocommerce-notices-wrapper', trigger: 'load', load: () => import('../widgets/notices/notices.widget') },
   { name: 'cart-page', selector: '.woocommerce-cart-form, .wc-empty-cart-message', trigger: 'load', load: () => import('../widgets/cart-page/cart-page.widget') },
   { name: 'checkout', selector: 'form.checkout.woocommerce-checkout', trigger: 'load', load: () => import('../widgets/checkout/checkout.widget') },
+  { name: 'off-canvas', selector: '.awb-off-canvas-wrap[data-id]', trigger: 'load', load: () => import('../widgets/off-canvas/off-canvas.widget') },
   { name: 'orders-table', selector: 'table.woocommerce-orders-table', trigger: 'load', load: () => import('../widgets/orders-table/orders-table.widget') },
 ];
