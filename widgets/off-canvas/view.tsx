@@ -91,6 +91,21 @@ function useDelayedCloseButton(open: boolean, panel: HTMLElement, ms: number): v
   }, [open, ms]);
 }
 
+type MovingParent = ParentNode & { moveBefore?: (node: Node, child: Node | null) => void };
+/** Where the browser can (moveBefore), an embedded video or form keeps its state while the panel moves. */
+function move(parent: ParentNode, node: Node, before: Node | null): void {
+  const p = parent as MovingParent;
+  if (typeof p.moveBefore === 'function') {
+    try {
+      p.moveBefore(node, before);
+      return;
+    } catch {
+      /* not movable atomically: insert */
+    }
+  }
+  parent.insertBefore(node, before);
+}
+
 function PopupDialog(props: ViewProps) {
   const { panel, wrap, open, opener, closeOnEscape, closeOnOverlay, requestClose } = props;
   const dialog = useRef<HTMLDialogElement>(null);
@@ -101,10 +116,10 @@ function PopupDialog(props: ViewProps) {
     const d = dialog.current!;
     const home = panel.parentNode;
     const next = panel.nextSibling;
-    d.appendChild(panel);
+    move(d, panel, null);
     return () => {
-      if (home?.isConnected) home.insertBefore(panel, next && next.parentNode === home ? next : null);
-      else wrap.prepend(panel);
+      if (home?.isConnected) move(home, panel, next && next.parentNode === home ? next : null);
+      else move(wrap, panel, wrap.firstChild);
     };
   }, [panel, wrap]);
 
