@@ -83,9 +83,15 @@ export function createPanel(options: PanelOptions): Panel {
   });
 
   const scrollLock = (on: boolean) => {
-    if (isPopup) return; // the modal dialog locks the page through CSS
-    const wanted = on && config.overlay && !config.overlay_page_scrollbar && !wrap.classList.contains('overlay-disabled');
-    document.documentElement.classList.toggle('sf-oc-lock', wanted);
+    const root = document.documentElement;
+    // A modal popup locks the page through CSS (html:has(dialog:modal)); a bar only with its overlay and the
+    // page scrollbar hidden.
+    const locks = isPopup || (config.overlay && !config.overlay_page_scrollbar && !wrap.classList.contains('overlay-disabled'));
+    if (!locks) return;
+    if (on && !isPopup) root.classList.add('sf-oc-lock');
+    if (!on) root.classList.remove('sf-oc-lock');
+    if (on) root.classList.toggle('sf-oc-gutter', window.innerWidth - root.clientWidth > 0);
+    else if (!root.classList.contains('sf-oc-lock')) root.classList.remove('sf-oc-gutter');
   };
 
   const push = (on: boolean) => {
@@ -157,7 +163,10 @@ export function createPanel(options: PanelOptions): Panel {
     return view;
   };
 
+  // A bar without timers needs nothing from the view: React stays off the page.
+  const needsView = isPopup || config.auto_close_after_time > 0 || config.show_close_button_after_time > 0;
   const syncView = () => {
+    if (!needsView) return;
     void loadView().then((v) => v?.setOpen(phase === 'open', opener));
   };
 
