@@ -582,6 +582,8 @@ describe('off-canvas widget', () => {
       await flush();
       expect(shown('88')).toBe(true);
       expect(wrap('88').querySelector('dialog')).toBeNull();
+      // Nothing for the view to do (no timers): React is not loaded for this bar.
+      expect(wrap('88').querySelector('.sf-oc-host')).toBeNull();
       expect(document.activeElement).toBe(button);
       expect(document.documentElement.classList.contains('sf-oc-lock')).toBe(true);
       document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
