@@ -27,5 +27,6 @@ export const registry: readonly WidgetEntry[] = [
   { name: 'cart-page', selector: '.woocommerce-cart-form, .wc-empty-cart-message', trigger: 'load', load: () => import('../widgets/cart-page/cart-page.widget') },
   { name: 'checkout', selector: 'form.checkout.woocommerce-checkout', trigger: 'load', load: () => import('../widgets/checkout/checkout.widget') },
   { name: 'privacy', selector: '.fusion-privacy-bar, [data-privacy-type], lite-youtube, lite-vimeo, a[href="#privacy-settings"], .fusion-privacy-settings', trigger: 'load', load: () => import('../widgets/privacy/privacy.widget') },
+  { name: 'off-canvas', selector: '.awb-off-canvas-wrap[data-id]', trigger: 'load', load: () => import('../widgets/off-canvas/off-canvas.widget') },
   { name: 'orders-table', selector: 'table.woocommerce-orders-table', trigger: 'load', load: () => import('../widgets/orders-table/orders-table.widget') },
 ];
