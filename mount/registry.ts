@@ -25,4 +25,6 @@ export const registry: readonly WidgetEntry[] = [
   { name: 'cart-page', selector: '.woocommerce-cart-form, .wc-empty-cart-message', trigger: 'load', load: () => import('../widgets/cart-page/cart-page.widget') },
   { name: 'checkout', selector: 'form.checkout.woocommerce-checkout', trigger: 'load', load: () => import('../widgets/checkout/checkout.widget') },
   { name: 'orders-table', selector: 'table.woocommerce-orders-table', trigger: 'load', load: () => import('../widgets/orders-table/orders-table.widget') },
+  { name: 'split-test', selector: '[woob-stest-name]', trigger: 'load', load: () => import('../widgets/split-test/split-test.widget') },
+  { name: 'wp-rocket-beacon', selector: 'body', trigger: 'idle', load: () => import('../widgets/wp-rocket-beacon/wp-rocket-beacon.widget') },
 ];
