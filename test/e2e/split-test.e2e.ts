@@ -10,7 +10,7 @@ import { expectAxeClean, expectNoConsoleErrors, openPage, pageURL, TAGS } from '
 declare global {
   interface Window {
     /** Variants ("{wrapper name}|{variant id}") seen rendered at any frame since the document started. */
-    __paintedVariants?: Set<string>;
+    paintedSplitVariants?: Set<string>;
   }
 }
 
@@ -20,7 +20,7 @@ declare global {
  */
 function recordPaintedVariants(): void {
   const seen = new Set<string>();
-  window.__paintedVariants = seen;
+  window.paintedSplitVariants = seen;
   const check = () => {
     for (const v of document.querySelectorAll('[woob-stest-id]')) {
       if (v.checkVisibility({ visibilityProperty: true })) seen.add(`${v.parentElement?.getAttribute('woob-stest-name')}|${v.getAttribute('woob-stest-id')}`);
@@ -40,7 +40,7 @@ const state = (page: Page) =>
     return {
       chosen: Object.fromEntries(wrappers.map((w) => [w.getAttribute('woob-stest-name')!, Number(w.getAttribute('woob-stest'))])),
       displayed: wrappers.flatMap((w) => Array.from(w.querySelectorAll(':scope > [woob-stest-id]')).filter((v) => v.checkVisibility({ visibilityProperty: true })).map((v) => `${w.getAttribute('woob-stest-name')}|${v.getAttribute('woob-stest-id')}`)),
-      painted: Array.from(window.__paintedVariants ?? []).sort(),
+      painted: Array.from(window.paintedSplitVariants ?? []).sort(),
       ids: Object.fromEntries(wrappers.map((w) => [w.getAttribute('woob-stest-name')!, Array.from(w.querySelectorAll(':scope > [woob-stest-id]'), (v) => v.getAttribute('woob-stest-id')!)])),
     };
   });
