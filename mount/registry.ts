@@ -26,5 +26,6 @@ export const registry: readonly WidgetEntry[] = [
   { name: 'checkout', selector: 'form.checkout.woocommerce-checkout', trigger: 'load', load: () => import('../widgets/checkout/checkout.widget') },
   { name: 'orders-table', selector: 'table.woocommerce-orders-table', trigger: 'load', load: () => import('../widgets/orders-table/orders-table.widget') },
   { name: 'split-test', selector: '[woob-stest-name]', trigger: 'load', load: () => import('../widgets/split-test/split-test.widget') },
-  { name: 'wp-rocket-beacon', selector: 'body', trigger: 'idle', load: () => import('../widgets/wp-rocket-beacon/wp-rocket-beacon.widget') },
+  // Keyed on a page global, not markup (WP Rocket's tag may be gone): pages without it load no beacon code.
+  { name: 'wp-rocket-beacon', selector: 'body', trigger: 'idle', load: () => ('rocket_beacon_data' in window ? import('../widgets/wp-rocket-beacon/wp-rocket-beacon.widget') : Promise.resolve({ default: { mount() {} } })) },
 ];

@@ -4,7 +4,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, openPage, TAGS } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, openPage, TAGS, waitForIdleIslands } from './harness';
 
 const DESKTOP = { width: 1600, height: 900 };
 
@@ -102,6 +102,13 @@ describe.each(TAGS)('WP Rocket beacon, %s tag', (tag) => {
   test('already scrolled before the beacon starts: nothing sent, completed', async () => {
     const { page } = await openPage('/beacon.html', { tag, viewport: DESKTOP, beforeGoto: (context: BrowserContext) => context.addInitScript(() => addEventListener('load', () => scrollTo(0, 400))) });
     await completed(page);
+    expect(await page.evaluate(() => window.__mock!.state.log.filter((e) => e.endpoint.startsWith('rocket_')).length)).toBe(0);
+  });
+
+  test('a page without rocket_beacon_data loads no beacon code', async () => {
+    const { page, requests } = await openPage('/split-test.html', { tag, viewport: DESKTOP });
+    await waitForIdleIslands(page);
+    expect(requests.filter((u) => u.includes('wp-rocket-beacon'))).toEqual([]);
     expect(await page.evaluate(() => window.__mock!.state.log.filter((e) => e.endpoint.startsWith('rocket_')).length)).toBe(0);
   });
 });
