@@ -29,4 +29,7 @@ export const registry: readonly WidgetEntry[] = [
   { name: 'privacy', selector: '.fusion-privacy-bar, [data-privacy-type], lite-youtube, lite-vimeo, a[href="#privacy-settings"], .fusion-privacy-settings', trigger: 'load', load: () => import('../widgets/privacy/privacy.widget') },
   { name: 'off-canvas', selector: '.awb-off-canvas-wrap[data-id]', trigger: 'load', load: () => import('../widgets/off-canvas/off-canvas.widget') },
   { name: 'orders-table', selector: 'table.woocommerce-orders-table', trigger: 'load', load: () => import('../widgets/orders-table/orders-table.widget') },
+  { name: 'split-test', selector: '[woob-stest-name]', trigger: 'load', load: () => import('../widgets/split-test/split-test.widget') },
+  // Keyed on a page global, not markup (WP Rocket's tag may be gone): pages without it load no beacon code.
+  { name: 'wp-rocket-beacon', selector: 'body', trigger: 'idle', load: () => ('rocket_beacon_data' in window ? import('../widgets/wp-rocket-beacon/wp-rocket-beacon.widget') : Promise.resolve({ default: { mount() {} } })) },
 ];

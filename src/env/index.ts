@@ -5,6 +5,8 @@
  */
 export interface Environment {
   now(): number;
+  /** A number in [0, 1): Math.random, or a seeded generator in tests. */
+  random(): number;
   setTimeout(fn: () => void, ms: number): number;
   clearTimeout(id: number): void;
   setInterval(fn: () => void, ms: number): number;
@@ -26,6 +28,7 @@ const HIDDEN_FRAME_MS = 50;
 
 const browser: Environment = {
   now: () => Date.now(),
+  random: () => Math.random(),
   setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms) as unknown as number,
   clearTimeout: (id) => globalThis.clearTimeout(id),
   setInterval: (fn, ms) => globalThis.setInterval(fn, ms) as unknown as number,

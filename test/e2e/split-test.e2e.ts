@@ -1,0 +1,125 @@
+/**
+ * WooBuilder split tests in real Chromium, both tags: one variant per test before any non-chosen one is painted,
+ * the same variants on every reload, one impression per product id and visitor, and a near-uniform share over
+ * a few hundred fresh visitors.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { expectAxeClean, expectNoConsoleErrors, openPage, pageURL, TAGS } from './harness';
+
+declare global {
+  interface Window {
+    /** Variants ("{wrapper name}|{variant id}") seen rendered at any frame since the document started. */
+    paintedSplitVariants?: Set<string>;
+  }
+}
+
+/**
+ * Before the page's scripts: check every frame (a rAF callback runs right before each paint) which variants
+ * would be painted, so a variant that flashed for one frame is caught.
+ */
+function recordPaintedVariants(): void {
+  const seen = new Set<string>();
+  window.paintedSplitVariants = seen;
+  const check = () => {
+    for (const v of document.querySelectorAll('[woob-stest-id]')) {
+      if (v.checkVisibility({ visibilityProperty: true })) seen.add(`${v.parentElement?.getAttribute('woob-stest-name')}|${v.getAttribute('woob-stest-id')}`);
+    }
+    requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+}
+
+const WRAPPERS = 3;
+const assigned = (page: Page) => page.waitForFunction((n) => document.querySelectorAll('[woob-stest-name][woob-stest]').length === n, WRAPPERS, { timeout: 20_000 });
+
+/** The chosen variant of each test, and every variant that is displayed now. */
+const state = (page: Page) =>
+  page.evaluate(() => {
+    const wrappers = Array.from(document.querySelectorAll('[woob-stest-name]'));
+    return {
+      chosen: Object.fromEntries(wrappers.map((w) => [w.getAttribute('woob-stest-name')!, Number(w.getAttribute('woob-stest'))])),
+      displayed: wrappers.flatMap((w) => Array.from(w.querySelectorAll(':scope > [woob-stest-id]')).filter((v) => v.checkVisibility({ visibilityProperty: true })).map((v) => `${w.getAttribute('woob-stest-name')}|${v.getAttribute('woob-stest-id')}`)),
+      painted: Array.from(window.paintedSplitVariants ?? []).sort(),
+      ids: Object.fromEntries(wrappers.map((w) => [w.getAttribute('woob-stest-name')!, Array.from(w.querySelectorAll(':scope > [woob-stest-id]'), (v) => v.getAttribute('woob-stest-id')!)])),
+    };
+  });
+
+const impressions = (page: Page) =>
+  page.evaluate(() => window.__mock!.state.log.filter((e) => e.endpoint === 'woob-stest-impression').map((e) => ({ pid: e.body.pid, tests: JSON.parse(String(e.body.tests_data)) as Record<string, number> })));
+
+describe.each(TAGS)('split tests, %s tag', (tag) => {
+  test('one variant per test, never a flash of another, the same on every reload, reported once per product id', async () => {
+    const { page, errors } = await openPage('/split-test.html', { tag, beforeGoto: (context: BrowserContext) => context.addInitScript(recordPaintedVariants) });
+    await assigned(page);
+    const first = await state(page);
+    const expectedShown = Object.entries(first.chosen).map(([name, i]) => `${name}|${first.ids[name]![i]}`).sort();
+    expect(first.displayed.sort()).toEqual(expectedShown);
+    // Every frame painted so far showed only the chosen variants (or none while the cloak held them).
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect((await state(page)).painted).toEqual(expectedShown);
+
+    await page.waitForFunction(() => window.__mock!.state.log.filter((e) => e.endpoint === 'woob-stest-impression').length >= 2);
+    const reported = await impressions(page);
+    expect(reported.toSorted((a, b) => String(a.pid).localeCompare(String(b.pid)))).toEqual([
+      { pid: '318', tests: { 'Hero copy': first.chosen['318--Hero copy'], 'Price & badge': first.chosen['318--Price & badge'] } },
+      { pid: '320', tests: { 'Hero copy': first.chosen['320--Hero copy'] } },
+    ]);
+    // Only the server's cookies, nothing of ours.
+    const cookies = (await page.context().cookies()).map((c) => c.name).filter((n) => n.startsWith('woob'));
+    expect(cookies.sort()).toEqual(['woobk-stest-318', 'woobk-stest-320']);
+    await expectAxeClean(page);
+
+    for (let i = 0; i < 2; i++) {
+      await page.reload({ waitUntil: 'load' });
+      await assigned(page);
+      const again = await state(page);
+      expect(again.chosen).toEqual(first.chosen);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      expect((await state(page)).painted).toEqual(expectedShown);
+    }
+    await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+    expect(await impressions(page)).toHaveLength(2);
+    expectNoConsoleErrors(errors);
+  });
+
+  test('a visitor who converted keeps the variant of the conversion cookie; a broken cookie warns once and counts as empty', async () => {
+    const { page, messages } = await openPage('/split-test.html', {
+      tag,
+      storage: { cookies: { 'woobk-stest-conv-318': encodeURIComponent('{"Hero+copy":1,"Price+&+badge":2}'), 'woobk-stest-320': '%7Bbroken' } },
+    });
+    await assigned(page);
+    const { chosen } = await state(page);
+    expect(chosen['318--Hero copy']).toBe(1);
+    expect(chosen['318--Price & badge']).toBe(2);
+    await page.waitForFunction(() => window.__mock!.state.log.some((e) => e.endpoint === 'woob-stest-impression'));
+    expect(await impressions(page)).toEqual([{ pid: '320', tests: { 'Hero copy': chosen['320--Hero copy'] } }]);
+    expect(messages.filter((m) => m.type === 'warning' && m.text.includes('split-test') && m.text.includes('woobk-stest-320'))).toHaveLength(1);
+  });
+
+  test('over 100 fresh visitors (200 loads with both tags) each variant gets a near-uniform share, and each visitor is reported once', async () => {
+    // No mock service worker here (a route answers the impression): a reload is then just the page and the bundle.
+    const { page, context } = await openPage('/split-test.html', { tag, mock: false });
+    let reports = 0;
+    await context.route('**/wp-json/woob-stest/v1/impression', (route) => {
+      reports += 1;
+      return route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":true}' });
+    });
+    const VISITORS = 100;
+    const counts = [0, 0, 0];
+    for (let i = 0; i < VISITORS; i++) {
+      await context.clearCookies();
+      await page.goto(pageURL('/split-test.html', { tag, mock: false }), { waitUntil: 'load' });
+      await page.waitForFunction(() => document.querySelector('[woob-stest-name="318--Price & badge"]')?.hasAttribute('woob-stest'), null, { timeout: 20_000 });
+      counts[Number(await page.getAttribute('[woob-stest-name="318--Price & badge"]', 'woob-stest'))]! += 1;
+      // Two product ids on the page: two impressions per fresh visitor, before the next one arrives.
+      await expect.poll(() => reports, { timeout: 10_000, interval: 10 }).toBe((i + 1) * 2);
+    }
+    // Chi-square with 2 degrees of freedom against a uniform share, at p = 1e-6 (critical value 27.63): a
+    // fair choice fails it about once in a million runs; a choice stuck on one variant scores 200.
+    const expected = VISITORS / 3;
+    const chi = counts.reduce((sum, c) => sum + (c - expected) ** 2 / expected, 0);
+    expect(chi).toBeLessThan(27.63);
+    expect(reports).toBe(VISITORS * 2);
+  }, 120_000);
+});
