@@ -25,4 +25,6 @@ export const registry: readonly WidgetEntry[] = [
   { name: 'cart-page', selector: '.woocommerce-cart-form, .wc-empty-cart-message', trigger: 'load', load: () => import('../widgets/cart-page/cart-page.widget') },
   { name: 'checkout', selector: 'form.checkout.woocommerce-checkout', trigger: 'load', load: () => import('../widgets/checkout/checkout.widget') },
   { name: 'orders-table', selector: 'table.woocommerce-orders-table', trigger: 'load', load: () => import('../widgets/orders-table/orders-table.widget') },
+  { name: 'reviews', selector: 'section.sf-reviews:not(.sf-reviews--slider), div.sf-review-badge--floating', trigger: 'load', load: () => import('../widgets/reviews/reviews.widget') },
+  { name: 'review-slider', selector: 'section.sf-reviews.sf-reviews--slider', trigger: 'visible', load: () => import('../widgets/reviews/review-slider.widget') },
 ];
