@@ -43,14 +43,15 @@ export function ReviewSlider({ slides, labels, autoplay, reducedMotion }: Review
     () => (rotates ? [Autoplay({ delay: autoplay, playOnInit: true, stopOnInteraction: false, stopOnMouseEnter: false, stopOnFocusIn: false })] : []),
     [rotates, autoplay],
   );
-  const [viewportRef, api] = useEmblaCarousel({ align: 'start', containScroll: 'trimSnaps', duration: 25 }, plugins);
+  const [viewportRef, api] = useEmblaCarousel({ align: 'start', containScroll: 'trimSnaps', duration: 25, inViewThreshold: 0.5 }, plugins);
   const [inView, setInView] = useState<number[] | undefined>(undefined);
   const [canPrev, setCanPrev] = useState(false);
   const [canNext, setCanNext] = useState(slides.length > 1);
   const [rotating, setRotating] = useState(rotates);
   const hovered = useRef(false);
   const trackRef = useRef<HTMLDivElement>(null);
-  const focusSelected = useRef(false);
+  /** After a key press: the slide to focus once it is in view (not inert) any more. */
+  const focusPending = useRef(false);
 
   useEffect(() => {
     if (!api) return;
@@ -59,18 +60,20 @@ export function ReviewSlider({ slides, labels, autoplay, reducedMotion }: Review
       setCanPrev(api.canScrollPrev());
       setCanNext(api.canScrollNext());
     };
-    const onSelect = () => {
-      sync();
-      if (!focusSelected.current) return;
-      focusSelected.current = false;
-      trackRef.current?.querySelectorAll<HTMLElement>(':scope > [role="group"]')[api.selectedScrollSnap()]?.focus();
-    };
     sync();
-    api.on('select', onSelect).on('slidesInView', sync).on('reInit', sync);
+    api.on('select', sync).on('slidesInView', sync).on('reInit', sync);
     return () => {
-      api.off('select', onSelect).off('slidesInView', sync).off('reInit', sync);
+      api.off('select', sync).off('slidesInView', sync).off('reInit', sync);
     };
   }, [api]);
+
+  useEffect(() => {
+    if (!api || !focusPending.current) return;
+    const index = api.selectedScrollSnap();
+    if (!inView?.includes(index)) return;
+    focusPending.current = false;
+    trackRef.current?.querySelectorAll<HTMLElement>(':scope > [role="group"]')[index]?.focus();
+  }, [api, inView]);
 
   const autoplayOf = useCallback(() => api?.plugins().autoplay, [api]);
   useEffect(() => {
@@ -89,7 +92,7 @@ export function ReviewSlider({ slides, labels, autoplay, reducedMotion }: Review
     const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
     const forward = (event.key === 'ArrowRight') !== rtl;
     event.preventDefault();
-    focusSelected.current = true;
+    focusPending.current = true;
     if (forward) next();
     else previous();
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucket, chatForm, chatTime, pageLanguage, parseAutoplay, parseCount, parseUnixSeconds, relativeArgs, secondsToNextBucket, secondsToNextChatForm } from './logic';
+import { bucket, chatForm, chatTime, pageLanguage, pageLocale, parseAutoplay, parseCount, parseUnixSeconds, relativeArgs, secondsToNextBucket, secondsToNextChatForm } from './logic';
 
 const MIN = 60;
 const HOUR = 3600;
@@ -94,6 +94,19 @@ describe('page language', () => {
     [null, 'en'],
   ])('%j speaks %s', (lang, expected) => {
     expect(pageLanguage(lang)).toBe(expected);
+  });
+});
+
+describe('page locale for Intl', () => {
+  it.each([
+    ['en-GB', 'en-GB'],
+    ['pt_BR', 'pt-BR'],
+    ['de', 'de'],
+    ['ja-JP', 'en'],
+    ['de-!!', 'de'],
+    [null, 'en'],
+  ])('%j formats as %s', (lang, expected) => {
+    expect(pageLocale(lang)).toBe(expected);
   });
 });
 

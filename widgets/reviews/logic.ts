@@ -131,3 +131,18 @@ export function secondsToNextChatForm(elapsed: number): number {
   if (e < YEAR) return Math.max(1, Math.ceil(YEAR - e));
   return Number.POSITIVE_INFINITY;
 }
+
+/**
+ * The locale handed to Intl: the page's own tag when its language is one of the 26 ("en-GB" keeps British dates,
+ * "pt_BR" becomes "pt-BR"), else "en".
+ */
+export function pageLocale(lang: string | null | undefined): string {
+  const language = pageLanguage(lang);
+  const tag = (lang ?? '').trim().replace(/_/g, '-');
+  if (tag.split('-')[0]?.toLowerCase() !== language) return language;
+  try {
+    return Intl.getCanonicalLocales(tag)[0] ?? language;
+  } catch {
+    return language;
+  }
+}

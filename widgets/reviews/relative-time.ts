@@ -1,6 +1,6 @@
 import { env } from '../../src/env';
 import { adoptStyles } from '../../src/dom/styles';
-import { bucket, chatTime, localParts, pageLanguage, parseUnixSeconds, relativeArgs, secondsToNextBucket, secondsToNextChatForm, type Language } from './logic';
+import { bucket, chatTime, localParts, pageLocale, parseUnixSeconds, relativeArgs, secondsToNextBucket, secondsToNextChatForm } from './logic';
 
 /**
  * Every review's `[data-time]` shown as relative time (or chat time with `data-time-format="chat"`) in its
@@ -22,17 +22,17 @@ interface Watched {
 
 const watched = new Set<Watched>();
 let timer: number | undefined;
-let formats: { language: Language; relative: Intl.RelativeTimeFormat; absolute: Intl.DateTimeFormat } | undefined;
+let formats: { locale: string; relative: Intl.RelativeTimeFormat; absolute: Intl.DateTimeFormat } | undefined;
 
 adoptStyles('reviews-time', '.sf-visually-hidden{position:absolute!important;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap;border:0}');
 
 function formatsFor(): NonNullable<typeof formats> {
-  const language = pageLanguage(document.documentElement.getAttribute('lang'));
-  if (formats?.language !== language) {
+  const locale = pageLocale(document.documentElement.getAttribute('lang'));
+  if (formats?.locale !== locale) {
     formats = {
-      language,
-      relative: new Intl.RelativeTimeFormat(language, { numeric: 'auto' }),
-      absolute: new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }),
+      locale,
+      relative: new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
+      absolute: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }),
     };
   }
   return formats;

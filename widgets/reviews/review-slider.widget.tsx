@@ -18,7 +18,7 @@ adoptStyles(
   'review-slider',
   '.sf-reviews__slider[data-sf-carousel] .sf-reviews__viewport{overflow:hidden}' +
     '.sf-reviews__slider[data-sf-carousel] .sf-reviews__track{display:flex;overflow:visible;scroll-snap-type:none}' +
-    '.sf-reviews__slider[data-sf-carousel] .sf-review{flex:0 0 auto;min-width:0}',
+    '.sf-reviews__slider[data-sf-carousel] .sf-review{min-width:0}',
 );
 
 function readLabels(section: Element): SliderLabels {
