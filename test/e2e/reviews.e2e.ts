@@ -14,9 +14,9 @@ const WAIT = { timeout: 20_000 };
 /** The texts the page shows, beside what Intl says for the buckets we expect (compared in the same browser). */
 const times = (page: Page, lang: string, selector: string, expected: [number, Intl.RelativeTimeFormatUnit][]) =>
   page.evaluate(
-    ({ lang, selector, expected }) => ({
-      shown: [...document.querySelectorAll(`${selector} .sf-review__time-text`)].map((t) => t.textContent),
-      wanted: expected.map(([v, u]) => new Intl.RelativeTimeFormat(lang, { numeric: 'auto' }).format(v, u)),
+    (args) => ({
+      shown: [...document.querySelectorAll(`${args.selector} .sf-review__time-text`)].map((t) => t.textContent),
+      wanted: args.expected.map(([v, u]) => new Intl.RelativeTimeFormat(args.lang, { numeric: 'auto' }).format(v, u)),
     }),
     { lang, selector, expected },
   );
@@ -27,13 +27,13 @@ const selectedSlide = (page: Page) =>
   page.$$eval('.sf-reviews--slider [aria-roledescription="slide"]', (slides) => slides.filter((s) => !s.hasAttribute('inert')).map((s) => s.getAttribute('aria-label')));
 
 const recordWindowOpen = (page: Page, blocked: boolean) =>
-  page.evaluate((blocked) => {
+  page.evaluate((refuse) => {
     const calls: string[][] = [];
-    (window as unknown as { __opens: string[][] }).__opens = calls;
+    (window as unknown as { sfOpens: string[][] }).sfOpens = calls;
     const original = window.open.bind(window);
     window.open = (...args: Parameters<typeof window.open>) => {
       calls.push(args.map(String));
-      return blocked ? null : original(...args);
+      return refuse ? null : original(...args);
     };
   }, blocked);
 
@@ -97,7 +97,7 @@ describe.each(TAGS)('review widgets, %s tag', (tag) => {
     const [popup] = await Promise.all([page.waitForEvent('popup', WAIT), page.click('.sf-reviews--badge a.sf-review-popup')]);
     await popup.waitForLoadState('domcontentloaded');
     expect(new URL(popup.url()).pathname + new URL(popup.url()).search).toBe('/reviews/?provider=google');
-    const opens = await page.evaluate(() => (window as unknown as { __opens: string[][] }).__opens);
+    const opens = await page.evaluate(() => (window as unknown as { sfOpens: string[][] }).sfOpens);
     expect(opens).toHaveLength(1);
     expect(opens[0]![2]).toMatch(/(^|,)width=620(,|$)/);
     expect(opens[0]![2]).toMatch(/(^|,)height=500(,|$)/);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
-import Autoplay from 'embla-carousel-autoplay';
+import autoplayPlugin from 'embla-carousel-autoplay';
 
 export interface Slide {
   /** The printed review's attributes (class, data-time …), kept so the theme's CSS and the time slot still apply. */
@@ -40,7 +40,7 @@ const reactProps = (attributes: Record<string, string>) => {
 export function ReviewSlider({ slides, labels, autoplay, reducedMotion }: ReviewSliderProps) {
   const rotates = autoplay !== undefined && !reducedMotion;
   const plugins = useMemo(
-    () => (rotates ? [Autoplay({ delay: autoplay, playOnInit: true, stopOnInteraction: false, stopOnMouseEnter: false, stopOnFocusIn: false })] : []),
+    () => (rotates ? [autoplayPlugin({ delay: autoplay, playOnInit: true, stopOnInteraction: false, stopOnMouseEnter: false, stopOnFocusIn: false })] : []),
     [rotates, autoplay],
   );
   const [viewportRef, api] = useEmblaCarousel({ align: 'start', containScroll: 'trimSnaps', duration: 25, inViewThreshold: 0.5 }, plugins);
