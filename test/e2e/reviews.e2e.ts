@@ -79,6 +79,12 @@ describe.each(TAGS)('review widgets, %s tag', (tag) => {
     expect(await page.textContent('.sf-reviews__pause')).toBe('Pause rotation');
     expect(await page.getAttribute('.sf-reviews__track', 'aria-live')).toBe('off');
     await expectAxeClean(page);
+    // Keyboard focus entering the carousel (Tab from the pause button to "Previous") stops the rotation.
+    await page.focus('.sf-reviews__pause');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('sf-reviews__prev');
+    await page.waitForFunction(() => document.querySelector('.sf-reviews__pause')?.textContent === 'Start rotation', null, WAIT);
+    expect(await page.getAttribute('.sf-reviews__track', 'aria-live')).toBe('polite');
 
     // Show more: 3 of 7 shown, then 6, then all 7 with focus on the first new one of the last batch.
     const shownGrid = () => page.$$eval('.sf-reviews--grid .sf-review', (r) => r.filter((x) => (x as HTMLElement).offsetParent !== null).length);

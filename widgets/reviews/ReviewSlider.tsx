@@ -109,7 +109,8 @@ export function ReviewSlider({ slides, labels, autoplay, reducedMotion }: Review
 
   return (
     <>
-      <div className="sf-reviews__controls">
+      {/* Keyboard focus on previous/next stops rotation too; the pause button itself is how to say so. */}
+      <div className="sf-reviews__controls" onFocus={(e) => !(e.target as Element).matches('.sf-reviews__pause') && stopForKeyboard(e.target)}>
         {rotates && (
           <button type="button" className="sf-reviews__pause" onClick={() => setRotating((r) => !r)}>
             {rotating ? labels.pause : labels.play}
