@@ -1,0 +1,80 @@
+import { defineIsland } from '../../src/react/island';
+import { env } from '../../src/env';
+import { adoptStyles } from '../../src/dom/styles';
+import { parseAutoplay } from './logic';
+import { wirePopups } from './popup';
+import { watchTimes } from './relative-time';
+import { ReviewSlider, type ReviewSliderProps, type SliderLabels, type Slide } from './ReviewSlider';
+
+/**
+ * The review slider: a React island (it owns state: the selected slide, what is in view, rotation) on
+ * embla-carousel-react. It renders into the printed `.sf-reviews__slider`, keeping the printed reviews'
+ * classes and content. Without JavaScript the theme shows the same reviews as a scrollable row.
+ */
+const DEFAULT_LABELS: SliderLabels = { previous: 'Previous review', next: 'Next review', pause: 'Pause rotation', play: 'Start rotation', slide: '{n} of {m}' };
+
+// Only once enhanced: the viewport clips and the track becomes embla's flex row (no shift from the printed row).
+adoptStyles(
+  'review-slider',
+  '.sf-reviews__slider[data-sf-carousel] .sf-reviews__viewport{overflow:hidden}' +
+    '.sf-reviews__slider[data-sf-carousel] .sf-reviews__track{display:flex;overflow:visible;scroll-snap-type:none}' +
+    '.sf-reviews__slider[data-sf-carousel] .sf-review{min-width:0}',
+);
+
+function readLabels(section: Element): SliderLabels {
+  const read = (name: string, fallback: string) => section.getAttribute(`data-label-${name}`)?.trim() || fallback;
+  const slide = read('slide', DEFAULT_LABELS.slide);
+  return {
+    previous: read('previous', DEFAULT_LABELS.previous),
+    next: read('next', DEFAULT_LABELS.next),
+    pause: read('pause', DEFAULT_LABELS.pause),
+    play: read('play', DEFAULT_LABELS.play),
+    slide: slide.includes('{n}') ? slide : DEFAULT_LABELS.slide,
+  };
+}
+
+function readSlide(el: Element): Slide {
+  const attributes: Record<string, string> = {};
+  for (const a of el.attributes) if (a.name === 'class' || a.name === 'id' || a.name === 'lang' || a.name.startsWith('data-')) attributes[a.name] = a.value;
+  return { attributes, html: el.innerHTML };
+}
+
+const hostOf = (section: Element) => section.querySelector(':scope .sf-reviews__slider');
+
+export default defineIsland<ReviewSliderProps>({
+  name: 'review-slider',
+  Component: ReviewSlider,
+  props(section, { warn }) {
+    const host = hostOf(section);
+    const printed = host ? [...host.querySelectorAll('.sf-review')] : [];
+    if (!host || printed.length === 0) {
+      warn('.sf-reviews__slider', 'no slider with .sf-review items inside; the reviews stay as printed');
+      return undefined;
+    }
+    const autoplay = parseAutoplay(section.getAttribute('data-autoplay'));
+    if (autoplay === 'invalid') warn('data-autoplay', 'expected milliseconds between slides; the slider does not rotate');
+    return {
+      slides: printed.map(readSlide),
+      labels: readLabels(section),
+      autoplay: autoplay === 'invalid' ? undefined : autoplay,
+      reducedMotion: env().prefersReducedMotion(),
+    };
+  },
+  host: (section) => hostOf(section)!,
+  connect(_island, section, { warn, signal, onCleanup }) {
+    const host = hostOf(section)!;
+    host.setAttribute('data-sf-carousel', '');
+    section.setAttribute('aria-roledescription', 'carousel');
+    const labelled = section.hasAttribute('aria-labelledby') || section.hasAttribute('aria-label');
+    if (!labelled) section.setAttribute('aria-label', 'Reviews');
+    wirePopups(section, signal);
+    // The slides' content is set once (same HTML on every render), so the filled time slots stay put.
+    const stopTimes = watchTimes(host, warn);
+    onCleanup(() => {
+      stopTimes();
+      host.removeAttribute('data-sf-carousel');
+      section.removeAttribute('aria-roledescription');
+      if (!labelled) section.removeAttribute('aria-label');
+    });
+  },
+});
