@@ -6,13 +6,13 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, openPage, TAGS } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, FRAMEWORK_CHUNK, openPage, TAGS } from './harness';
 
 const ACTION = 'live_search_retrieve_posts';
 const HEADER = '#fusion-live-search-input-0';
 const BUILDER = '#fusion-live-search-input-1';
 
-const reactRequested = (requests: string[]) => requests.some((u) => /\/chunks\/react-[^/]*\.js/.test(u));
+const reactRequested = (requests: string[]) => requests.some((u) => FRAMEWORK_CHUNK.test(new URL(u).pathname));
 const searches = (page: Page) => page.evaluate((action) => window.__mock!.state.log.filter((e) => e.endpoint === action).map((e) => e.body), ACTION);
 const listOf = (input: string) => `form:has(${input}) [role="listbox"]`;
 const titles = (page: Page, input: string) => page.$$eval(`${listOf(input)} [role="option"] .fusion-search-post-title`, (els) => els.map((e) => e.textContent));
