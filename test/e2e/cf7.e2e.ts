@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, openPage, recorded, TAGS } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, openPage, recorded, BUILD_TAGS } from './harness';
 
 const PAGE = '/contact.html';
 const UNIT = 'wpcf7-f207-p10-o1';
@@ -81,7 +81,7 @@ const recaptchaPage = (fail: boolean) => async (context: BrowserContext) => {
   }, fail);
 };
 
-describe.each(TAGS)('contact form 7, %s tag', (tag) => {
+describe.each(BUILD_TAGS)('contact form 7, %s tag', (tag) => {
   test('mounts on the printed form, accessible as printed and after a sent message; wpcf7mailsent listeners keep working', async () => {
     const { page, errors } = await openPage(PAGE, { tag });
     await page.waitForSelector('.wpcf7.js');

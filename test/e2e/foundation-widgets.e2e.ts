@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, FRAMEWORK_CHUNK, openPage, TAGS } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, FRAMEWORK_CHUNK, openPage, BUILD_TAGS } from './harness';
 
 const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id || document.activeElement?.getAttribute('href') || document.activeElement?.tagName);
 const visiblePanels = (page: Page, selector: string) =>
@@ -15,7 +15,7 @@ const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 const topOf = (page: Page, selector: string) => page.$eval(selector, (el) => el.getBoundingClientRect().top);
 const reactRequested = (requests: string[]) => requests.some((u) => FRAMEWORK_CHUNK.test(new URL(u).pathname));
 
-describe.each(TAGS)('foundation widgets, %s tag', (tag) => {
+describe.each(BUILD_TAGS)('foundation widgets, %s tag', (tag) => {
   test('product tabs: first tab open, arrows move focus, Enter selects, the review link opens reviews', async () => {
     const { page, errors } = await openPage('/product-simple.html', { tag });
     const panels = '.woocommerce-tabs > .wc-tab';

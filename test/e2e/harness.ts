@@ -19,12 +19,17 @@ import type { StorefrontIslandsApi } from '../../mount/api';
 import { CHROMIUM_ARGS } from '../server/chromium.mjs';
 
 /**
- * The tags every browser test file runs over: both ways a theme can load the React build (`<script type="module">`
+ * The tags a widget's browser tests run over: both ways a theme can load the React build (`<script type="module">`
  * and the classic `<script defer>`), and the compact build's module tag (dist/compact/, preact/compat). The
- * compact build's classic tag is the same loader file; its own test (compact.e2e.ts) boots it, which keeps the
- * suite's time in check.
+ * compact build's classic tag is the same loader file; compact.e2e.ts and the every-page check boot it.
  */
 export const TAGS = ['module', 'classic', 'compact'] as const;
+/**
+ * One tag per build, for the long flow files of widgets whose every page is also booted, mounted and axe-checked
+ * under every tag (pages.e2e.ts over ALL_TAGS): the classic tag loads the very same module build, so running each
+ * of those flows a third time would add minutes and no new fact. A flow runs once per build.
+ */
+export const BUILD_TAGS = ['module', 'compact'] as const;
 /** Every tag the fixture server prints (`?tag=`): TAGS plus the compact build's classic tag. */
 export const ALL_TAGS = ['module', 'classic', 'compact', 'compact-classic'] as const;
 export type Tag = (typeof ALL_TAGS)[number];

@@ -5,13 +5,13 @@
  */
 import { readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, openPage, recorded, TAGS, waitForIdleIslands } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, openPage, recorded, ALL_TAGS, waitForIdleIslands } from './harness';
 
 const pages = readdirSync(new URL('../../fixtures/pages/', import.meta.url))
   .filter((f) => f.endsWith('.html'))
   .toSorted();
 
-describe.each(TAGS)('every fixture page, %s tag', (tag) => {
+describe.each(ALL_TAGS)('every fixture page, %s tag', (tag) => {
   test.each(pages)('%s: mounts without errors, axe clean, no CSP violation', async (name) => {
     const { page, errors } = await openPage(`/${name}`, { tag });
     // Judged as the shopper meets it once the page has settled: idle widgets (the contact form) included.

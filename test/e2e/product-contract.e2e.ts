@@ -11,7 +11,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, openPage, TAGS } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
 
 const PAGE = '/product-contract.html';
 const BUTTON = '.single_add_to_cart_button';
@@ -43,7 +43,7 @@ function watchInit(): void {
   w.jQuery?.(document).on('wc_variation_form', ready);
 }
 
-async function open(tag: (typeof TAGS)[number], extra: { jquery?: boolean } = {}) {
+async function open(tag: (typeof BUILD_TAGS)[number], extra: { jquery?: boolean } = {}) {
   const opened = await openPage(PAGE, { tag, ...extra, beforeGoto: (context) => context.addInitScript(watchInit) });
   await opened.page.waitForFunction(() => (window as unknown as { sfReady?: boolean }).sfReady === true);
   return opened;
@@ -66,7 +66,7 @@ const shows = (page: Page, needle: string) =>
 
 const isHidden = (page: Page, sel: string) => page.$eval(sel, (el) => getComputedStyle(el).visibility === 'hidden' || getComputedStyle(el).display === 'none');
 
-describe.each(TAGS)('contract product page, %s tag', (tag) => {
+describe.each(BUILD_TAGS)('contract product page, %s tag', (tag) => {
   test('initial state, a full match through the templates, image/meta swap, reset by Enter and by Space', async () => {
     const { page, errors } = await open(tag);
     // Initial: nothing chosen, button blocked by class and for AT, reset hidden, no no-match notice.

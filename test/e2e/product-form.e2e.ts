@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, openPage, TAGS } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
 
 const variationId = (page: Page) => page.$eval('input.variation_id', (el) => (el as HTMLInputElement).value);
 const buttonClass = (page: Page) => page.$eval('.single_add_to_cart_button', (el) => el.className);
@@ -29,7 +29,7 @@ const initialised = async (page: Page) => {
   await page.waitForSelector('.single_add_to_cart_button.wc-variation-selection-needed');
 };
 
-describe.each(TAGS)('product form, %s tag', (tag) => {
+describe.each(BUILD_TAGS)('product form, %s tag', (tag) => {
   test('variable product: swatches, keyboard on the selects, a full match, reset; axe clean throughout', async () => {
     const { page, errors } = await openForm('/product-variable.html', { tag });
     await initialised(page);

@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, openPage, TAGS } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
 
 const PAGE = '/product-gallery.html';
 const slide = (n: number) => `.woocommerce-product-gallery__image:nth-child(${n})`;
@@ -48,7 +48,7 @@ function withVariationGalleries(context: BrowserContext) {
   );
 }
 
-describe.each(TAGS)('product gallery, %s tag', (tag) => {
+describe.each(BUILD_TAGS)('product gallery, %s tag', (tag) => {
   test('thumbnails and arrows navigate the slider; axe clean after each change', async () => {
     const { page, errors } = await openPage(PAGE, { tag });
     await page.waitForSelector(thumb(4));
