@@ -104,7 +104,7 @@ describe('split-test widget', () => {
     restore?.();
     delete (window as { wbkSplitTesting?: unknown }).wbkSplitTesting;
   });
-  const withGlobal = () => ((window as { wbkSplitTesting?: unknown }).wbkSplitTesting = { restApiUrl: 'https://shop.example/wp-json/woob-stest/v1/impression' });
+  const withGlobal = () => ((window as { wbkSplitTesting?: unknown }).wbkSplitTesting = { restApiUrl: 'http://127.0.0.1:5173/wp-json/woob-stest/v1/impression' });
 
   it('shows one variant per test, hides the others, and reports one form-encoded impression per product id', async () => {
     withGlobal();

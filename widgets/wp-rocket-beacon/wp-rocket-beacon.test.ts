@@ -102,7 +102,7 @@ function context(): WidgetContext {
 }
 
 const CONFIG = {
-  ajax_url: 'https://shop.example/wp-admin/admin-ajax.php',
+  ajax_url: 'http://127.0.0.1:5173/wp-admin/admin-ajax.php',
   nonce: '7a1c0e93bd',
   url: 'https://shop.example/product/rain-jacket/',
   is_mobile: false,
