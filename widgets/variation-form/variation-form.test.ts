@@ -225,7 +225,8 @@ describe('variation form: inline data', () => {
     const found = calls.find((c) => c.name === 'found_variation')!;
     expect(found.target).toBe($('form.variations_form'));
     expect((found.args[0] as { variation_id: number }).variation_id).toBe(513);
-    const show = calls.find((c) => c.name === 'show_variation')!;
+    // The last one: on a slow machine the form may show the match once more while the choices settle.
+    const show = calls.filter((c) => c.name === 'show_variation').at(-1)!;
     expect(show.target).toBe(single());
     expect(show.args[1]).toBe(true);
     const idChange = calls.find((c) => c.name === 'change' && (c.target as Element).matches('input.variation_id'));
