@@ -31,7 +31,7 @@ export const registry: readonly WidgetEntry[] = [
   { name: 'orders-table', selector: 'table.woocommerce-orders-table', trigger: 'load', load: () => import('../widgets/orders-table/orders-table.widget') },
   { name: 'split-test', selector: '[woob-stest-name]', trigger: 'load', load: () => import('../widgets/split-test/split-test.widget') },
   // Keyed on a page global, not markup (WP Rocket's tag may be gone): pages without it load no beacon code.
-  { name: 'wp-rocket-beacon', selector: 'body', trigger: 'idle', load: () => ('rocket_beacon_data' in window ? import('../widgets/wp-rocket-beacon/wp-rocket-beacon.widget') : Promise.resolve({ default: { mount() {} } })) },
+  { name: 'wp-rocket-beacon', selector: 'body', trigger: 'idle', global: 'rocket_beacon_data', load: () => import('../widgets/wp-rocket-beacon/wp-rocket-beacon.widget') },
   { name: 'reviews', selector: 'section.sf-reviews:not(.sf-reviews--slider), div.sf-review-badge--floating', trigger: 'load', load: () => import('../widgets/reviews/reviews.widget') },
   { name: 'review-slider', selector: 'section.sf-reviews.sf-reviews--slider', trigger: 'visible', load: () => import('../widgets/reviews/review-slider.widget') },
 ];

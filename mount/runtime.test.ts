@@ -55,6 +55,20 @@ describe('runtime', () => {
     expect(document.querySelectorAll('[data-mounted]').length).toBe(2);
   });
 
+  it('loads a widget keyed on a page global only where the page defines it, checked when its trigger fires', async () => {
+    document.body.innerHTML = '<div class="probe"></div>';
+    const load = vi.fn(async () => ({ default: counting().module }));
+    await start([entry({ global: 'sf_probe_data', load })]).settled();
+    expect(load).not.toHaveBeenCalled();
+    expect(document.querySelector('[data-mounted]')).toBeNull();
+
+    vi.stubGlobal('sf_probe_data', { on: true });
+    document.body.innerHTML = '<div class="probe"></div>';
+    const { calls, module } = counting();
+    await start([entry({ global: 'sf_probe_data', module })]).settled();
+    expect(calls.mount).toBe(1);
+  });
+
   it('mounts markup inserted later with no call, and unmounts markup removed (listeners gone)', async () => {
     const { calls, module } = counting();
     const r = start([entry({ module })]);

@@ -86,8 +86,13 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
   }
 
   async function mountInstance(instance: Instance, replay?: Replay): Promise<void> {
-    instance.state = 'loading';
     const { entry, element } = instance;
+    if (entry.global && !(entry.global in window)) {
+      instance.state = 'unmounted';
+      replay?.run(false);
+      return;
+    }
+    instance.state = 'loading';
     let widget: WidgetModule;
     try {
       widget = await loadModule(entry);

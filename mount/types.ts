@@ -35,6 +35,11 @@ export interface WidgetEntry {
   trigger: Trigger;
   /** For the `media` trigger. */
   media?: string;
+  /**
+   * A page global the widget is keyed on (e.g. WP Rocket's `rocket_beacon_data`): checked when the trigger fires,
+   * and a page without it loads none of the widget's code. The size tool reads the same field.
+   */
+  global?: string;
   /** Loads the widget's module: one dynamic import, so its code is in its own chunk. */
   load: () => Promise<{ default: WidgetModule }>;
 }

@@ -75,6 +75,7 @@ async function loadRegistry() {
     selector: entry.selector,
     trigger: entry.trigger,
     media: entry.media,
+    global: entry.global,
     source: importedPath(entry.load),
   }));
 }
@@ -165,7 +166,10 @@ function parsePages(registry) {
     for (const file of readdirSync(PAGES).filter((f) => f.endsWith('.html') && f !== 'index.html').toSorted()) {
       const doc = parser.parseFromString(readFileSync(join(PAGES, file), 'utf8'), 'text/html');
       const matched = [];
+      const inlineScripts = [...doc.querySelectorAll('script:not([src])')].map((s) => s.textContent).join('\n');
       for (const entry of registry) {
+        // A widget keyed on a page global mounts only where the page's inline scripts define it.
+        if (entry.global && !new RegExp(`\\b${entry.global}\\s*=`).test(inlineScripts)) continue;
         let count = 0;
         try {
           count = doc.querySelectorAll(entry.selector).length;
