@@ -15,12 +15,12 @@ const UPLOADS = '/wp-content/uploads/2025/04/';
 async function recordEvents(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
     const log: string[] = [];
-    Object.defineProperty(window, '__lazyEvents', { value: log });
+    Object.defineProperty(window, 'sfLazyEvents', { value: log });
     for (const type of ['lazybeforeunveil', 'lazyloaded']) document.addEventListener(type, (e) => log.push(`${type}:${(e.target as Element).id || (e.target as Element).className}`));
   });
 }
 
-const events = (page: Page) => page.evaluate(() => [...(window as unknown as { __lazyEvents: string[] }).__lazyEvents]);
+const events = (page: Page) => page.evaluate(() => [...(window as unknown as { sfLazyEvents: string[] }).sfLazyEvents]);
 const classesOf = (page: Page, selector: string) => page.$eval(selector, (el) => [...el.classList].filter((c) => c.startsWith('lazy')));
 const requested = (requests: string[], file: string) => requests.some((u) => new URL(u).pathname === `${UPLOADS}${file}`);
 const loaded = (page: Page, selector: string) => page.waitForSelector(`${selector}.lazyloaded`, { state: 'attached', timeout: 15_000 });

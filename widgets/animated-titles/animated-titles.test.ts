@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, onTestFinished, vi } from 'vitest';
 import { mountPage, only } from '../../test/helpers/mount';
 import type { WidgetContext } from '../../mount/types';
 import widget from './animated-titles.widget';
@@ -65,7 +65,7 @@ describe('animated titles widget', () => {
   let restoreEnv: () => void;
   let reduced = false;
   const inView: ((v: boolean) => void)[] = [];
-  let warn: ReturnType<typeof vi.spyOn>;
+  let warn: MockInstance<typeof console.warn>;
   beforeEach(() => {
     clock = fakeClock();
     reduced = false;

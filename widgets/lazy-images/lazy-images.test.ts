@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { mountPage, only } from '../../test/helpers/mount';
 import { resetLogMemory } from '../../src/log';
 import { resetLazyImages } from './lazy-images.widget';
@@ -77,7 +77,7 @@ const observerWith = (el: Element) => FakeObserver.all.find((o) => o.targets.has
 const q = <T extends Element = HTMLImageElement>(s: string) => document.querySelector<T>(s)!;
 
 describe('lazy images widget', () => {
-  let warn: ReturnType<typeof vi.spyOn>;
+  let warn: MockInstance<typeof console.warn>;
   beforeEach(() => {
     FakeObserver.all = [];
     vi.stubGlobal('IntersectionObserver', FakeObserver);

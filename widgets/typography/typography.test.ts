@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { mountPage, only } from '../../test/helpers/mount';
 import { resetLogMemory } from '../../src/log';
 import { clampRule, minFontSize, parseSensitivity, parseSiteWidth } from './logic';
@@ -35,7 +35,7 @@ describe('typography rules', () => {
 });
 
 describe('typography widget', () => {
-  let warn: ReturnType<typeof vi.spyOn>;
+  let warn: MockInstance<typeof console.warn>;
   const HTML = '<h1 id="h1" style="font-size: 56px">Title</h1><h2 id="h2" style="font-size: 36px">Sub</h2><p id="p" style="font-size: 20px">Text</p>';
   const vars = (v: unknown) => ((window as unknown as { fusionTypographyVars?: unknown }).fusionTypographyVars = v);
   beforeEach(() => {
