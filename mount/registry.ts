@@ -34,4 +34,9 @@ export const registry: readonly WidgetEntry[] = [
   { name: 'wp-rocket-beacon', selector: 'body', trigger: 'idle', global: 'rocket_beacon_data', load: () => import('../widgets/wp-rocket-beacon/wp-rocket-beacon.widget') },
   { name: 'reviews', selector: 'section.sf-reviews:not(.sf-reviews--slider), div.sf-review-badge--floating', trigger: 'load', load: () => import('../widgets/reviews/reviews.widget') },
   { name: 'review-slider', selector: 'section.sf-reviews.sf-reviews--slider', trigger: 'visible', load: () => import('../widgets/reviews/review-slider.widget') },
+  // `load`: the likely LCP image is among them and must never wait for idle.
+  { name: 'lazy-images', selector: 'img.lazyload, .lazyload[data-bg]', trigger: 'load', load: () => import('../widgets/lazy-images/lazy-images.widget') },
+  { name: 'animated-titles', selector: '.fusion-title.fusion-title-rotating, .fusion-title.fusion-title-highlight', trigger: 'visible', load: () => import('../widgets/animated-titles/animated-titles.widget') },
+  // Keyed on a page global, as the beacon: pages without it load no typography code.
+  { name: 'typography', selector: 'body', trigger: 'load', load: () => ('fusionTypographyVars' in window ? import('../widgets/typography/typography.widget') : Promise.resolve({ default: { mount() {} } })) },
 ];

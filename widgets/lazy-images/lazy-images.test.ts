@@ -1,0 +1,240 @@
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { mountPage, only } from '../../test/helpers/mount';
+import { resetLogMemory } from '../../src/log';
+import { resetLazyImages } from './lazy-images.widget';
+import { autoSizes, backgroundImage, defaultExpand, isGradient, likelyLcp, parseExpand } from './logic';
+
+describe('lazy image rules', () => {
+  it('expands 500 px, 370 px when both sides are at most 500 px', () => {
+    expect(defaultExpand(1280, 800)).toBe(500);
+    expect(defaultExpand(500, 500)).toBe(370);
+    expect(defaultExpand(500, 800)).toBe(500);
+    expect(defaultExpand(360, 480)).toBe(370);
+  });
+
+  it('reads data-expand as px, negative allowed; garbage is NaN', () => {
+    expect(parseExpand(null)).toBeUndefined();
+    expect(parseExpand('2500')).toBe(2500);
+    expect(parseExpand(' -100px ')).toBe(-100);
+    expect(parseExpand('lots')).toBeNaN();
+    expect(parseExpand('')).toBeNaN();
+    expect(parseExpand('1e9')).toBeNaN();
+  });
+
+  it('sizes from the rendered width, the container or 40 px when the image is not laid out', () => {
+    expect(autoSizes(312.4)).toBe('312px');
+    expect(autoSizes(0, 640)).toBe('640px');
+    expect(autoSizes(0)).toBe('40px');
+  });
+
+  it('picks the image showing most in the first viewport, never a small one', () => {
+    const boxes = [
+      { top: 10, left: 10, width: 32, height: 32 },
+      { top: 100, left: 0, width: 1200, height: 500 },
+      { top: 700, left: 0, width: 1200, height: 600 },
+      { top: 900, left: 0, width: 1600, height: 900 },
+    ];
+    expect(likelyLcp(boxes, 1280, 800)).toBe(1);
+    expect(likelyLcp([boxes[0]!, boxes[3]!], 1280, 800)).toBe(-1);
+  });
+
+  it('takes only CSS gradients from data-bg-gradient and quotes the URL', () => {
+    expect(isGradient('linear-gradient(180deg, rgba(0,0,0,.2) 0%, #000 100%)')).toBe(true);
+    expect(isGradient('radial-gradient(circle, red, blue)')).toBe(true);
+    expect(isGradient('url(https://x.test/a.jpg)')).toBe(false);
+    expect(isGradient('linear-gradient(red, blue); background: red')).toBe(false);
+    expect(backgroundImage('https://x.test/a "b".jpg', 'linear-gradient(red, blue)')).toBe('linear-gradient(red, blue), url("https://x.test/a %22b%22.jpg")');
+  });
+});
+
+/** A stand-in IntersectionObserver the test drives: happy-dom never calls back. */
+class FakeObserver {
+  static all: FakeObserver[] = [];
+  readonly targets = new Set<Element>();
+  constructor(
+    private readonly callback: IntersectionObserverCallback,
+    readonly options: IntersectionObserverInit = {},
+  ) {
+    FakeObserver.all.push(this);
+  }
+  observe(el: Element) {
+    this.targets.add(el);
+  }
+  unobserve(el: Element) {
+    this.targets.delete(el);
+  }
+  disconnect() {
+    this.targets.clear();
+  }
+  /** Report these elements as in (or out of) the margin with the given box. */
+  report(items: [Element, boolean, { top: number; left: number; width: number; height: number }?][]) {
+    const entries = items.map(([target, isIntersecting, box]) => ({ target, isIntersecting, boundingClientRect: box ?? { top: 0, left: 0, width: 300, height: 200 } }));
+    this.callback(entries as unknown as IntersectionObserverEntry[], this as unknown as IntersectionObserver);
+  }
+}
+
+const observerWith = (el: Element) => FakeObserver.all.find((o) => o.targets.has(el));
+const q = <T extends Element = HTMLImageElement>(s: string) => document.querySelector<T>(s)!;
+
+describe('lazy images widget', () => {
+  let warn: MockInstance<typeof console.warn>;
+  beforeEach(() => {
+    FakeObserver.all = [];
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    vi.stubGlobal('ResizeObserver', class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    });
+    resetLazyImages();
+    resetLogMemory();
+    warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    warn.mockRestore();
+  });
+
+  const PLACEHOLDER = "data:image/svg+xml,%3Csvg%20xmlns%3D%27http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%27%20width%3D%27600%27%20height%3D%27400%27%3E%3C%2Fsvg%3E";
+
+  it('unveils an image in the margin: event, classes, srcset, sizes, src; lazyloaded on load', async () => {
+    await mountPage(
+      `<img id="a" class="lazyload" width="600" height="400" src="${PLACEHOLDER}" data-orig-src="/up/a-600x400.jpg" data-srcset="/up/a-300x200.jpg 300w, javascript:x 600w" data-sizes="auto" alt="A">`,
+      only('lazy-images'),
+    );
+    const img = q('#a');
+    const observer = observerWith(img)!;
+    expect(observer.options.rootMargin).toBe('500px');
+    const seen: string[] = [];
+    document.addEventListener('lazybeforeunveil', (e) => seen.push(`${e.type}:${e.bubbles}:${e.cancelable}`), { once: true });
+    document.addEventListener('lazyloaded', (e) => seen.push(`${e.type}:${e.bubbles}`), { once: true });
+    observer.report([[img, true, { top: 900, left: 0, width: 311.6, height: 200 }]]);
+    expect(seen).toEqual(['lazybeforeunveil:true:true']);
+    expect([...img.classList]).toEqual(['lazyloading']);
+    expect(img.getAttribute('src')).toBe('/up/a-600x400.jpg');
+    expect(img.getAttribute('srcset')).toBe('/up/a-300x200.jpg 300w');
+    expect(img.getAttribute('sizes')).toBe('312px');
+    // Below the first viewport: no priority.
+    expect(img.getAttribute('fetchpriority')).toBeNull();
+    img.dispatchEvent(new Event('load'));
+    expect([...img.classList]).toEqual(['lazyloaded']);
+    expect(seen).toEqual(['lazybeforeunveil:true:true', 'lazyloaded:true']);
+    expect(observer.targets.has(img)).toBe(false);
+    expect(warn.mock.calls.map((c) => String(c[0]))).toEqual([expect.stringContaining('lazy-images: data-srcset:')]);
+  });
+
+  it('gives the biggest image in the first viewport fetchpriority=high, once', async () => {
+    await mountPage(
+      `<img id="logo" class="lazyload" data-orig-src="/up/logo.jpg" alt="">
+       <img id="hero" class="lazyload" data-orig-src="/up/hero.jpg" alt="">
+       <img id="later" class="lazyload" data-orig-src="/up/later.jpg" alt="">`,
+      only('lazy-images'),
+    );
+    const observer = observerWith(q('#hero'))!;
+    observer.report([
+      [q('#logo'), true, { top: 10, left: 10, width: 32, height: 32 }],
+      [q('#hero'), true, { top: 80, left: 0, width: 1024, height: 500 }],
+      [q('#later'), false],
+    ]);
+    expect(q('#hero').getAttribute('fetchpriority')).toBe('high');
+    expect(q('#logo').getAttribute('fetchpriority')).toBeNull();
+    expect(q('#logo').getAttribute('src')).toBe('/up/logo.jpg');
+    observer.report([[q('#later'), true, { top: 0, left: 0, width: 1024, height: 700 }]]);
+    expect(q('#later').getAttribute('fetchpriority')).toBeNull();
+  });
+
+  it('marks a failed image lazyerror and fires no lazyloaded', async () => {
+    await mountPage('<img id="b" class="lazyload" data-orig-src="/up/missing.jpg" alt="">', only('lazy-images'));
+    const loadedEvents: Event[] = [];
+    document.addEventListener('lazyloaded', (e) => loadedEvents.push(e), { once: true });
+    observerWith(q('#b'))!.report([[q('#b'), true]]);
+    q('#b').dispatchEvent(new Event('error'));
+    expect([...q('#b').classList]).toEqual(['lazyerror']);
+    expect(loadedEvents).toEqual([]);
+  });
+
+  it('lets a lazybeforeunveil listener take over', async () => {
+    await mountPage('<img id="c" class="lazyload" data-orig-src="/up/c.jpg" alt="">', only('lazy-images'));
+    q('#c').addEventListener('lazybeforeunveil', (e) => e.preventDefault());
+    observerWith(q('#c'))!.report([[q('#c'), true]]);
+    expect(q('#c').getAttribute('src')).toBeNull();
+    expect(q('#c').className).toBe('');
+  });
+
+  it('fills <picture> sources from data-srcset with the same sizes', async () => {
+    await mountPage(
+      `<picture><source type="image/webp" data-srcset="/up/d.webp 400w" data-sizes="auto"><img id="d" class="lazyload" data-orig-src="/up/d.jpg" data-sizes="auto" alt=""></picture>`,
+      only('lazy-images'),
+    );
+    observerWith(q('#d'))!.report([[q('#d'), true, { top: 900, left: 0, width: 400, height: 300 }]]);
+    expect(q('source').getAttribute('srcset')).toBe('/up/d.webp 400w');
+    expect(q('source').getAttribute('sizes')).toBe('400px');
+    expect(q('#d').getAttribute('src')).toBe('/up/d.jpg');
+  });
+
+  it('data-expand gets its own margin; garbage warns once and takes the default', async () => {
+    await mountPage(
+      `<img id="e" class="lazyload" data-orig-src="/up/e.jpg" data-expand="2500" alt="">
+       <img id="f" class="lazyload" data-orig-src="/up/f.jpg" data-expand="lots" alt="">
+       <img id="g" class="lazyload" data-orig-src="/up/g.jpg" alt="">`,
+      only('lazy-images'),
+    );
+    expect(observerWith(q('#e'))!.options.rootMargin).toBe('2500px');
+    expect(observerWith(q('#f'))).toBe(observerWith(q('#g')));
+    expect(FakeObserver.all).toHaveLength(2);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toContain('[storefront-islands] lazy-images: data-expand:');
+  });
+
+  it('keeps the printed src when data-orig-src is not http(s), and says so once', async () => {
+    await mountPage('<img id="h" class="lazyload" src="/up/printed.jpg" data-orig-src="javascript:alert(1)" alt="">', only('lazy-images'));
+    observerWith(q('#h'))!.report([[q('#h'), true]]);
+    expect(q('#h').getAttribute('src')).toBe('/up/printed.jpg');
+    expect(q('#h').className).toBe('lazyerror');
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toContain('lazy-images: data-orig-src:');
+  });
+
+  it('leaves an image blocked by the consent bar alone until the privacy widget unblocks it', async () => {
+    await mountPage(
+      '<img id="i" class="lazyload fusion-hidden" data-privacy-type="flickr" data-privacy-src="/up/i.jpg" src="data:image/svg+xml,%3Csvg%3E%3C/svg%3E" alt="">',
+      only('lazy-images'),
+    );
+    const img = q('#i');
+    expect(observerWith(img)).toBeUndefined();
+    // What widgets/privacy does once the type is allowed.
+    img.setAttribute('data-orig-src', img.getAttribute('data-privacy-src')!);
+    img.setAttribute('data-privacy-unblocked', '');
+    img.dispatchEvent(new CustomEvent('storefront:privacy-unblocked', { bubbles: true, detail: { type: 'flickr' } }));
+    observerWith(img)!.report([[img, true]]);
+    expect(img.getAttribute('src')).toBe('/up/i.jpg');
+  });
+
+  it('sets a section background with its gradient; a bad URL warns and sets none', async () => {
+    await mountPage(
+      `<div id="bg" class="fusion-fullwidth lazyload" data-bg="/up/bg.jpg" data-bg-gradient="linear-gradient(red, blue)"></div>
+       <div id="bad" class="fusion-fullwidth lazyload" data-bg="javascript:x"></div>`,
+      only('lazy-images'),
+    );
+    const bg = q<HTMLElement>('#bg');
+    observerWith(bg)!.report([[bg, true], [q('#bad'), true]]);
+    expect(bg.style.backgroundImage).toContain('linear-gradient(red, blue)');
+    expect(bg.style.backgroundImage).toContain('/up/bg.jpg');
+    expect(bg.classList.contains('lazyloading')).toBe(true);
+    expect(q<HTMLElement>('#bad').style.backgroundImage).toBe('');
+    expect(q('#bad').className).toBe('fusion-fullwidth lazyerror');
+    expect(String(warn.mock.calls[0]![0])).toContain('lazy-images: data-bg:');
+  });
+
+  it('picks up images inserted later and stops watching removed ones', async () => {
+    const runtime = await mountPage('<div id="list"></div>', only('lazy-images'));
+    q('#list').innerHTML = '<img id="j" class="lazyload" data-orig-src="/up/j.jpg" alt="">';
+    await runtime.settled();
+    const observer = observerWith(q('#j'))!;
+    expect(observer).toBeDefined();
+    const img = q('#j');
+    img.remove();
+    await runtime.settled();
+    expect(observer.targets.has(img)).toBe(false);
+  });
+});
