@@ -34,4 +34,10 @@ export const registry: readonly WidgetEntry[] = [
   { name: 'wp-rocket-beacon', selector: 'body', trigger: 'idle', load: () => ('rocket_beacon_data' in window ? import('../widgets/wp-rocket-beacon/wp-rocket-beacon.widget') : Promise.resolve({ default: { mount() {} } })) },
   { name: 'reviews', selector: 'section.sf-reviews:not(.sf-reviews--slider), div.sf-review-badge--floating', trigger: 'load', load: () => import('../widgets/reviews/reviews.widget') },
   { name: 'review-slider', selector: 'section.sf-reviews.sf-reviews--slider', trigger: 'visible', load: () => import('../widgets/reviews/review-slider.widget') },
+  { name: 'menu', selector: 'nav.awb-menu', trigger: 'load', load: () => import('../widgets/menu/menu.widget') },
+  { name: 'header', selector: '.fusion-header-wrapper', trigger: 'load', load: () => import('../widgets/menu/header.widget') },
+  // Its own line: the cart fragments may replace the item, and the runtime then mounts it again on the new one.
+  { name: 'header-cart', selector: 'li.fusion-menu-cart', trigger: 'load', load: () => import('../widgets/menu/header-cart.widget') },
+  { name: 'sticky-header', selector: '.fusion-header-wrapper, .fusion-tb-header .fusion-sticky-container', trigger: 'load', load: () => import('../widgets/sticky-header/sticky-header.widget') },
+  { name: 'vertical-menu', selector: '.fusion-vertical-menu-widget', trigger: 'load', load: () => import('../widgets/vertical-menu/vertical-menu.widget') },
 ];
