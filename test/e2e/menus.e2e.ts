@@ -18,7 +18,12 @@ const PHONE = { width: 500, height: 800 };
 const expanded = (page: Page, selector: string) => page.getAttribute(selector, 'aria-expanded');
 const focusedLabel = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.id ?? document.activeElement?.textContent?.trim() ?? null);
 const visible = (page: Page, selector: string) => page.isVisible(selector);
-const waitFor = (page: Page, fn: string) => page.waitForFunction(fn, null, { timeout: TIMEOUT });
+// Functions, not strings: the page's CSP forbids evaluating strings.
+const waitExpanded = (page: Page, selector: string, value: 'true' | 'false') =>
+  page.waitForFunction(([sel, want]) => document.querySelector(sel)?.getAttribute('aria-expanded') === want, [selector, value] as const, { timeout: TIMEOUT });
+const waitHeight = (page: Page, selector: string, height: number) =>
+  page.waitForFunction(([sel, h]) => Math.round(document.querySelector(sel as string)!.getBoundingClientRect().height) === h, [selector, Math.round(height)] as const, { timeout: TIMEOUT });
+const waitHidden = (page: Page, selector: string) => page.waitForFunction((sel) => !document.querySelector(sel)!.checkVisibility(), selector, { timeout: TIMEOUT });
 const scrollTo = async (page: Page, y: number) => {
   await page.evaluate((top) => window.scrollTo(0, top), y);
   // Two frames: the observer reports after the scroll's frame.
@@ -59,10 +64,10 @@ describe.each(BUILD_TAGS)('header and menus, %s build', (tag) => {
 
     // Mouse: resting on the mega menu item opens it after the delay; leaving closes it.
     await page.hover(`${nav} #menu-item-40 > a`);
-    await waitFor(page, `document.querySelector('.fusion-main-menu button[aria-label="Open submenu of Collections"]').getAttribute('aria-expanded') === 'true'`);
+    await waitExpanded(page, `${nav} button[aria-label="Open submenu of Collections"]`, 'true');
     expect(await visible(page, `${nav} a[href="/collections/linen/"]`)).toBe(true);
     await page.mouse.move(600, 700);
-    await waitFor(page, `document.querySelector('.fusion-main-menu button[aria-label="Open submenu of Collections"]').getAttribute('aria-expanded') === 'false'`);
+    await waitExpanded(page, `${nav} button[aria-label="Open submenu of Collections"]`, 'false');
     // A click on the button opens it too, and a click outside closes it.
     await page.click(`${nav} ${shopButton}`);
     expect(await expanded(page, `${nav} ${shopButton}`)).toBe('true');
@@ -108,7 +113,7 @@ describe.each(BUILD_TAGS)('header and menus, %s build', (tag) => {
     await scrollTo(page, 600);
     expect(await page.evaluate(() => document.body.classList.contains('fusion-is-sticky'))).toBe(true);
     expect(await page.getAttribute(header, 'class')).toContain('fusion-sticky-shadow');
-    await waitFor(page, `Math.round(document.querySelector('.fusion-header').getBoundingClientRect().height) === 65`);
+    await waitHeight(page, header, 65);
     expect(await page.$eval(header, (el) => el.getBoundingClientRect().top)).toBe(32);
     expect(await page.$eval('.fusion-header-sticky-height', (el) => el.getBoundingClientRect().height)).toBe(tall);
     // The sticky header's dropdowns still work.
@@ -117,7 +122,7 @@ describe.each(BUILD_TAGS)('header and menus, %s build', (tag) => {
     await page.keyboard.press('Escape');
     await scrollTo(page, 0);
     expect(await page.evaluate(() => document.body.classList.contains('fusion-is-sticky'))).toBe(false);
-    await waitFor(page, `Math.round(document.querySelector('.fusion-header').getBoundingClientRect().height) === ${Math.round(tall)}`);
+    await waitHeight(page, header, tall);
     expectNoConsoleErrors(errors);
   });
 
@@ -195,10 +200,10 @@ describe.each(BUILD_TAGS)('header and menus, %s build', (tag) => {
     expect(await page.getAttribute(nav, 'class')).not.toContain('collapse-enabled');
     const shop = `${nav} ${shopButton}`;
     await page.hover(`${nav} #menu-item-61 > a`);
-    await waitFor(page, `document.querySelector('nav.awb-menu button[aria-label="Open submenu of Shop"]').getAttribute('aria-expanded') === 'true'`);
+    await waitExpanded(page, shop, 'true');
     expect(await page.getAttribute(`${nav} #menu-item-61`, 'class')).toContain('expanded');
     await page.mouse.move(640, 600);
-    await waitFor(page, `document.querySelector('nav.awb-menu button[aria-label="Open submenu of Shop"]').getAttribute('aria-expanded') === 'false'`);
+    await waitExpanded(page, shop, 'false');
 
     const mega = `${nav} button[aria-label="Open submenu of Collections"]`;
     await page.focus(mega);
@@ -249,7 +254,7 @@ describe.each(BUILD_TAGS)('header and menus, %s build', (tag) => {
     await page.focus(home);
     await page.keyboard.press('Enter');
     expect(await expanded(page, home)).toBe('false');
-    await waitFor(page, `!document.querySelector('.fusion-vertical-menu-widget a[href="/home-goods/linen/"]').checkVisibility()`);
+    await waitHidden(page, '.fusion-vertical-menu-widget a[href="/home-goods/linen/"]');
 
     // Sticky container: stuck past its top, the transition class after 120 px more, undone at the top.
     const container = '.fusion-sticky-container';

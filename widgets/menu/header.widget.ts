@@ -210,7 +210,8 @@ export default defineWidget({
       dropdowns(menu, set, vars, created);
       for (const item of menu.querySelectorAll<HTMLElement>('li.fusion-menu-login-box')) headerBox(item, set, vars, created);
       for (const item of menu.querySelectorAll<HTMLElement>('li.fusion-main-menu-search')) {
-        if (document.body.classList.contains('fusion-main-menu-search-overlay') && menu.querySelector('.fusion-overlay-search')) searchOverlay(menu, item, set, signal);
+        // The overlay form in the menu decides (body.fusion-main-menu-search-overlay comes with it).
+        if (menu.querySelector('.fusion-overlay-search')) searchOverlay(menu, item, set, signal);
         else headerBox(item, set, vars, created);
       }
     }
