@@ -11,6 +11,8 @@ import { describe, expect, test } from 'vitest';
 import { BUILD_TAGS, expectAxeClean, expectNoConsoleErrors, openPage } from './harness';
 
 const TIMEOUT = 15_000;
+/** Long flows on a loaded machine: one page, many steps. */
+const LONG = 240_000;
 const DESKTOP = { width: 1280, height: 800 };
 const TABLET = { width: 800, height: 900 };
 const PHONE = { width: 500, height: 800 };
@@ -124,7 +126,7 @@ describe.each(BUILD_TAGS)('header and menus, %s build', (tag) => {
     expect(await page.evaluate(() => document.body.classList.contains('fusion-is-sticky'))).toBe(false);
     await waitHeight(page, header, tall);
     expectNoConsoleErrors(errors);
-  });
+  }, LONG);
 
   test('legacy header at 800 px: the mobile menu (keyboard), its submenu texts, axe with it open; sticky on tablet', async () => {
     const { page, errors } = await openPage('/header.html', { tag, viewport: TABLET });
@@ -155,7 +157,7 @@ describe.each(BUILD_TAGS)('header and menus, %s build', (tag) => {
     await scrollTo(page, 600);
     expect(await page.evaluate(() => document.body.classList.contains('fusion-is-sticky'))).toBe(true);
     expectNoConsoleErrors(errors);
-  });
+  }, LONG);
 
   test('legacy header at 500 px: the mobile menu by tap, not sticky on mobile', async () => {
     const { page, errors } = await openPage('/header.html', { tag, viewport: PHONE, hasTouch: true });
@@ -166,7 +168,7 @@ describe.each(BUILD_TAGS)('header and menus, %s build', (tag) => {
     await scrollTo(page, 600);
     expect(await page.evaluate(() => document.body.classList.contains('fusion-is-sticky'))).toBe(false);
     expectNoConsoleErrors(errors);
-  });
+  }, LONG);
 
   test('header v6: the flyout toggles switch menu and search, Escape closes and returns focus', async () => {
     const { page, errors } = await openPage('/header-v6.html', { tag, viewport: DESKTOP });
@@ -190,7 +192,7 @@ describe.each(BUILD_TAGS)('header and menus, %s build', (tag) => {
     await page.click('.fusion-flyout-menu-toggle');
     expect(await classes()).toEqual([]);
     expectNoConsoleErrors(errors);
-  });
+  }, LONG);
 
   test('menu element at 1280 px: hover and keyboard, mega menu inside #wrapper, outside click, flyout, sticky container, vertical menu', async () => {
     const { page, errors } = await openPage('/menu-element.html', { tag, viewport: DESKTOP });
@@ -267,7 +269,7 @@ describe.each(BUILD_TAGS)('header and menus, %s build', (tag) => {
     await scrollTo(page, 0);
     expect(await page.getAttribute(container, 'class')).not.toContain('fusion-container-stuck');
     expectNoConsoleErrors(errors);
-  });
+  }, LONG);
 
   test('menu element at 800 px: collapsed to its toggle, keyboard, axe with the mobile menu open; sticky on medium', async () => {
     const { page, errors } = await openPage('/menu-element.html', { tag, viewport: TABLET });
@@ -290,7 +292,7 @@ describe.each(BUILD_TAGS)('header and menus, %s build', (tag) => {
     await scrollTo(page, 300);
     expect(await page.getAttribute('.fusion-sticky-container', 'class')).toContain('fusion-container-stuck');
     expectNoConsoleErrors(errors);
-  });
+  }, LONG);
 
   test('menu element at 500 px, reduced motion: the vertical menu opens without a slide; no sticky on small screens', async () => {
     const { page, errors } = await openPage('/menu-element.html', { tag, viewport: PHONE, reducedMotion: true });
@@ -301,7 +303,7 @@ describe.each(BUILD_TAGS)('header and menus, %s build', (tag) => {
     await scrollTo(page, 600);
     expect(await page.getAttribute('.fusion-sticky-container', 'class')).not.toContain('fusion-container-stuck');
     expectNoConsoleErrors(errors);
-  });
+  }, LONG);
 });
 
 describe('header and menus, classic tag', () => {
