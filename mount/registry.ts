@@ -38,5 +38,11 @@ export const registry: readonly WidgetEntry[] = [
   { name: 'lazy-images', selector: 'img.lazyload, .lazyload[data-bg]', trigger: 'load', load: () => import('../widgets/lazy-images/lazy-images.widget') },
   { name: 'animated-titles', selector: '.fusion-title.fusion-title-rotating, .fusion-title.fusion-title-highlight', trigger: 'visible', load: () => import('../widgets/animated-titles/animated-titles.widget') },
   // Keyed on a page global, as the beacon: pages without it load no typography code.
-  { name: 'typography', selector: 'body', trigger: 'load', load: () => ('fusionTypographyVars' in window ? import('../widgets/typography/typography.widget') : Promise.resolve({ default: { mount() {} } })) },
+  { name: 'typography', selector: 'body', trigger: 'load', global: 'fusionTypographyVars', load: () => import('../widgets/typography/typography.widget') },
+  { name: 'menu', selector: 'nav.awb-menu', trigger: 'load', load: () => import('../widgets/menu/menu.widget') },
+  { name: 'header', selector: '.fusion-header-wrapper', trigger: 'load', load: () => import('../widgets/menu/header.widget') },
+  // Its own line: the cart fragments may replace the item, and the runtime then mounts it again on the new one.
+  { name: 'header-cart', selector: 'li.fusion-menu-cart', trigger: 'load', load: () => import('../widgets/menu/header-cart.widget') },
+  { name: 'sticky-header', selector: '.fusion-header-wrapper, .fusion-tb-header .fusion-sticky-container', trigger: 'load', load: () => import('../widgets/sticky-header/sticky-header.widget') },
+  { name: 'vertical-menu', selector: '.fusion-vertical-menu-widget', trigger: 'load', load: () => import('../widgets/vertical-menu/vertical-menu.widget') },
 ];

@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+/**
+ * Scrolling a page with the sticky header, in Chromium with 4x CPU throttling: fixtures/pages/header.html (legacy
+ * header, sticky with shrinkage, admin bar) and menu-element.html (Layout Builder sticky container). The wheel
+ * scrolls down past the trigger and back up in small steps; for each run the CDP Performance metrics
+ * LayoutCount and RecalcStyleCount are read before and after and divided by the scroll events the page saw,
+ * and the long tasks (PerformanceObserver 'longtask') are listed. Without the bundle, the same scroll gives the
+ * baseline: the difference is what the header costs per scroll event (the goal: no forced layout per event; a
+ * stick or unstick restyles once). Lazy images are another bench's.
+ *
+ * Run after `npm run build`: `node test/bench/header.bench.mjs [--json]`. `npm run bench` runs it too.
+ */
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../server/chromium.mjs';
+import { startServer } from '../server/serve.mjs';
+
+const THROTTLE = 4;
+const PAGES = ['/header.html', '/menu-element.html'];
+const STEPS = 40;
+const STEP_PX = 60;
+const JSON_OUT = process.argv.includes('--json');
+
+function observe() {
+  window.__bench = { longtasks: [], scrolls: 0 };
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__bench.longtasks.push(e.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {
+    /* no long task timing */
+  }
+  addEventListener('scroll', () => (window.__bench.scrolls += 1), { passive: true });
+}
+
+async function run(browser, base, path, withBundle) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.addInitScript(observe);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+  await page.goto(`${base}${path}?${withBundle ? 'tag=module' : 'tag=none'}&mock=off`, { waitUntil: 'load', timeout: 120_000 });
+  if (withBundle) await page.waitForFunction(() => window.StorefrontIslands?.ready?.(), null, { timeout: 60_000 });
+  await page.waitForTimeout(1000);
+  await page.mouse.move(640, 500);
+  const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+  await page.evaluate(() => {
+    window.__bench.longtasks = [];
+    window.__bench.scrolls = 0;
+  });
+  const before = await metrics();
+  for (const direction of [1, -1]) {
+    for (let i = 0; i < STEPS; i++) {
+      await page.mouse.wheel(0, direction * STEP_PX);
+      await page.waitForTimeout(30);
+    }
+  }
+  await page.waitForTimeout(600);
+  const after = await metrics();
+  const { longtasks, scrolls } = await page.evaluate(() => window.__bench);
+  const stuckClass = await page.evaluate(() => document.body.classList.contains('fusion-is-sticky') || !!document.querySelector('.fusion-container-stuck'));
+  await context.close();
+  const layouts = after.LayoutCount - before.LayoutCount;
+  const styles = after.RecalcStyleCount - before.RecalcStyleCount;
+  return { scrolls, layouts, styles, layoutsPerScroll: scrolls ? layouts / scrolls : 0, stylesPerScroll: scrolls ? styles / scrolls : 0, longTasks: longtasks, stuckAtTop: stuckClass };
+}
+
+export async function runHeaderBench() {
+  const server = await startServer({ port: 0 });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  try {
+    const out = {};
+    for (const path of PAGES) out[path] = { withBundle: await run(browser, server.url, path, true), without: await run(browser, server.url, path, false) };
+    return { throttle: THROTTLE, steps: STEPS * 2, out };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+function print(r) {
+  const fmt = (n) => n.toFixed(2);
+  console.log(`\nSticky header scroll, Chromium, ${r.throttle}x CPU throttling, ${r.steps} wheel steps down and up (CDP LayoutCount / RecalcStyleCount per scroll event)`);
+  for (const [path, { withBundle: w, without: b }] of Object.entries(r.out)) {
+    const line = (label, x) =>
+      console.log(`${label.padEnd(34)} ${String(x.scrolls).padStart(3)} scroll events, layouts ${String(x.layouts).padStart(3)} (${fmt(x.layoutsPerScroll)}/event), style recalcs ${String(x.styles).padStart(3)} (${fmt(x.stylesPerScroll)}/event), long tasks: ${x.longTasks.length ? x.longTasks.map((t) => `${Math.round(t)} ms`).join(', ') : 'none'}`);
+    line(`${path} with the bundle`, w);
+    line(`${path} without`, b);
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const result = await runHeaderBench();
+  if (JSON_OUT) console.log(JSON.stringify(result, null, 2));
+  else print(result);
+}

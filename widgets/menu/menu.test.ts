@@ -1,0 +1,236 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeClock, type FakeClock } from '../../test/helpers/clock';
+import { fakeMedia, type FakeMedia } from '../../test/helpers/media';
+import { fixtureBody, mountPage, only } from '../../test/helpers/mount';
+import { flyoutClasses, flyoutNext, isCollapsed, megaPosition, parseBreakpoint, parseMegaWidth, parseMobileDesign, submenuLabel } from './logic';
+
+describe('menu rules', () => {
+  it('reads breakpoints and designs defensively', () => {
+    expect(parseBreakpoint('800')).toBe(800);
+    expect(parseBreakpoint('800px')).toBe(800);
+    expect(parseBreakpoint(1024)).toBe(1024);
+    expect(parseBreakpoint('0')).toBe(0);
+    expect(parseBreakpoint('wide')).toBeUndefined();
+    expect(parseBreakpoint(-5)).toBeUndefined();
+    expect(parseBreakpoint({})).toBeUndefined();
+    expect(parseMobileDesign('modern')).toBe('modern');
+    expect(parseMobileDesign('Flyout')).toBeUndefined();
+    expect(parseMegaWidth('viewport')).toBe('viewport');
+    expect(parseMegaWidth('100%')).toBeUndefined();
+  });
+  it('collapses at and below the breakpoint', () => {
+    expect(isCollapsed(800, 800)).toBe(true);
+    expect(isCollapsed(801, 800)).toBe(false);
+    expect(isCollapsed(500, 0)).toBe(false);
+  });
+  it('names submenu buttons from the theme text', () => {
+    expect(submenuLabel('Open submenu of %s', '  Shop\n ')).toBe('Open submenu of Shop');
+    expect(submenuLabel('Untermenü öffnen:', 'Laden')).toBe('Untermenü öffnen: Laden');
+  });
+  it('switches the v6 flyout between menu, search and closed with the exact classes', () => {
+    expect(flyoutNext('closed', 'menu')).toBe('menu');
+    expect(flyoutNext('menu', 'menu')).toBe('closed');
+    expect(flyoutNext('menu', 'search')).toBe('search');
+    expect(flyoutNext('search', 'menu')).toBe('menu');
+    expect(flyoutClasses('menu')).toEqual(['fusion-flyout-active', 'fusion-flyout-menu-active']);
+    expect(flyoutClasses('search')).toEqual(['fusion-flyout-active', 'fusion-flyout-search-active']);
+    expect(flyoutClasses('closed')).toEqual([]);
+  });
+  it('keeps mega menus inside #wrapper', () => {
+    const base = { wrapperLeft: 0, wrapperWidth: 1280, itemLeft: 400, siteWidth: 1180, customWidth: 0 };
+    expect(megaPosition({ ...base, mode: 'viewport' })).toEqual({ left: -400, width: 1280 });
+    expect(megaPosition({ ...base, mode: 'site_width' })).toEqual({ left: -350, width: 1180 });
+    expect(megaPosition({ ...base, mode: 'custom', customWidth: 600 })).toEqual({ left: 0, width: 600 });
+    expect(megaPosition({ ...base, mode: 'custom', customWidth: 1000 })).toEqual({ left: -120, width: 1000 });
+    expect(megaPosition({ ...base, mode: 'site_width', wrapperWidth: 800 })).toEqual({ left: -400, width: 800 });
+  });
+});
+
+const pointer = (type: string, el: Element) => el.dispatchEvent(Object.assign(new Event(type, { bubbles: false }), { pointerType: 'mouse' }));
+const key = (el: Element, k: string) => el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
+
+describe('menu element widget', () => {
+  let clock: FakeClock;
+  let media: FakeMedia;
+  beforeEach(() => {
+    media = fakeMedia(1280);
+    clock = fakeClock();
+  });
+  afterEach(() => {
+    clock.restore();
+    media.restore();
+    vi.restoreAllMocks();
+  });
+  const mount = async (html?: string) => clock.until(mountPage(html ?? (await fixtureBody('menu-element.html')), only('menu')));
+  const nav = () => document.querySelector<HTMLElement>('nav.awb-menu:not(.awb-menu_flyout)')!;
+  const button = (name: string) => document.querySelector<HTMLButtonElement>(`button[aria-label="Open submenu of ${name}"]`)!;
+
+  it('adds a disclosure button after each parent link, links untouched', async () => {
+    await mount();
+    const shop = button('Shop');
+    expect(shop.previousElementSibling?.getAttribute('href')).toBe('/shop/');
+    expect(shop.getAttribute('aria-expanded')).toBe('false');
+    const panel = document.getElementById(shop.getAttribute('aria-controls')!)!;
+    expect(panel.classList.contains('awb-menu__sub-ul')).toBe(true);
+    expect(panel.dataset.sfPanel).toBe('closed');
+    expect(nav().classList.contains('loading')).toBe(false);
+    shop.click();
+    expect(shop.getAttribute('aria-expanded')).toBe('true');
+    expect(panel.dataset.sfPanel).toBe('open');
+    expect(shop.closest('li')!.classList.contains('expanded')).toBe(true);
+  });
+
+  it('opens on hover after 500 ms, not before, and closes on leave', async () => {
+    await mount();
+    const item = button('Shop').closest('li')!;
+    pointer('pointerenter', item);
+    clock.advance(499);
+    expect(button('Shop').getAttribute('aria-expanded')).toBe('false');
+    clock.advance(1);
+    expect(button('Shop').getAttribute('aria-expanded')).toBe('true');
+    pointer('pointerleave', item);
+    expect(button('Shop').getAttribute('aria-expanded')).toBe('false');
+    pointer('pointerenter', item);
+    clock.advance(200);
+    pointer('pointerleave', item);
+    clock.advance(600);
+    expect(button('Shop').getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('Escape closes the innermost submenu and returns focus to its button; one open at a time', async () => {
+    await mount();
+    button('Shop').click();
+    button('Kitchen').click();
+    const mug = document.querySelector<HTMLElement>('#menu-item-64 > a')!;
+    mug.focus();
+    key(mug, 'Escape');
+    expect(button('Kitchen').getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button('Kitchen'));
+    expect(button('Shop').getAttribute('aria-expanded')).toBe('true');
+    button('Collections').click();
+    expect(button('Shop').getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('closes on an outside click when the element says so', async () => {
+    await mount();
+    button('Shop').click();
+    document.querySelector<HTMLElement>('main')!.click();
+    expect(button('Shop').getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('collapses to its toggle at the breakpoint', async () => {
+    media.setWidth(800);
+    await mount();
+    const toggle = nav().querySelector<HTMLElement>('.awb-menu__m-toggle')!;
+    const list = nav().querySelector<HTMLElement>('.awb-menu__main-ul')!;
+    expect(nav().classList.contains('collapse-enabled')).toBe(true);
+    expect(list.dataset.sfPanel).toBe('closed');
+    toggle.click();
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(nav().classList.contains('expanded')).toBe(true);
+    media.setWidth(1280);
+    expect(nav().classList.contains('collapse-enabled')).toBe(false);
+    expect(list.dataset.sfPanel).toBeUndefined();
+  });
+
+  it('warns once about a malformed breakpoint or mega width and still works', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const html = (await fixtureBody('menu-element.html')).replace('data-breakpoint="800"', 'data-breakpoint="wide"').replace('data-width="site_width"', 'data-width="huge"');
+    await mount(html);
+    const messages = warn.mock.calls.map((c) => String(c[0]));
+    expect(messages.filter((m) => m.includes('menu: data-breakpoint'))).toHaveLength(1);
+    expect(messages.filter((m) => m.includes('menu: data-width'))).toHaveLength(1);
+    button('Collections').click();
+    expect(button('Collections').getAttribute('aria-expanded')).toBe('true');
+    expect(document.querySelector('a[href="/collections/linen/"]')).not.toBeNull();
+  });
+
+  it('removes what it added when unmounted', async () => {
+    const runtime = await mount();
+    runtime.unmount(document);
+    expect(document.querySelector('button[aria-label^="Open submenu"]')).toBeNull();
+    expect(document.querySelector('[data-sf-panel]')).toBeNull();
+  });
+});
+
+describe('legacy header widget', () => {
+  let clock: FakeClock;
+  let media: FakeMedia;
+  beforeEach(() => {
+    media = fakeMedia(1280);
+    clock = fakeClock();
+  });
+  afterEach(() => {
+    clock.restore();
+    media.restore();
+    vi.restoreAllMocks();
+    delete (window as { avadaMenuVars?: unknown }).avadaMenuVars;
+  });
+  const mount = async (page = 'header.html') => clock.until(mountPage(await fixtureBody(page), only('header', 'header-cart')));
+
+  it('builds the mobile menu from the main menu with unique ids and the theme texts', async () => {
+    (window as { avadaMenuVars?: unknown }).avadaMenuVars = { mobile_submenu_open: 'Untermenü von %s öffnen', mobile_submenu_close: 'Untermenü von %s schließen' };
+    await mount();
+    const holder = document.querySelector('.fusion-mobile-nav-holder')!;
+    const list = holder.querySelector('ul')!;
+    expect(list.id).toBe('mobile-menu-main-menu');
+    expect(holder.querySelector('#mobile-menu-item-31')).not.toBeNull();
+    expect(document.querySelectorAll('#menu-item-31')).toHaveLength(1);
+    const toggle = document.querySelector<HTMLElement>('.fusion-mobile-menu-icons a')!;
+    expect(toggle.getAttribute('role')).toBe('button');
+    expect(toggle.getAttribute('aria-controls')).toBe(list.id);
+    toggle.click();
+    expect(holder.classList.contains('fusion-mobile-menu-expanded')).toBe(true);
+    const sub = holder.querySelector<HTMLElement>('button[aria-controls]')!;
+    expect(sub.getAttribute('aria-label')).toBe('Untermenü von Shop öffnen');
+    sub.click();
+    expect(sub.getAttribute('aria-label')).toBe('Untermenü von Shop schließen');
+    expect(sub.closest('li')!.classList.contains('fusion-mobile-nav-item-open')).toBe(true);
+  });
+
+  it('warns once about a malformed mobile design and keeps the classic menu', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    (window as { avadaMenuVars?: unknown }).avadaMenuVars = { mobile_menu_design: ['flyout'] };
+    await mount();
+    expect(warn.mock.calls.map((c) => String(c[0])).filter((m) => m.includes('header: avadaMenuVars.mobile_menu_design'))).toHaveLength(1);
+    expect(document.querySelector('.fusion-mobile-nav-holder ul')).not.toBeNull();
+    expect(document.querySelector('.fusion-main-menu #menu-item-31 > a')!.getAttribute('href')).toBe('/shop/');
+  });
+
+  it('the search overlay opens from its icon and closes with Escape', async () => {
+    await mount();
+    const icon = document.querySelector<HTMLElement>('.fusion-main-menu-search > a')!;
+    icon.click();
+    expect(document.querySelector('.fusion-main-menu')!.classList.contains('search-open')).toBe(true);
+    expect(document.activeElement?.id).toBe('overlay-search-input');
+    key(document.activeElement!, 'Escape');
+    expect(document.querySelector('.fusion-main-menu')!.classList.contains('search-open')).toBe(false);
+    expect(document.activeElement).toBe(icon);
+  });
+
+  it('the cart dropdown opens from a button beside the cart link', async () => {
+    await mount();
+    const link = document.querySelector('.fusion-menu-cart > a')!;
+    const button = link.nextElementSibling as HTMLButtonElement;
+    expect(button.tagName).toBe('BUTTON');
+    expect(button.getAttribute('aria-label')).toBe('Open submenu of Cart');
+    button.click();
+    expect(document.querySelector<HTMLElement>('.fusion-menu-cart-items')!.dataset.sfPanel).toBe('open');
+  });
+
+  it('v6: the toggles set the exact state classes; Escape closes', async () => {
+    await mount('header-v6.html');
+    const header = document.querySelector('.fusion-header-v6')!;
+    const menu = document.querySelector<HTMLElement>('.fusion-flyout-menu-toggle')!;
+    const search = document.querySelector<HTMLElement>('.fusion-flyout-search-toggle')!;
+    menu.click();
+    expect(header.classList.contains('fusion-flyout-menu-active')).toBe(true);
+    expect(header.classList.contains('fusion-flyout-active')).toBe(true);
+    search.click();
+    expect(header.classList.contains('fusion-flyout-menu-active')).toBe(false);
+    expect(header.classList.contains('fusion-flyout-search-active')).toBe(true);
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', keyCode: 27 } as KeyboardEventInit));
+    expect(header.className).not.toMatch(/fusion-flyout-(active|menu-active|search-active)/);
+    expect(document.activeElement).toBe(search);
+  });
+});
