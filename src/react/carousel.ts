@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import autoplayPlugin from 'embla-carousel-autoplay';
 import type { EmblaCarouselType, EmblaOptionsType, EmblaPluginType } from 'embla-carousel';
@@ -23,6 +23,8 @@ export interface CarouselSetup {
   region?: () => Element | null | undefined;
   /** One slide in view at a time, the selected one (fade stacks every slide in one place). */
   single?: boolean;
+  /** Previous/next wrap around at the ends even where embla cannot loop (two slides). */
+  wrap?: boolean;
 }
 
 export interface Carousel {
@@ -58,7 +60,7 @@ const isKeyboardFocus = (target: EventTarget | null): boolean => {
   }
 };
 
-export function useCarousel({ options, plugins, autoplay, reducedMotion, region, single }: CarouselSetup): Carousel {
+export function useCarousel({ options, plugins, autoplay, reducedMotion, region, single, wrap }: CarouselSetup): Carousel {
   const rotates = autoplay !== undefined && !reducedMotion;
   const allPlugins = useMemo(
     () => [
@@ -75,19 +77,33 @@ export function useCarousel({ options, plugins, autoplay, reducedMotion, region,
   const [rotating, setRotating] = useState(rotates);
   const holds = useRef(new Set<string>());
   const rotatingRef = useRef(rotating);
-  rotatingRef.current = rotating;
+  useLayoutEffect(() => {
+    rotatingRef.current = rotating;
+  }, [rotating]);
   /** After an arrow key: focus the selected slide once it is in view (no longer inert). */
   const focusPending = useRef(false);
 
   const applyRotation = useCallback(() => {
     const player = api?.plugins().autoplay;
     if (!player) return;
-    if (rotatingRef.current && holds.current.size === 0) {
-      if (!player.isPlaying()) player.play();
-    } else if (player.isPlaying()) player.stop();
+    try {
+      if (rotatingRef.current && holds.current.size === 0) {
+        if (!player.isPlaying()) player.play();
+      } else if (player.isPlaying()) player.stop();
+    } catch {
+      // embla can hand out its API before it has initialised its plugins (a slider not laid out yet): the
+      // autoplay plugin throws then. Its `init` event applies the state again.
+    }
   }, [api]);
 
   useEffect(applyRotation, [applyRotation, rotating]);
+  useEffect(() => {
+    if (!api) return;
+    api.on('init', applyRotation).on('reInit', applyRotation);
+    return () => {
+      api.off('init', applyRotation).off('reInit', applyRotation);
+    };
+  }, [api, applyRotation]);
 
   useEffect(() => {
     if (!api) return;
@@ -106,8 +122,14 @@ export function useCarousel({ options, plugins, autoplay, reducedMotion, region,
   }, [api, single]);
 
   const instant = reducedMotion;
-  const previous = useCallback(() => api?.scrollPrev(instant), [api, instant]);
-  const next = useCallback(() => api?.scrollNext(instant), [api, instant]);
+  const previous = useCallback(() => {
+    if (api && wrap && !api.canScrollPrev()) api.scrollTo(api.scrollSnapList().length - 1, instant);
+    else api?.scrollPrev(instant);
+  }, [api, instant, wrap]);
+  const next = useCallback(() => {
+    if (api && wrap && !api.canScrollNext()) api.scrollTo(0, instant);
+    else api?.scrollNext(instant);
+  }, [api, instant, wrap]);
   const goTo = useCallback((index: number) => api?.scrollTo(index, instant), [api, instant]);
 
   useEffect(() => {
@@ -152,13 +174,13 @@ export function useCarousel({ options, plugins, autoplay, reducedMotion, region,
         const forward = (key === 'ArrowRight') !== (getComputedStyle(api.rootNode()).direction === 'rtl');
         event.preventDefault();
         focusPending.current = true;
-        if (forward) api.scrollNext(instant);
-        else api.scrollPrev(instant);
+        if (forward) next();
+        else previous();
       },
       listen,
     );
     return () => controller.abort();
-  }, [api, region, hold, instant]);
+  }, [api, region, hold, next, previous]);
 
   return {
     viewportRef,

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo } from 'react';
 import fadePlugin from 'embla-carousel-fade';
+import type { EmblaCarouselType } from 'embla-carousel';
 import { markSlides, ROTATION_CONTROL, slideLabel, unmarkSlides, useCarousel } from '../../src/react/carousel';
 import type { FlexOptions } from './logic';
 import { pauseOthers, startSlideVideo, watchPlayback } from './videos';
@@ -30,6 +31,20 @@ export interface FlexSliderProps {
   onStart(): void;
 }
 
+/** Keep the row as tall as the active slide, until the returned function undoes it. */
+function followHeight(api: EmblaCarouselType, list: HTMLElement, slides: readonly HTMLElement[]): () => void {
+  const fit = () => {
+    const height = slides[api.selectedScrollSnap()]?.offsetHeight;
+    if (height) list.style.height = `${height}px`;
+  };
+  fit();
+  api.on('select', fit).on('resize', fit);
+  return () => {
+    api.off('select', fit).off('resize', fit);
+    list.style.height = '';
+  };
+}
+
 /** FlexSlider's 600 ms animation in embla's duration units (about 20 per 400 ms). */
 const DURATION = 30;
 
@@ -41,7 +56,8 @@ const DURATION = 30;
 export function FlexSlider({ root, list, slides, thumbs, options, labels, reducedMotion, onStart }: FlexSliderProps) {
   const fade = options.animation === 'fade';
   const plugins = useMemo(() => (fade ? [fadePlugin()] : []), [fade]);
-  const emblaOptions = useMemo(() => ({ container: list, slides, loop: true, duration: DURATION }), [list, slides]);
+  // embla's loop needs a third slide to stand in; with two, the hook wraps previous/next instead.
+  const emblaOptions = useMemo(() => ({ container: list, slides, loop: slides.length > 2, duration: DURATION }), [list, slides]);
   const region = useCallback(() => root, [root]);
   const carousel = useCarousel({
     options: emblaOptions,
@@ -50,6 +66,7 @@ export function FlexSlider({ root, list, slides, thumbs, options, labels, reduce
     reducedMotion,
     region,
     single: true,
+    wrap: true,
   });
   const { api, selected, inView, rotating, viewportRef, hold } = carousel;
 
@@ -77,19 +94,7 @@ export function FlexSlider({ root, list, slides, thumbs, options, labels, reduce
   useEffect(() => watchPlayback(root, options, (playing) => hold('video', playing)), [root, options, hold]);
 
   // Smooth height: the slides' row takes the active slide's height (the CSS transition animates it).
-  useEffect(() => {
-    if (!options.smoothHeight || !api) return;
-    const fit = () => {
-      const height = slides[api.selectedScrollSnap()]?.offsetHeight;
-      if (height) list.style.height = `${height}px`;
-    };
-    fit();
-    api.on('select', fit).on('resize', fit);
-    return () => {
-      api.off('select', fit).off('resize', fit);
-      list.style.height = '';
-    };
-  }, [api, options.smoothHeight, slides, list]);
+  useEffect(() => (options.smoothHeight && api ? followHeight(api, list, slides) : undefined), [api, options.smoothHeight, slides, list]);
 
   const count = slides.length;
   return (

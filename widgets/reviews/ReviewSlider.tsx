@@ -42,25 +42,24 @@ const OPTIONS = { align: 'start', containScroll: 'trimSnaps', duration: 25, inVi
 export function ReviewSlider({ slides, labels, autoplay, reducedMotion }: ReviewSliderProps) {
   const regionRef = useRef<HTMLDivElement>(null);
   const region = useCallback(() => regionRef.current?.parentElement, []);
-  const carousel = useCarousel({ options: OPTIONS, autoplay, reducedMotion, region });
-  const { inView, rotating } = carousel;
+  const { viewportRef, inView, rotating, rotates, toggleRotation, previous, next, canPrev, canNext } = useCarousel({ options: OPTIONS, autoplay, reducedMotion, region });
 
   return (
     <>
       <div className="sf-reviews__controls" ref={regionRef}>
-        {carousel.rotates && (
-          <button type="button" className="sf-reviews__pause" {...{ [ROTATION_CONTROL]: '' }} onClick={carousel.toggleRotation}>
+        {rotates && (
+          <button type="button" className="sf-reviews__pause" {...{ [ROTATION_CONTROL]: '' }} onClick={toggleRotation}>
             {rotating ? labels.pause : labels.play}
           </button>
         )}
-        <button type="button" className="sf-reviews__prev" onClick={carousel.previous} aria-disabled={!carousel.canPrev || undefined}>
+        <button type="button" className="sf-reviews__prev" onClick={previous} aria-disabled={!canPrev || undefined}>
           {labels.previous}
         </button>
-        <button type="button" className="sf-reviews__next" onClick={carousel.next} aria-disabled={!carousel.canNext || undefined}>
+        <button type="button" className="sf-reviews__next" onClick={next} aria-disabled={!canNext || undefined}>
           {labels.next}
         </button>
       </div>
-      <div className="sf-reviews__viewport" ref={carousel.viewportRef}>
+      <div className="sf-reviews__viewport" ref={viewportRef}>
         <div className="sf-reviews__track" aria-live={rotating ? 'off' : 'polite'}>
           {slides.map((slide, i) => (
             <div
