@@ -236,4 +236,4 @@ test('the classic tag mounts the sliders and carousels', async () => {
   await page.$eval('#carousel-products', (el) => el.scrollIntoView());
   await page.waitForSelector('#carousel-products[aria-roledescription="carousel"] .sf-carousel__rotation', WAIT);
   expectNoConsoleErrors(errors);
-});
+}, 120_000);
