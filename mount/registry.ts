@@ -33,6 +33,8 @@ export const registry: readonly WidgetEntry[] = [
   // Keyed on a page global, not markup (WP Rocket's tag may be gone): pages without it load no beacon code.
   { name: 'wp-rocket-beacon', selector: 'body', trigger: 'idle', global: 'rocket_beacon_data', load: () => import('../widgets/wp-rocket-beacon/wp-rocket-beacon.widget') },
   { name: 'reviews', selector: 'section.sf-reviews:not(.sf-reviews--slider), div.sf-review-badge--floating', trigger: 'load', load: () => import('../widgets/reviews/reviews.widget') },
+  { name: 'flexslider', selector: '.fusion-flexslider.fusion-flexslider-loading, .flexslider.fusion-flexslider-loading:not(.tfs-slider)', trigger: 'visible', load: () => import('../widgets/flexslider/flexslider.widget') },
+  { name: 'carousel', selector: '.awb-carousel', trigger: 'visible', load: () => import('../widgets/carousel/carousel.widget') },
   { name: 'review-slider', selector: 'section.sf-reviews.sf-reviews--slider', trigger: 'visible', load: () => import('../widgets/reviews/review-slider.widget') },
   // `load`: the likely LCP image is among them and must never wait for idle.
   { name: 'lazy-images', selector: 'img.lazyload, .lazyload[data-bg]', trigger: 'load', load: () => import('../widgets/lazy-images/lazy-images.widget') },

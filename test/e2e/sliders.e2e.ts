@@ -1,0 +1,239 @@
+/**
+ * Sliders and carousels in real Chromium (fixtures/pages/sliders.html): FlexSlider (fade hero, slide posts with
+ * smooth height, videos, thumbnails, malformed data, the WooCommerce gallery left alone) and carousels (posts,
+ * logos, the product slider, malformed data) at 1280, 800 and 500 px, by mouse, drag and keyboard, under reduced
+ * motion; axe-core after each change. Media elements are recorded, not played (the fixture server has no video):
+ * the test sees what the slider asked each video to do.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { BUILD_TAGS, expectAxeClean, expectNoConsoleErrors, openPage, recorded, waitForIslands } from './harness';
+
+const WAIT = { timeout: 30_000 };
+
+/** Layout shifts without input, and a record of play()/pause() on media elements. */
+function instrument(): void {
+  const w = window as unknown as { sfShift: number };
+  w.sfShift = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.sfShift += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+  Object.defineProperty(HTMLMediaElement.prototype, 'paused', { configurable: true, get() { return (this as HTMLElement).dataset.playing !== '1'; } });
+  HTMLMediaElement.prototype.play = function play(this: HTMLMediaElement) {
+    this.dataset.playing = '1';
+    this.dispatchEvent(new Event('play'));
+    return Promise.resolve();
+  };
+  HTMLMediaElement.prototype.pause = function pause(this: HTMLMediaElement) {
+    this.dataset.playing = '0';
+    this.dispatchEvent(new Event('pause'));
+  };
+}
+
+const SLIDERS = ['#slider-hero', '#slider-posts', '#slider-video', '#slider-attachments', '#slider-garbage'];
+const CAROUSELS = ['#carousel-posts', '#carousel-logos', '#carousel-products', '#carousel-garbage'];
+
+/** Bring every slider near the viewport (their trigger is `visible`) and wait until each mounted. */
+async function mountAll(page: Page, errors: string[] = []): Promise<void> {
+  for (const id of [...SLIDERS, ...CAROUSELS]) {
+    await page.$eval(id, (el) => el.scrollIntoView({ block: 'center' }));
+    // FlexSlider's loading state ends once embla has taken over the slides.
+    await page.waitForSelector(`${id}[aria-roledescription="carousel"]:not(.fusion-flexslider-loading)`, { ...WAIT, state: 'attached' }).catch(async (e) => {
+      console.log(await page.$eval(id, (el) => el.outerHTML.slice(0, 600)), JSON.stringify(await recorded(page)), errors.join('\n'));
+      throw e;
+    });
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate(() => window.StorefrontIslands!.ready());
+}
+
+/** Labels of the slides not inert (the ones in view). */
+const shown = (page: Page, id: string) =>
+  page.$$eval(`${id} [aria-roledescription="slide"]`, (slides) => slides.filter((s) => !s.hasAttribute('inert')).map((s) => s.getAttribute('aria-label')));
+
+const waitShown = (page: Page, id: string, labels: string[]) =>
+  page.waitForFunction(
+    ({ id, labels }) => [...document.querySelectorAll(`${id} [aria-roledescription="slide"]`)].filter((s) => !s.hasAttribute('inert')).map((s) => s.getAttribute('aria-label')).join() === labels.join(),
+    { id, labels },
+    WAIT,
+  );
+
+const cssVar = (page: Page, id: string, name: string) => page.$eval(id, (el, n) => (el as HTMLElement).style.getPropertyValue(n), name);
+
+describe.each(BUILD_TAGS)('sliders and carousels, %s build', (tag) => {
+  test('FlexSlider and carousels at 1280, 800 and 500 px: mouse, keyboard, videos, thumbnails, bad data, reduced motion', async () => {
+    const { page, errors, messages } = await openPage('/sliders.html', { tag, beforeGoto: (context) => context.addInitScript(instrument) });
+
+    // The hero is in the first viewport: it mounts at once, and mounting moved nothing on screen.
+    await page.waitForSelector('#slider-hero[aria-roledescription="carousel"]', WAIT);
+    expect(await page.evaluate(() => (window as unknown as { sfShift: number }).sfShift)).toBeLessThan(0.01);
+    await mountAll(page, errors);
+    for (const id of SLIDERS) expect(await page.getAttribute(id, 'class')).not.toContain('fusion-flexslider-loading');
+    // The WooCommerce gallery and its loading state are not ours.
+    expect(await page.getAttribute('#slider', 'class')).toContain('fusion-flexslider-loading');
+    expect(await page.$$('#slider [aria-roledescription="slide"]')).toHaveLength(0);
+    await expectAxeClean(page);
+
+    // Hero: named region, "n of m" slides, a visible pause button (it rotates), dots and named arrows.
+    expect(await page.getAttribute('#slider-hero', 'role')).toBe('region');
+    expect(await page.$$eval('#slider-hero [role="group"][aria-roledescription="slide"]', (s) => s.map((x) => x.getAttribute('aria-label')))).toEqual(['1 of 3', '2 of 3', '3 of 3']);
+    expect(await page.isVisible('#slider-hero .sf-flexslider__rotation')).toBe(true);
+    await page.click('#slider-hero .sf-flexslider__rotation');
+    expect(await page.textContent('#slider-hero .sf-flexslider__rotation')).toBe('Play slideshow');
+    expect(await page.getAttribute('#slider-hero', 'aria-live')).toBe('polite');
+    const start = (await shown(page, '#slider-hero'))[0]!;
+    const n = Number(start[0]);
+    await page.click('#slider-hero .flex-next[aria-label="Next slide"]');
+    await waitShown(page, '#slider-hero', [`${(n % 3) + 1} of 3`]);
+    await page.click('#slider-hero .flex-control-paging li:nth-child(3) button');
+    await waitShown(page, '#slider-hero', ['3 of 3']);
+    expect(await page.getAttribute('#slider-hero .flex-control-paging li:nth-child(3) button', 'aria-current')).toBe('true');
+    expect(await page.$$eval('#slider-hero [inert] a', (a) => a.length)).toBe(2);
+    await page.click('#slider-hero .flex-prev[aria-label="Previous slide"]');
+    await waitShown(page, '#slider-hero', ['2 of 3']);
+    await expectAxeClean(page);
+    // Keyboard: arrows move the slides and focus follows; it loops from the last to the first.
+    await page.focus('#slider-hero [aria-label="2 of 3"]');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === '3 of 3', null, WAIT);
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === '1 of 3', null, WAIT);
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === '3 of 3', null, WAIT);
+
+    // The video slider: the YouTube slide hides the dots; the mp4 slide starts its video muted (its data says so);
+    // leaving it pauses the video. Keyboard focus entering the slider stops the rotation.
+    await page.focus('#slider-video .sf-flexslider__rotation');
+    expect(await page.textContent('#slider-video .sf-flexslider__rotation')).toBe('Pause slideshow');
+    await page.keyboard.press('Tab');
+    await page.waitForFunction(() => document.querySelector('#slider-video .sf-flexslider__rotation')?.textContent === 'Play slideshow', null, WAIT);
+    for (let i = 0; i < 3 && (await shown(page, '#slider-video'))[0] !== '1 of 3'; i++) await page.click('#slider-video .flex-prev');
+    await waitShown(page, '#slider-video', ['1 of 3']);
+    await page.waitForFunction(() => document.querySelector('#slider-video')!.classList.contains('sf-flexslider--video'), null, WAIT);
+    expect(await page.isHidden('#slider-video .flex-control-nav')).toBe(true);
+    await page.click('#slider-video .flex-next');
+    await waitShown(page, '#slider-video', ['2 of 3']);
+    await page.waitForFunction(() => document.querySelector<HTMLVideoElement>('#slider-video video')?.dataset.playing === '1', null, WAIT);
+    expect(await page.$eval('#slider-video video', (v) => (v as HTMLVideoElement).muted)).toBe(true);
+    expect(await page.isVisible('#slider-video .flex-control-nav')).toBe(true);
+    await page.click('#slider-video .flex-next');
+    await waitShown(page, '#slider-video', ['3 of 3']);
+    await page.waitForFunction(() => document.querySelector<HTMLVideoElement>('#slider-video video')?.dataset.playing === '0', null, WAIT);
+    await expectAxeClean(page);
+
+    // Posts: slide animation, the theme's other arrow icons, no dots, and the row as tall as the active slide.
+    expect(await page.$$('#slider-posts .flex-control-nav')).toHaveLength(0);
+    expect(await page.$$('#slider-posts .flex-prev i.awb-icon-arrow-left')).toHaveLength(1);
+    const fits = () => page.$eval('#slider-posts', (root) => {
+      const active = [...root.querySelectorAll<HTMLElement>('[aria-roledescription="slide"]')].find((s) => !s.hasAttribute('inert'))!;
+      return root.querySelector<HTMLElement>('.slides')!.style.height === `${active.offsetHeight}px`;
+    });
+    expect(await fits()).toBe(true);
+    await page.click('#slider-posts .flex-next');
+    await waitShown(page, '#slider-posts', ['2 of 3']);
+    await page.waitForFunction(() => {
+      const root = document.querySelector('#slider-posts')!;
+      const active = root.querySelector<HTMLElement>('[aria-label="2 of 3"]')!;
+      return root.querySelector<HTMLElement>('.slides')!.style.height === `${active.offsetHeight}px`;
+    }, null, WAIT);
+
+    // Attachments: thumbnails from data-thumb, a click shows that photo.
+    expect(await page.$$eval('#slider-attachments .flex-control-thumbs img', (imgs) => imgs.map((i) => new URL((i as HTMLImageElement).src).pathname))).toEqual(
+      ['front', 'back', 'pocket', 'folded'].map((v) => `/wp-content/uploads/apron-${v}-100x120.jpg`),
+    );
+    await page.click('#slider-attachments .flex-control-thumbs li:nth-child(3) button');
+    await waitShown(page, '#slider-attachments', ['3 of 4']);
+    expect(await page.isVisible('#slider-attachments [aria-label="3 of 4"] img')).toBe(true);
+
+    // Malformed data: one warning per field naming the widget, and the slides still show (with the defaults).
+    const warnings = messages.filter((m) => m.type === 'warning').map((m) => m.text);
+    for (const field of ['data-slideshow_speed', 'data-slideshow_animation', 'data-slideshow_autoplay', 'data-slideshow_prev_text']) {
+      expect(warnings.filter((w) => w.includes(`flexslider: ${field}:`))).toHaveLength(1);
+    }
+    for (const field of ['data-columns', 'data-itemwidth', 'data-autoplay', 'data-speed']) expect(warnings.filter((w) => w.includes(`carousel: ${field}:`))).toHaveLength(1);
+    expect(await page.$$('#slider-garbage .flex-prev i.awb-icon-angle-left')).toHaveLength(1);
+    expect(await page.$$('#slider-garbage img[src="x"]')).toHaveLength(0);
+    expect(await page.isVisible('#slider-garbage [aria-label="1 of 2"] img')).toBe(true);
+    expect(await shown(page, '#carousel-garbage')).toEqual(['1 of 4', '2 of 4', '3 of 4', '4 of 4']);
+
+    // Carousels at 1280: 4 columns of the posts in view, one per move; the product slider loops and rotates.
+    expect(await page.getAttribute('#carousel-posts', 'data-sf-visible')).toBe('4');
+    expect(await shown(page, '#carousel-posts')).toEqual(['1 of 7', '2 of 7', '3 of 7', '4 of 7']);
+    expect(await page.getAttribute('#carousel-posts .fusion-nav-prev', 'aria-disabled')).toBe('true');
+    await page.click('#carousel-posts .fusion-nav-next');
+    await waitShown(page, '#carousel-posts', ['2 of 7', '3 of 7', '4 of 7', '5 of 7']);
+    expect(await page.$eval('#carousel-posts [aria-label="1 of 7"]', (s) => s.hasAttribute('inert'))).toBe(true);
+    expect(await cssVar(page, '#carousel-products', '--sf-carousel-gap')).toBe('30px');
+    expect(await page.getAttribute('#carousel-products .fusion-nav-prev', 'aria-disabled')).toBeNull();
+    expect(await page.textContent('#carousel-products .sf-carousel__rotation')).toBe('Pause carousel');
+    expect(await page.$$('#carousel-posts .sf-carousel__rotation')).toHaveLength(0);
+    await page.click('#carousel-products .sf-carousel__rotation');
+    expect(await page.textContent('#carousel-products .sf-carousel__rotation')).toBe('Play carousel');
+    await page.click('#carousel-products .fusion-nav-prev');
+    await page.waitForFunction(() => !document.querySelector('#carousel-products [aria-label="8 of 8"]')?.hasAttribute('inert'), null, WAIT);
+    await expectAxeClean(page);
+    // Drag with the mouse: the posts move on.
+    await page.$eval('#carousel-posts', (el) => el.scrollIntoView({ block: 'center' }));
+    const rect = (await page.$eval('#carousel-posts', (v) => v.getBoundingClientRect().toJSON())) as DOMRect;
+    await page.mouse.move(rect.x + rect.width * 0.8, rect.y + rect.height / 2);
+    await page.mouse.down();
+    for (let step = 1; step <= 8; step++) await page.mouse.move(rect.x + rect.width * (0.8 - step * 0.06), rect.y + rect.height / 2);
+    await page.mouse.up();
+    await page.waitForFunction(() => document.querySelector('#carousel-posts [aria-label="2 of 7"]')?.hasAttribute('inert'), null, WAIT);
+
+    // 800 px: the product slider's medium spacing; items and spaces fill the width.
+    const fill = (id: string) => page.$eval(id, (root) => {
+      const visible = Number(root.getAttribute('data-sf-visible'));
+      const item = parseFloat((root as HTMLElement).style.getPropertyValue('--sf-carousel-item'));
+      const gap = parseFloat((root as HTMLElement).style.getPropertyValue('--sf-carousel-gap'));
+      return { visible, filled: Math.abs(visible * (item + gap) - gap - (root.matches('[data-sf-carousel-viewport]') ? root : root.querySelector('[data-sf-carousel-viewport]')!).clientWidth) < 1 };
+    });
+    await page.setViewportSize({ width: 800, height: 800 });
+    await page.waitForFunction(() => (document.querySelector('#carousel-products') as HTMLElement).style.getPropertyValue('--sf-carousel-gap') === '20px', null, WAIT);
+    const medium = await fill('#carousel-posts');
+    expect(medium.filled).toBe(true);
+    expect(medium.visible).toBeGreaterThanOrEqual(1.6);
+    expect(medium.visible).toBeLessThan(4);
+    await expectAxeClean(page);
+
+    // 500 px: small spacing, fewer items in view, slide excerpts cut to 10 words (whole again when wider).
+    const excerpt = () => page.$eval('#slider-posts [aria-label="1 of 3"] .slide-excerpt p', (p) => p.textContent!);
+    const whole = await excerpt();
+    await page.setViewportSize({ width: 500, height: 800 });
+    expect(whole.split(/\s+/).length).toBeGreaterThan(11);
+    await page.setViewportSize({ width: 470, height: 800 });
+    await page.waitForFunction(() => document.querySelector('#slider-posts [aria-label="1 of 3"] .slide-excerpt p')!.textContent!.endsWith('…'), null, WAIT);
+    expect((await excerpt()).replace('…', '').split(/\s+/)).toEqual(whole.split(/\s+/).slice(0, 10));
+    expect(await page.$eval('#slider-posts [aria-label="2 of 3"] .slide-excerpt p', (p) => p.textContent)).toBe('Rust, moss and ink: three new colours.');
+    await page.waitForFunction(() => (document.querySelector('#carousel-products') as HTMLElement).style.getPropertyValue('--sf-carousel-gap') === '10px', null, WAIT);
+    const small = await fill('#carousel-posts');
+    expect(small.filled).toBe(true);
+    expect(small.visible).toBeGreaterThanOrEqual(1.6);
+    expect(small.visible).toBeLessThan(2);
+    await expectAxeClean(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.waitForFunction((text) => document.querySelector('#slider-posts [aria-label="1 of 3"] .slide-excerpt p')!.textContent === text, whole, WAIT);
+
+    // Reduced motion: nothing rotates, so no pause button anywhere; the arrows still work.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.reload();
+    await waitForIslands(page);
+    await mountAll(page);
+    expect(await page.$$('.sf-flexslider__rotation, .sf-carousel__rotation')).toHaveLength(0);
+    expect(await page.getAttribute('#slider-hero', 'aria-live')).toBe('polite');
+    await page.click('#slider-hero .flex-next');
+    await waitShown(page, '#slider-hero', ['2 of 3']);
+    await expectAxeClean(page);
+
+    expect((await recorded(page)).errors).toEqual([]);
+    expectNoConsoleErrors(errors);
+  }, 300_000);
+});
+
+test('the classic tag mounts the sliders and carousels', async () => {
+  const { page, errors } = await openPage('/sliders.html', { tag: 'classic' });
+  await page.waitForSelector('#slider-hero[aria-roledescription="carousel"] .flex-next', WAIT);
+  await page.$eval('#carousel-products', (el) => el.scrollIntoView());
+  await page.waitForSelector('#carousel-products[aria-roledescription="carousel"] .sf-carousel__rotation', WAIT);
+  expectNoConsoleErrors(errors);
+}, 120_000);
