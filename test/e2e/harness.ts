@@ -73,6 +73,11 @@ export interface OpenPageOptions {
   mock?: boolean;
   /** Runs after the context exists and before the page is opened: routes (e.g. abort a chunk), init scripts. */
   beforeGoto?: (context: BrowserContext, page: Page) => unknown;
+  /**
+   * Runs in this tab before any page script, on every document it loads (a form post, a reload), not in other
+   * tabs. Unlike an init script added in beforeGoto it leaves the context reusable (see openPage).
+   */
+  initScript?: () => unknown;
 }
 
 export interface OpenedPage {
@@ -367,6 +372,7 @@ export async function openPage(path: string, options: OpenPageOptions): Promise<
     );
   }
 
+  if (options.initScript) await page.addInitScript(options.initScript);
   await options.beforeGoto?.(context, page);
   const response = await page.goto(pageURL(path, options), { waitUntil: 'load' });
   if (!response || !response.ok()) throw new Error(`openPage(${path}): HTTP ${response?.status() ?? 'no response'}`);
@@ -443,9 +449,20 @@ export async function expectAxeClean(page: Page, options: { include?: string; ex
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
   if (!loaded) await page.evaluate(axeSource);
   const violations = await page.evaluate(async ({ include, exclude }) => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    type Audit = { rules: { id: string; impact?: string; any: unknown[]; all: unknown[]; none: unknown[] }[]; data: { checks: Record<string, { impact?: string } | undefined> } };
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }>; _audit?: Audit } }).axe;
     const context = include || exclude?.length ? { include: include ? [include] : [[':root']], exclude: (exclude ?? []).map((s) => [s]) } : document;
-    const result = await axe.run(context, { resultTypes: ['violations'] });
+    // Skip the rules that cannot report a serious or critical violation, whatever the page: a rule's impact is
+    // its own when it declares one (axe then gives it to every check), else the worst of its checks'. Such rules
+    // (landmarks, heading order, region…) could never fail this check, and cost time on every page.
+    const checkId = (c: unknown) => (typeof c === 'string' ? c : (c as { id: string }).id);
+    const cannotFail = (axe._audit?.rules ?? []).filter((r) => {
+      const impacts = r.impact ? [r.impact] : [...r.any, ...r.all, ...r.none].map((c) => axe._audit!.data.checks[checkId(c)]?.impact);
+      // An impact axe does not know (or none): keep the rule.
+      return impacts.every((i) => i === 'minor' || i === 'moderate');
+    });
+    const rules = Object.fromEntries(cannotFail.map((r) => [r.id, { enabled: false }]));
+    const result = await axe.run(context, { resultTypes: ['violations'], rules });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
   }, options);
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
