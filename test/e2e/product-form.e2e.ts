@@ -23,7 +23,7 @@ function watchInit(): void {
   document.addEventListener('wc_variation_form', ready);
   w.jQuery?.(document).on('wc_variation_form', ready);
 }
-const openForm = (path: string, options: Parameters<typeof openPage>[1]) => openPage(path, { ...options, initScript: watchInit });
+const openForm = (path: string, options: Parameters<typeof openPage>[1]) => openPage(path, { ...options, beforeGoto: (context) => context.addInitScript(watchInit) });
 const initialised = async (page: Page) => {
   await page.waitForFunction(() => (window as unknown as { sfTestVariationFormReady?: boolean }).sfTestVariationFormReady === true);
   await page.waitForSelector('.single_add_to_cart_button.wc-variation-selection-needed');
