@@ -7,8 +7,10 @@
  *   await expectAxeClean(page);
  *   expectNoConsoleErrors(errors);
  *
- * One Chromium per test file (launched on first use, closed after the file); a fresh context (cookies, storage,
- * service worker) per openPage call, closed when the test that opened it ends.
+ * One Chromium per test file (launched on first use, closed after the file). Each openPage gets a new tab in a
+ * context as clean as a fresh one (no cookies, storage or permissions), reused between the tests of a file where
+ * the options allow it so the mock's service worker stays registered (see openPage); a test's tabs are closed
+ * when it ends.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -71,6 +73,11 @@ export interface OpenPageOptions {
   mock?: boolean;
   /** Runs after the context exists and before the page is opened: routes (e.g. abort a chunk), init scripts. */
   beforeGoto?: (context: BrowserContext, page: Page) => unknown;
+  /**
+   * Runs in this tab before any page script, on every document it loads (a form post, a reload), not in other
+   * tabs. Unlike an init script added in beforeGoto it leaves the context reusable (see openPage).
+   */
+  initScript?: () => unknown;
 }
 
 export interface OpenedPage {
@@ -151,11 +158,34 @@ export async function waitForIdleIslands(page: Page): Promise<void> {
   await page.evaluate(() => window.StorefrontIslands?.ready());
 }
 
+/** What a context records for the openPage call that uses it now (a reused context gets fresh lists). */
+interface Sink {
+  errors: string[];
+  messages: { type: string; text: string }[];
+  requests: string[];
+}
+
 /**
- * Open a fixture page (e.g. '/home.html', '/product-simple.html?attribute_pa_colour=rust#reviews') with the
- * given tag in a fresh browser context, and wait for the islands to be ready.
+ * A context kept for the next openPage of the same file with the same context options, so the mock's service
+ * worker stays registered (a fresh context registers it again: ~0.7 s a page). `busy` while a test holds it;
+ * `tainted` once someone changed it beyond what the next openPage resets (routes, init scripts, the clock…):
+ * then it is closed instead of reused.
  */
-export async function openPage(path: string, options: OpenPageOptions): Promise<OpenedPage> {
+interface Pooled {
+  context: BrowserContext;
+  key: string;
+  busy: boolean;
+  tainted: boolean;
+  sink: Sink;
+}
+
+const pool: Pooled[] = [];
+
+function newSink(): Sink {
+  return { errors: [], messages: [], requests: [] };
+}
+
+async function createContext(options: OpenPageOptions, sink: () => Sink): Promise<BrowserContext> {
   const b = await browser();
   const context = await b.newContext({
     viewport: options.viewport ?? { width: 1280, height: 800 },
@@ -166,34 +196,167 @@ export async function openPage(path: string, options: OpenPageOptions): Promise<
     serviceWorkers: 'allow',
   });
   openContexts.add(context);
+  context.on('close', () => openContexts.delete(context));
+  context.on('console', (message) => {
+    sink().messages.push({ type: message.type(), text: message.text() });
+    if (message.type() === 'error') {
+      const where = message.location()?.url ? ` (${message.location().url})` : '';
+      sink().errors.push(`console.error: ${message.text()}${where}`);
+    }
+  });
+  context.on('weberror', (webError) => {
+    const error = webError.error();
+    sink().errors.push(`pageerror: ${error.message}${error.stack ? `\n${error.stack}` : ''}`);
+  });
+  context.on('request', (request) => void sink().requests.push(request.url()));
+  await context.addInitScript(recorder);
+  if (options.jquery) await context.addInitScript({ path: SHIM_PATH });
+  return context;
+}
+
+/** Context-wide changes a test may make after openPage: a context that saw one is not reused. */
+const TAINTING = ['addInitScript', 'route', 'routeFromHAR', 'routeWebSocket', 'exposeBinding', 'exposeFunction', 'setOffline', 'setExtraHTTPHeaders', 'setHTTPCredentials', 'setGeolocation', 'grantPermissions', 'setDefaultTimeout', 'setDefaultNavigationTimeout'] as const;
+const CLOCK_TAINTING = ['install', 'setFixedTime', 'setSystemTime', 'pauseAt', 'fastForward', 'runFor', 'resume'] as const;
+
+function watchForChanges(entry: Pooled): void {
+  const target = entry.context as unknown as Record<string, unknown>;
+  for (const name of TAINTING) {
+    const original = target[name];
+    if (typeof original !== 'function') continue;
+    target[name] = (...args: unknown[]) => {
+      entry.tainted = true;
+      return (original as (...a: unknown[]) => unknown).apply(entry.context, args);
+    };
+  }
+  // page.clock is the context's clock: a clock installed by one test would run every later page.
+  const clock = entry.context.clock as unknown as Record<string, unknown>;
+  for (const name of CLOCK_TAINTING) {
+    const original = clock[name];
+    if (typeof original !== 'function') continue;
+    clock[name] = (...args: unknown[]) => {
+      entry.tainted = true;
+      return (original as (...a: unknown[]) => unknown).apply(entry.context.clock, args);
+    };
+  }
+}
+
+/** A context may be reused when nothing the caller asked for changes the context itself. */
+function reusable(options: OpenPageOptions): boolean {
+  return !options.beforeGoto && options.mock !== false;
+}
+
+function poolKey(options: OpenPageOptions): string {
+  const { width, height } = options.viewport ?? { width: 1280, height: 800 };
+  return JSON.stringify([width, height, !!options.hasTouch, !!options.reducedMotion, !!options.jquery]);
+}
+
+/** Run `work`, giving up after `ms` (a close that hangs on a loaded machine must not hang the suite). */
+async function bounded(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([work.catch(() => {}), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
+/** The origins a test page reaches: the fixture server, and the same server as the checkout gateway's origin. */
+function testOrigins(): string[] {
+  const url = new URL(baseURL());
+  const other = url.hostname === '127.0.0.1' ? 'localhost' : '127.0.0.1';
+  return [url.origin, `${url.protocol}//${other}:${url.port}`];
+}
+
+/**
+ * Reset a reused context to what a fresh one holds, except its service worker registration (the point of reusing
+ * it): no cookies, no permissions, no localStorage / IndexedDB / Cache Storage on the test origins (the mock's shop
+ * state lives in localStorage, so it starts over too). sessionStorage belongs to the tab, and every openPage has
+ * a new tab.
+ */
+async function resetContext(context: BrowserContext, page: Page): Promise<void> {
+  await context.clearCookies();
+  await context.clearPermissions();
+  const cdp = await context.newCDPSession(page);
+  try {
+    for (const origin of testOrigins()) {
+      await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'cookies,local_storage,indexeddb,cache_storage,file_systems,websql' });
+    }
+  } finally {
+    await cdp.detach().catch(() => {});
+  }
+}
+
+/** At the end of the test that used it: close its pages, and keep the context for the next openPage (or close it). */
+async function release(entry: Pooled, failed: boolean): Promise<void> {
+  if (failed || entry.tainted) {
+    removeFromPool(entry);
+    await closeContext(entry.context);
+    return;
+  }
+  await bounded(Promise.all(entry.context.pages().map((p) => p.close())), 15_000);
+  if (entry.context.pages().length) {
+    removeFromPool(entry);
+    await closeContext(entry.context);
+    return;
+  }
+  entry.busy = false;
+}
+
+function removeFromPool(entry: Pooled): void {
+  const at = pool.indexOf(entry);
+  if (at >= 0) pool.splice(at, 1);
+}
+
+/** A context for this openPage and its record lists; `reused` when it comes from the pool (then it needs a reset). */
+async function acquire(options: OpenPageOptions): Promise<{ context: BrowserContext; sink: Sink; reused: boolean }> {
+  if (reusable(options)) {
+    const key = poolKey(options);
+    let entry = pool.find((e) => e.key === key && !e.busy && !e.tainted && openContexts.has(e.context));
+    const reused = !!entry;
+    if (!entry) {
+      const created: Pooled = { context: undefined as unknown as BrowserContext, key, busy: true, tainted: false, sink: newSink() };
+      created.context = await createContext(options, () => created.sink);
+      created.context.on('close', () => removeFromPool(created));
+      watchForChanges(created);
+      pool.push(created);
+      entry = created;
+    }
+    entry.busy = true;
+    entry.sink = newSink();
+    const leased = entry;
+    try {
+      onTestFinished((test) => release(leased, test.task.result?.state === 'fail'));
+    } catch {
+      // Not inside a test (beforeAll): the context is this caller's until the file ends, as a fresh one would be.
+      removeFromPool(leased);
+    }
+    return { context: leased.context, sink: leased.sink, reused };
+  }
+  const sink = newSink();
+  const context = await createContext(options, () => sink);
   try {
     // Closed with the test that opened it; contexts opened in beforeAll live until the file ends.
     onTestFinished(() => closeContext(context));
   } catch {
     /* not inside a test */
   }
+  return { context, sink, reused: false };
+}
 
-  const errors: string[] = [];
-  const messages: { type: string; text: string }[] = [];
-  context.on('console', (message) => {
-    messages.push({ type: message.type(), text: message.text() });
-    if (message.type() === 'error') {
-      const where = message.location()?.url ? ` (${message.location().url})` : '';
-      errors.push(`console.error: ${message.text()}${where}`);
-    }
-  });
-  context.on('weberror', (webError) => {
-    const error = webError.error();
-    errors.push(`pageerror: ${error.message}${error.stack ? `\n${error.stack}` : ''}`);
-  });
-
-  const requests: string[] = [];
-  context.on('request', (request) => void requests.push(request.url()));
-
-  await context.addInitScript(recorder);
-  if (options.jquery) await context.addInitScript({ path: SHIM_PATH });
-
+/**
+ * Open a fixture page (e.g. '/home.html', '/product-simple.html?attribute_pa_colour=rust#reviews') with the
+ * given tag in a new tab, and wait for the islands to be ready.
+ *
+ * The tab's context is as a fresh one would be (no cookies, storage, permissions; the pages of earlier tests
+ * closed), but it may be reused from an earlier test of the same file with the same context options (viewport,
+ * touch, reduced motion, jQuery shim), keeping the mock's service worker registered. `beforeGoto` or `mock: false`
+ * always get a brand-new context, as does a test whose context is already held by its own earlier openPage.
+ * Changing the context after openPage (routes, init scripts, the clock, permissions…) is fine: that context is
+ * closed at the end of the test instead of reused.
+ */
+export async function openPage(path: string, options: OpenPageOptions): Promise<OpenedPage> {
+  const { context, sink, reused } = await acquire(options);
   const page = await context.newPage();
+  if (reused) await resetContext(context, page);
+  const { errors, messages, requests } = sink;
+
   const { storage } = options;
   if (storage?.cookies) {
     await context.addCookies(Object.entries(storage.cookies).map(([name, value]) => ({ name, value, url: `${baseURL()}/` })));
@@ -209,6 +372,7 @@ export async function openPage(path: string, options: OpenPageOptions): Promise<
     );
   }
 
+  if (options.initScript) await page.addInitScript(options.initScript);
   await options.beforeGoto?.(context, page);
   const response = await page.goto(pageURL(path, options), { waitUntil: 'load' });
   if (!response || !response.ok()) throw new Error(`openPage(${path}): HTTP ${response?.status() ?? 'no response'}`);
@@ -253,6 +417,7 @@ async function closeContext(context: BrowserContext): Promise<void> {
 export async function closeBrowser(): Promise<void> {
   const pending = browserPromise;
   browserPromise = undefined;
+  pool.length = 0;
   await Promise.all([...openContexts].map((c) => closeContext(c)));
   const browser = pending ? await pending.catch(() => undefined) : undefined;
   if (!browser) return;
@@ -284,9 +449,20 @@ export async function expectAxeClean(page: Page, options: { include?: string; ex
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
   if (!loaded) await page.evaluate(axeSource);
   const violations = await page.evaluate(async ({ include, exclude }) => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    type Audit = { rules: { id: string; impact?: string; any: unknown[]; all: unknown[]; none: unknown[] }[]; data: { checks: Record<string, { impact?: string } | undefined> } };
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }>; _audit?: Audit } }).axe;
     const context = include || exclude?.length ? { include: include ? [include] : [[':root']], exclude: (exclude ?? []).map((s) => [s]) } : document;
-    const result = await axe.run(context, { resultTypes: ['violations'] });
+    // Skip the rules that cannot report a serious or critical violation, whatever the page: a rule's impact is
+    // its own when it declares one (axe then gives it to every check), else the worst of its checks'. Such rules
+    // (landmarks, heading order, region…) could never fail this check, and cost time on every page.
+    const checkId = (c: unknown) => (typeof c === 'string' ? c : (c as { id: string }).id);
+    const cannotFail = (axe._audit?.rules ?? []).filter((r) => {
+      const impacts = r.impact ? [r.impact] : [...r.any, ...r.all, ...r.none].map((c) => axe._audit!.data.checks[checkId(c)]?.impact);
+      // An impact axe does not know (or none): keep the rule.
+      return impacts.every((i) => i === 'minor' || i === 'moderate');
+    });
+    const rules = Object.fromEntries(cannotFail.map((r) => [r.id, { enabled: false }]));
+    const result = await axe.run(context, { resultTypes: ['violations'], rules });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
   }, options);
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
