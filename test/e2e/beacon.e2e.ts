@@ -4,7 +4,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, openPage, TAGS, waitForIdleIslands } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS, waitForIdleIslands } from './harness';
 
 const DESKTOP = { width: 1600, height: 900 };
 
@@ -33,7 +33,7 @@ interface Report {
 }
 const reports = async (page: Page): Promise<Report[]> => (await calls(page, 'rocket_beacon')).map((b) => ({ status: String(b.status), results: JSON.parse(String(b.results)) as Report['results'] }));
 
-describe.each(TAGS)('WP Rocket beacon, %s tag', (tag) => {
+describe.each(BUILD_TAGS)('WP Rocket beacon, %s tag', (tag) => {
   test('cached page, nothing stored: check, LCP and lazy-render blocks reported once with success; then stored: no second report', async () => {
     const { page, errors } = await openPage('/beacon.html', { tag, viewport: DESKTOP });
     await completed(page);

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { FIXTURE_CART } from '../../fixtures/mock/checkout';
-import { expectAxeClean, expectNoConsoleErrors, openPage, TAGS } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
 
 const TOTE = FIXTURE_CART[0]!.key;
 const MUG = FIXTURE_CART[1]!.key;
@@ -13,7 +13,7 @@ const seeded = { local: { __storefront_islands_mock__: JSON.stringify({ cart: FI
 const endpoints = (page: Page) => page.evaluate(() => window.__mock!.state.log.map((e) => e.endpoint));
 const idle = (page: Page) => page.waitForFunction(() => !document.querySelector('.processing, .blockOverlay'));
 
-describe.each(TAGS)('cart page, %s tag', (tag) => {
+describe.each(BUILD_TAGS)('cart page, %s tag', (tag) => {
   test('updates quantities, applies coupons inline, removes with undo and changes shipping', async () => {
     const { page, errors } = await openPage('/cart/', { tag, storage: seeded });
     await page.waitForSelector('button[name="update_cart"]:disabled');

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, openPage, pageURL, TAGS, waitForIslands } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, openPage, pageURL, BUILD_TAGS, waitForIslands } from './harness';
 
 const cartLines = (page: Page) => page.evaluate(() => window.__mock!.state.cart.map((l) => [l.productId, l.quantity]));
 const endpoints = (page: Page) => page.evaluate(() => window.__mock!.state.log.map((e) => e.endpoint));
@@ -15,7 +15,7 @@ async function waitForMini(page: Page, n: number): Promise<void> {
   await page.waitForFunction((count) => document.querySelectorAll('.widget_shopping_cart_content .woocommerce-mini-cart-item').length === count, n, { timeout: 10_000 });
 }
 
-describe.each(TAGS)('cart, %s tag', (tag) => {
+describe.each(BUILD_TAGS)('cart, %s tag', (tag) => {
   test('fast clicks on several buttons: one call at a time, every item in the cart, mini-cart and count agree', async () => {
     const { page, errors } = await openPage('/shop.html', { tag });
     await expectAxeClean(page);

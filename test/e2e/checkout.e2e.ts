@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { FIXTURE_CART } from '../../fixtures/mock/checkout';
-import { expectAxeClean, expectNoConsoleErrors, openPage, TAGS } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
 
 const seeded = { local: { __storefront_islands_mock__: JSON.stringify({ cart: FIXTURE_CART }) } };
 const count = (page: Page, endpoint: string) => page.evaluate((e) => window.__mock!.state.log.filter((x) => x.endpoint === e).length, endpoint);
@@ -38,7 +38,7 @@ async function fillBilling(page: Page): Promise<void> {
   await page.fill('#billing_email', 'ada@example.com');
 }
 
-describe.each(TAGS)('checkout, %s tag', (tag) => {
+describe.each(BUILD_TAGS)('checkout, %s tag', (tag) => {
   test('steps through billing, shipping and review, then places the order', async () => {
     const { page, errors } = await openPage('/checkout/', { tag, storage: seeded });
     await page.waitForFunction(() => window.__mock!.state.log.some((e) => e.endpoint === 'update_order_review'));
@@ -133,7 +133,7 @@ describe.each(TAGS)('checkout, %s tag', (tag) => {
   });
 });
 
-describe.each(TAGS)('checkout, leaving the page, %s tag', (tag) => {
+describe.each(BUILD_TAGS)('checkout, leaving the page, %s tag', (tag) => {
   const open = async (path: string) => {
     const opened = await openPage(path, { tag, storage: seeded });
     await opened.page.waitForFunction(() => window.__mock!.state.log.some((e) => e.endpoint === 'update_order_review'));

@@ -21,15 +21,16 @@ import type { StorefrontIslandsApi } from '../../mount/api';
 import { CHROMIUM_ARGS } from '../server/chromium.mjs';
 
 /**
- * The tags a widget's browser tests run over: both ways a theme can load the React build (`<script type="module">`
- * and the classic `<script defer>`), and the compact build's module tag (dist/compact/, preact/compat). The
- * compact build's classic tag is the same loader file; compact.e2e.ts and the every-page check boot it.
+ * Both ways a theme can load the React build (`<script type="module">` and the classic `<script defer>`), and the
+ * compact build's module tag (dist/compact/, preact/compat): the runtime's own tests (how the bundle is loaded)
+ * run over these. The compact build's classic tag is the same loader file; compact.e2e.ts and the every-page check
+ * boot it.
  */
 export const TAGS = ['module', 'classic', 'compact'] as const;
 /**
- * One tag per build, for the long flow files of widgets whose every page is also booted, mounted and axe-checked
- * under every tag (pages.e2e.ts over ALL_TAGS): the classic tag loads the very same module build, so running each
- * of those flows a third time would add minutes and no new fact. A flow runs once per build.
+ * One tag per build, for every widget's flow file: every fixture page is also booted, mounted and axe-checked under
+ * every tag (pages.e2e.ts over ALL_TAGS), and the classic tag only loads the very same module build, so running
+ * each flow a third time would add minutes and no new fact. A flow runs once per build.
  */
 export const BUILD_TAGS = ['module', 'compact'] as const;
 /** Every tag the fixture server prints (`?tag=`): TAGS plus the compact build's classic tag. */

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, FRAMEWORK_CHUNK, openPage, TAGS } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, FRAMEWORK_CHUNK, openPage, BUILD_TAGS } from './harness';
 
 const ACTION = 'live_search_retrieve_posts';
 const HEADER = '#fusion-live-search-input-0';
@@ -34,7 +34,7 @@ async function reach(page: Page, input: string) {
   await page.waitForSelector(`${input}[role="combobox"]`);
 }
 
-describe.each(TAGS)('live search, %s tag', (tag) => {
+describe.each(BUILD_TAGS)('live search, %s tag', (tag) => {
   test('React only on reaching the field; debounce: one request per settled text, none below the minimum; axe with the list open', async () => {
     const { page, errors, requests } = await openPage('/search.html', { tag });
     // The form works natively until the shopper comes near it: no React yet, no ARIA of ours.

@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, openPage, pageURL, TAGS, waitForIslands, type Tag } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, openPage, pageURL, BUILD_TAGS, waitForIslands, type Tag } from './harness';
 
 const PAGE = '/off-canvas.html';
 const wrap = (id: number) => `.awb-off-canvas-wrap[data-id="${id}"]`;
@@ -44,7 +44,7 @@ async function visitFrom(page: Page, tag: Tag, referer: string): Promise<void> {
   await waitForIslands(page);
 }
 
-describe.each(TAGS)('off-canvas, %s tag', (tag) => {
+describe.each(BUILD_TAGS)('off-canvas, %s tag', (tag) => {
   test('display rules: none on a direct visit; page load when arriving from search', async () => {
     const { page, errors } = await open({ tag });
     await page.waitForTimeout(500);

@@ -3,9 +3,9 @@
  * labelled lines (data-title), Avada's actions header text, table semantics kept; axe-clean at both widths.
  */
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, openPage, TAGS } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
 
-describe.each(TAGS)('orders table, %s tag', (tag) => {
+describe.each(BUILD_TAGS)('orders table, %s tag', (tag) => {
   test('reads as labelled lines on a phone and as a table on a desktop', async () => {
     const { page, errors } = await openPage('/my-account-orders.html', { tag, viewport: { width: 375, height: 740 } });
     await page.waitForSelector('table.woocommerce-orders-table[role="table"]');

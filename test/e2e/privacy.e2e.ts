@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { baseURL, expectAxeClean, expectNoConsoleErrors, openPage, recorded, TAGS } from './harness';
+import { baseURL, expectAxeClean, expectNoConsoleErrors, openPage, recorded, BUILD_TAGS } from './harness';
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="270"><rect width="100%" height="100%" fill="#345"/></svg>';
 
@@ -37,7 +37,7 @@ const consentCookie = async (context: BrowserContext) => (await context.cookies(
 const DENIED = { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' };
 const GRANTED = { ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted', analytics_storage: 'granted' };
 
-describe.each(TAGS)('privacy bar and blocked embeds, %s tag', (tag) => {
+describe.each(BUILD_TAGS)('privacy bar and blocked embeds, %s tag', (tag) => {
   test('first visit: the bar shows, nothing reaches an embed host; accept with choices loads exactly those', async () => {
     const { page, context, errors, requests } = await openPage('/privacy.html', { tag, beforeGoto: routeEmbedHosts });
     await page.waitForSelector('.fusion-privacy-bar[role="region"][aria-label="Cookie and privacy settings"]', { state: 'visible' });

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, openPage, TAGS } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
 
 const LINK = (id: number) => `a.fusion-quick-view[data-product-id="${id}"]`;
 const DIALOG = 'dialog.sf-quick-view';
@@ -37,7 +37,7 @@ async function waitClosed(page: Page, id: number): Promise<void> {
   await page.waitForFunction((sel) => document.activeElement === document.querySelector(sel), LINK(id));
 }
 
-describe.each(TAGS)('quick view, %s tag', { timeout: 120_000 }, (tag) => {
+describe.each(BUILD_TAGS)('quick view, %s tag', { timeout: 120_000 }, (tag) => {
   test('a modal dialog: labelled, focus in and back, Tab inside, background inert, scroll locked without shift; Escape closes', async () => {
     const { page, errors } = await openPage('/quick-view.html', { tag });
     const before = await page.evaluate(() => ({ width: document.documentElement.clientWidth, scrollable: document.documentElement.scrollHeight > innerHeight }));

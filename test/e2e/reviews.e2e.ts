@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, openPage, TAGS } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 const WAIT = { timeout: 20_000 };
@@ -37,7 +37,7 @@ const recordWindowOpen = (page: Page, blocked: boolean) =>
     };
   }, blocked);
 
-describe.each(TAGS)('review widgets, %s tag', (tag) => {
+describe.each(BUILD_TAGS)('review widgets, %s tag', (tag) => {
   test('English page: relative times, the slider, show more, the popup, the floating badge across a reload', async () => {
     const { page, context, errors } = await openPage('/reviews.html', { tag, beforeGoto: (_c, p) => p.clock.setFixedTime(NOW) });
     const grid = await times(page, 'en', '.sf-reviews--grid', EXPECTED);

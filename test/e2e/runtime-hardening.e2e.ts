@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { baseURL, expectNoConsoleErrors, openPage, recorded, TAGS } from './harness';
+import { baseURL, expectNoConsoleErrors, openPage, recorded, BUILD_TAGS } from './harness';
 
 const ADD_TO_CART_CHUNK = '**/chunks/add-to-cart.widget-*';
 const FRAGMENT_NAME = 'wc_fragments_e3a1c9b85f0d4a7c6b2e8f1d0a9c7b56';
@@ -31,7 +31,7 @@ const slowChunk = (context: BrowserContext) =>
     await route.continue();
   });
 
-describe.each(TAGS)('runtime hardening, %s tag', (tag) => {
+describe.each(BUILD_TAGS)('runtime hardening, %s tag', (tag) => {
   test('a click held on an SVG <path> or an <i><span> icon inside an add-to-cart button is replayed: each product added once', async () => {
     const { page, errors } = await openPage('/shop.html', { tag, beforeGoto: slowChunk });
     const url = page.url();

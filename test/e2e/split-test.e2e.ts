@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, openPage, pageURL, TAGS } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, openPage, pageURL, BUILD_TAGS } from './harness';
 
 declare global {
   interface Window {
@@ -48,7 +48,7 @@ const state = (page: Page) =>
 const impressions = (page: Page) =>
   page.evaluate(() => window.__mock!.state.log.filter((e) => e.endpoint === 'woob-stest-impression').map((e) => ({ pid: e.body.pid, tests: JSON.parse(String(e.body.tests_data)) as Record<string, number> })));
 
-describe.each(TAGS)('split tests, %s tag', (tag) => {
+describe.each(BUILD_TAGS)('split tests, %s tag', (tag) => {
   test('one variant per test, never a flash of another, the same on every reload, reported once per product id', async () => {
     const { page, errors } = await openPage('/split-test.html', { tag, beforeGoto: (context: BrowserContext) => context.addInitScript(recordPaintedVariants) });
     await assigned(page);

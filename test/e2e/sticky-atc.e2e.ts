@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, openPage, TAGS } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
 
 const BAR = '.sf-sticky-atc';
 const BAR_BUTTON = `${BAR} .sf-sticky-atc__button`;
@@ -23,7 +23,7 @@ async function scrollPastRealButton(page: Page): Promise<void> {
 }
 const exposed = (page: Page) => page.$eval(BAR, (el) => !(el as HTMLElement).hidden && !el.hasAttribute('inert') && el.getAttribute('aria-hidden') !== 'true');
 
-describe.each(TAGS)('sticky add-to-cart bar, %s tag', (tag) => {
+describe.each(BUILD_TAGS)('sticky add-to-cart bar, %s tag', (tag) => {
   test('appears after 200 px, exposes one control at a time, and submits the real form', async () => {
     const { page, errors } = await openPage('/product-gallery.html', { tag });
     await page.waitForSelector(BAR, { state: 'attached' });

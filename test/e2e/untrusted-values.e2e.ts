@@ -9,7 +9,7 @@
  */
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, openPage, TAGS } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
 
 const decodeAttr = (v: string) => v.replace(/&quot;/g, '"').replace(/&#0?39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 const encodeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -59,7 +59,7 @@ function oddFieldNames(context: BrowserContext) {
   });
 }
 
-describe.each(TAGS)('untrusted values, %s tag', (tag) => {
+describe.each(BUILD_TAGS)('untrusted values, %s tag', (tag) => {
   test('a variation\'s hostile full_src and price_html: the gallery link stays http(s), the sticky bar shows text only', async () => {
     const { page, errors, messages } = await openPage('/product-variable.html', { tag, beforeGoto: hostileVariations, viewport: { width: 1280, height: 420 } });
     await page.waitForSelector('.sf-sticky-atc', { state: 'attached' });
