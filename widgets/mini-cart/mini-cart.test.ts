@@ -8,7 +8,8 @@ import { cartStore } from '../../src/cart/store';
 import { setEnvironment } from '../../src/env';
 import { cartPage, cookie, FRAGMENT_NAME, HASH_KEY, manualClock, mountButton, pageBody } from '../../test/helpers/cart';
 import { mountPage, only } from '../../test/helpers/mount';
-import { isUnfilled, removeSucceeded } from './logic';
+import { cartChanged, isUnfilled, propsOf, removeSucceeded } from './logic';
+import { hasView } from './mini-cart.widget';
 
 const DAY = 86_400_000;
 const refreshes = () => state.log.filter((e) => e.endpoint === 'get_refreshed_fragments');
@@ -63,6 +64,17 @@ describe('mini-cart rules', () => {
     expect(removeSucceeded({ success: false })).toBe(false);
     expect(removeSucceeded({ fragments: null })).toBe(false);
     expect(removeSucceeded(undefined)).toBe(false);
+  });
+  it('gives React the props that print the server attributes back, without inline handlers or styles', () => {
+    expect(propsOf('a', [['class', 'remove remove_from_cart_button'], ['data-cart_item_key', 'k'], ['aria-label', 'Remove'], ['onclick', 'x()'], ['style', 'color:red'], ['hidden', '']])).toEqual({ className: 'remove remove_from_cart_button', 'data-cart_item_key': 'k', 'aria-label': 'Remove', hidden: true });
+    expect(propsOf('input', [['value', '2'], ['checked', ''], ['for', 'x']])).toEqual({ defaultValue: '2', defaultChecked: true, htmlFor: 'x' });
+    expect(propsOf('img', [['srcset', 'a.jpg 1x'], ['tabindex', '-1']])).toEqual({ srcSet: 'a.jpg 1x', tabIndex: '-1' });
+  });
+  it('counts a cart as changed only when a ready cart has another hash than the printed one', () => {
+    expect(cartChanged('a', { status: 'ready', cartHash: 'b', fragments: {} })).toBe(true);
+    expect(cartChanged('a', { status: 'ready', cartHash: 'a', fragments: {} })).toBe(false);
+    expect(cartChanged('', { status: 'loading', cartHash: 'b', fragments: {} })).toBe(false);
+    expect(cartChanged('', { status: 'ready', cartHash: 'b', fragments: null })).toBe(false);
   });
   it('knows an unfilled box', () => {
     expect(isUnfilled(0, '  ')).toBe(true);
@@ -366,5 +378,81 @@ describe('revealed by an add', () => {
     await vi.waitFor(() => expect(count()).toBe('1'));
     await new Promise((r) => setTimeout(r, 30));
     expect(refreshes()).toHaveLength(0);
+  });
+});
+
+describe('the React view', () => {
+  const shown = () => onTestFinished(setEnvironment({ visible: (_el, fn) => (queueMicrotask(fn), () => {}) }));
+
+  it('is not loaded for a box nobody looked at and a cart nobody changed', async () => {
+    onTestFinished(setEnvironment({ visible: () => () => {} }));
+    serverCart([[318, 1]]);
+    storedFromServer();
+    await shop();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(hasView(content())).toBe(false);
+  });
+
+  it('mounts when the box is shown and renders the fragment element for element; the list is busy while the cart refreshes', async () => {
+    shown();
+    serverCart([[318, 2], [322, 1]]);
+    storedFromServer();
+    await shop();
+    await vi.waitFor(() => expect(hasView(content())).toBe(true), { timeout: 15_000 }); // the first import of React is slow under load
+    const printed = document.createElement('div');
+    printed.innerHTML = fragments(state)['div.widget_shopping_cart_content']!;
+    // Same elements, attributes (in any order) and text as the fragment.
+    expect(content().isEqualNode(printed.firstElementChild)).toBe(true);
+    state.latency.set('get_refreshed_fragments', 60);
+    const seen = record(['wc_fragments_refreshed']);
+    const before = content();
+    document.body.dispatchEvent(new CustomEvent('wc_fragment_refresh'));
+    await vi.waitFor(() => expect(content().querySelector('ul.woocommerce-mini-cart')?.getAttribute('aria-busy')).toBe('true'));
+    await vi.waitFor(() => expect(seen).toEqual(['wc_fragments_refreshed']));
+    expect(content()).not.toBe(before);
+    // The refreshed fragment replaced the box; the new box gets the view at once.
+    await vi.waitFor(() => expect(hasView(content())).toBe(true), { timeout: 15_000 }); // the first import of React is slow under load
+    expect(content().querySelector('ul.woocommerce-mini-cart')?.hasAttribute('aria-busy')).toBe(false);
+  });
+
+  it('mounts when the cart changes, and removes: the line blocked while the request runs, one request for a double click', async () => {
+    serverCart([[318, 1], [320, 2]]);
+    storedFromServer();
+    const got: unknown[][] = [];
+    onBody('removed_from_cart', (e) => got.push((e as CustomEvent).detail as unknown[]));
+    await shop();
+    const add = document.querySelector<HTMLAnchorElement>('.ajax_add_to_cart[data-product_id="322"]')!;
+    await mountButton(add);
+    add.click();
+    await vi.waitFor(() => expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(3));
+    await vi.waitFor(() => expect(hasView(content())).toBe(true), { timeout: 15_000 }); // the first import of React is slow under load
+    state.latency.set('remove_from_cart', 60);
+    const link = content().querySelector<HTMLAnchorElement>('.remove_from_cart_button[data-product_id="320"]')!;
+    link.click();
+    link.click();
+    const line = link.closest('.woocommerce-mini-cart-item')!;
+    await vi.waitFor(() => expect(line.getAttribute('aria-busy')).toBe('true'));
+    expect(line.classList.contains('processing')).toBe(true);
+    await vi.waitFor(() => expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(2));
+    expect(removes()).toHaveLength(1);
+    expect(state.cart.map((l) => l.productId)).toEqual([318, 322]);
+    expect(got).toHaveLength(1);
+    expect(got[0]![2]).toBe(link);
+    expect(count()).toBe('2');
+    await vi.waitFor(() => expect(region()?.textContent).toContain('has been removed from your cart'));
+  });
+
+  it('a failing remove from the view unblocks the line and follows the link', async () => {
+    shown();
+    serverCart([[318, 1]]);
+    storedFromServer();
+    const { go } = await shop();
+    await vi.waitFor(() => expect(hasView(content())).toBe(true), { timeout: 15_000 }); // the first import of React is slow under load
+    failNext('remove_from_cart', 'http500');
+    const link = content().querySelector<HTMLAnchorElement>('.remove_from_cart_button')!;
+    link.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true, cancelable: true }));
+    await vi.waitFor(() => expect(go).toHaveBeenCalledWith(new URL(link.getAttribute('href')!, location.href).href));
+    await vi.waitFor(() => expect(link.closest('.woocommerce-mini-cart-item')!.hasAttribute('aria-busy')).toBe(false));
+    expect(state.cart).toHaveLength(1);
   });
 });

@@ -1,17 +1,113 @@
-import { defineWidget, type WidgetContext } from '../../mount/types';
-import { announce, clearAnnouncement, liveRegion } from '../../src/cart/announce';
-import { cartNotLoaded, markOwn, receiveCart, refreshFragments, startCart } from '../../src/cart/cart';
-import { cartCallTimeout } from '../../src/cart/config';
-import { asFragments, safeRedirect } from '../../src/cart/logic';
-import { navigation } from '../../src/cart/navigate';
-import { cartResponseSchema, hashOf, type CartResponse } from '../../src/cart/response';
+import { defineWidget, type WidgetContext, type WidgetModule } from '../../mount/types';
+import { liveRegion } from '../../src/cart/announce';
+import { cartNotLoaded, refreshFragments, startCart } from '../../src/cart/cart';
+import { storedSessionHash } from '../../src/cart/persist';
+import { cartStore } from '../../src/cart/store';
 import { env } from '../../src/env';
-import { fireLegacy } from '../../src/events/bus';
+import { listenLegacy } from '../../src/events/bus';
 import { cartQueue } from '../../src/net/queue';
-import { cartCall } from '../../src/net/wc';
-import { isUnfilled, REMOVE_LINK, removeSucceeded } from './logic';
+import { cartChanged, isUnfilled, REMOVE_LINK } from './logic';
+import { removeLine, removeLinkOf } from './remove';
 
-const inFlight = new WeakSet<Element>();
+const BOX = '.widget_shopping_cart_content';
+
+/**
+ * The React view (and React with it) is loaded once per page, the first time a box is shown or the cart changes;
+ * from then on every box mounts it at once (a fragment swap replaces the box: the new one gets the view too).
+ */
+let view: Promise<WidgetModule> | undefined;
+const boxesWithView = new WeakSet<Element>();
+/** Boxes waiting for the view, mounted when it is wanted. */
+const waiting = new Map<Element, WidgetContext>();
+
+function mountView(box: Element, ctx: WidgetContext): void {
+  void view!.then(async (module) => {
+    if (ctx.signal.aborted || !box.isConnected || boxesWithView.has(box)) return;
+    boxesWithView.add(box);
+    ctx.onCleanup(() => boxesWithView.delete(box));
+    await module.mount(box, ctx);
+  }).catch((error: unknown) => {
+    // The plain handler keeps working: the box stays as the server printed it.
+    ctx.warn('view', `could not load (${String(error)}); the mini-cart keeps its printed markup`);
+  });
+}
+
+/** The first reason to show the cart (shown, changed, touched): load the view for every box on the page. */
+function wantView(): void {
+  view ??= import('./mini-cart.island').then((m) => m.default);
+  for (const [box, ctx] of waiting) mountView(box, ctx);
+  waiting.clear();
+}
+
+/** What makes the view wanted, once per page: a cart that changed since the page was printed. */
+let watching: AbortController | undefined;
+function watchCart(): void {
+  if (watching) return;
+  const controller = (watching = new AbortController());
+  const printed = storedSessionHash() ?? '';
+  const changed = () => {
+    controller.abort();
+    wantView();
+  };
+  const unsubscribe = cartStore.subscribe((state) => {
+    if (cartChanged(printed, state)) changed();
+  });
+  controller.signal.addEventListener('abort', unsubscribe, { once: true });
+  // Another script's add or remove (the store follows it, but an unchanged hash would not say so).
+  listenLegacy(document.body, 'added_to_cart', changed, controller.signal, 'mini-cart');
+  listenLegacy(document.body, 'removed_from_cart', changed, controller.signal, 'mini-cart');
+}
+
+/** Whether the React view renders this box (tests). */
+export const hasView = (box: Element): boolean => boxesWithView.has(box);
+
+/** Tests: forget that the view was wanted (the module itself stays cached). */
+export function forgetView(): void {
+  watching?.abort();
+  watching = undefined;
+  view = undefined;
+  waiting.clear();
+}
+
+function mountBox(element: Element, ctx: WidgetContext): void {
+  // Until the view is there (and for a remove clicked while it loads), plain code removes the line.
+  const inFlight = new WeakSet<Element>();
+  const activate = (event: Event) => {
+    if (boxesWithView.has(element)) return; // the view owns its links
+    const link = removeLinkOf(event, element, REMOVE_LINK);
+    if (!link) return;
+    event.preventDefault();
+    if (inFlight.has(link)) return;
+    inFlight.add(link);
+    const item = link.closest<HTMLElement>('.woocommerce-mini-cart-item, .mini_cart_item');
+    void removeLine(link, ctx, (on) => block(item, on)).finally(() => inFlight.delete(link));
+  };
+  element.addEventListener('click', activate, { signal: ctx.signal });
+  element.addEventListener('keydown', activate, { signal: ctx.signal });
+
+  if (view) mountView(element, ctx);
+  else {
+    waiting.set(element, ctx);
+    ctx.onCleanup(() => waiting.delete(element));
+    // Touched (a pointer over it, focus, a key) or shown (a sidebar scrolled to, a dropdown opened): wanted.
+    for (const type of ['pointerover', 'focusin']) element.addEventListener(type, wantView, { signal: ctx.signal, once: true });
+    queueMicrotask(() => {
+      if (ctx.signal.aborted || view || isUnfilled(element.childElementCount, element.textContent ?? '')) return;
+      ctx.onCleanup(env().visible(element, wantView, '0px'));
+    });
+  }
+
+  // The box is printed empty and nothing was loaded (the cookies said the cart is empty): load it only when it
+  // is actually shown (a sidebar in view, a dropdown opened), never on every page view.
+  queueMicrotask(() => {
+    if (ctx.signal.aborted || !cartNotLoaded() || !isUnfilled(element.childElementCount, element.textContent ?? '')) return;
+    const cancel = env().visible(element, () => {
+      // An add that revealed a "hide if empty" widget brings its own fragments: no second request.
+      if (cartNotLoaded() && cartQueue.size === 0 && isUnfilled(element.childElementCount, element.textContent ?? '')) void refreshFragments();
+    }, '0px');
+    ctx.onCleanup(cancel);
+  });
+}
 
 function block(item: HTMLElement | null, on: boolean): void {
   if (!item) return;
@@ -22,71 +118,12 @@ function block(item: HTMLElement | null, on: boolean): void {
   else item.removeAttribute('aria-busy');
 }
 
-async function remove(link: HTMLAnchorElement, ctx: WidgetContext): Promise<void> {
-  const key = link.getAttribute('data-cart_item_key');
-  const fallback = () => {
-    const href = safeRedirect(link.getAttribute('href'), location.href);
-    if (href) navigation.go(href);
-    else ctx.warn('href', 'the remove link has no same-site URL to fall back to');
-  };
-  if (!key) {
-    ctx.warn('data-cart_item_key', 'missing; following the link');
-    fallback();
-    return;
-  }
-  const item = link.closest<HTMLElement>('.woocommerce-mini-cart-item, .mini_cart_item');
-  clearAnnouncement();
-  block(item, true);
-  let response: CartResponse | undefined;
-  try {
-    response = await cartCall('remove_from_cart', { cart_item_key: key }, { timeout: cartCallTimeout(), schema: cartResponseSchema });
-  } catch {
-    response = undefined;
-  }
-  const fragments = response && removeSucceeded(response) ? asFragments(response.fragments) : undefined;
-  if (!response || !fragments) {
-    // WooCommerce's fallback: the link removes the item with a full page load.
-    block(item, false);
-    fallback();
-    return;
-  }
-  const hash = hashOf(response);
-  markOwn(response.fragments);
-  fireLegacy(document.body, 'removed_from_cart', [response.fragments, hash, link], 'mini-cart');
-  receiveCart(fragments, hash);
-  const message = link.getAttribute('data-success_message');
-  if (message) announce(message);
-}
-
 export default defineWidget({
   mount(element, ctx) {
     liveRegion();
     // After this mount returns: loading stored fragments replaces this very element.
     queueMicrotask(startCart);
-    if (!element.matches('.widget_shopping_cart_content')) return;
-
-    const activate = (event: Event) => {
-      const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>(REMOVE_LINK) : null;
-      if (!link || !element.contains(link)) return;
-      event.preventDefault();
-      if (inFlight.has(link)) return;
-      inFlight.add(link);
-      void remove(link, ctx).finally(() => inFlight.delete(link));
-    };
-    element.addEventListener('click', activate, { signal: ctx.signal });
-    element.addEventListener('keydown', (event) => {
-      if ((event as KeyboardEvent).key === ' ') activate(event);
-    }, { signal: ctx.signal });
-
-    // The box is printed empty and nothing was loaded (the cookies said the cart is empty): load it only when it
-    // is actually shown (a sidebar in view, a dropdown opened), never on every page view.
-    queueMicrotask(() => {
-      if (ctx.signal.aborted || !cartNotLoaded() || !isUnfilled(element.childElementCount, element.textContent ?? '')) return;
-      const cancel = env().visible(element, () => {
-        // An add that revealed a "hide if empty" widget brings its own fragments: no second request.
-        if (cartNotLoaded() && cartQueue.size === 0 && isUnfilled(element.childElementCount, element.textContent ?? '')) void refreshFragments();
-      }, '0px');
-      ctx.onCleanup(cancel);
-    });
+    watchCart();
+    if (element.matches(BOX)) mountBox(element, ctx);
   },
 });
