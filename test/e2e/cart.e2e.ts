@@ -1,11 +1,12 @@
 /**
  * The cart in real Chromium, both tags: fast clicks on several loop buttons (one call in flight, every item in the
  * cart), two tabs of one browser agreeing on the mini-cart and the header count, a reload with an unchanged cart
- * rendering from storage with no fragments request, and axe-core clean after each change.
+ * rendering from storage with no fragments request, and axe-core clean after each change. The mini-cart's React
+ * view: no framework chunk where nobody shows or changes the cart, and the view's remove once it has come.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, openPage, pageURL, BUILD_TAGS, waitForIslands } from './harness';
+import { BUILD_TAGS, expectAxeClean, expectNoConsoleErrors, FRAMEWORK_CHUNK, openPage, pageURL, waitForIdleIslands, waitForIslands } from './harness';
 
 const cartLines = (page: Page) => page.evaluate(() => window.__mock!.state.cart.map((l) => [l.productId, l.quantity]));
 const endpoints = (page: Page) => page.evaluate(() => window.__mock!.state.log.map((e) => e.endpoint));
@@ -106,5 +107,46 @@ describe.each(BUILD_TAGS)('cart, %s tag', (tag) => {
     await waitForMini(page, 1);
     expect(await page.evaluate(() => (window as unknown as { got: unknown[] }).got)).toEqual([[true, true, '320']]);
     expectNoConsoleErrors(errors);
+  });
+});
+
+const frameworkRequested = (requests: string[]) => requests.some((u) => FRAMEWORK_CHUNK.test(new URL(u).pathname));
+const miniCartView = (requests: string[]) => requests.some((u) => /\/chunks\/mini-cart\.island-[\w-]+\.js$/.test(new URL(u).pathname));
+
+describe.each(BUILD_TAGS)('mini-cart view, %s tag', (tag) => {
+  test('a shop page nobody buys from loads no React; the first add brings the view, which removes with the line blocked', async () => {
+    const { page, errors, requests } = await openPage('/shop.html', { tag });
+    await waitForIdleIslands(page);
+    expect(miniCartView(requests)).toBe(false);
+    expect(frameworkRequested(requests)).toBe(false);
+    await page.click('.ajax_add_to_cart[data-product_id="318"]');
+    await page.click('.ajax_add_to_cart[data-product_id="320"]');
+    await waitForMini(page, 2);
+    await page.waitForFunction(() => !document.querySelector('.ajax_add_to_cart.loading'));
+    await page.waitForFunction(() => document.querySelectorAll('.widget_shopping_cart_content .remove_from_cart_button').length === 2);
+    await expect.poll(() => miniCartView(requests), { timeout: 15_000 }).toBe(true);
+    expect(frameworkRequested(requests)).toBe(true);
+    await expectAxeClean(page);
+    await page.evaluate(() => window.__mock!.latency('remove_from_cart', 400));
+    await page.focus('.widget_shopping_cart_content .remove_from_cart_button[data-product_id="318"]');
+    await page.keyboard.press('Space');
+    await page.waitForSelector('.widget_shopping_cart_content .woocommerce-mini-cart-item.processing[aria-busy="true"]', { state: 'attached', timeout: 10_000 });
+    await expectAxeClean(page);
+    await waitForMini(page, 1);
+    expect(await cartLines(page)).toEqual([[320, 1]]);
+    expect(await headerCount(page)).toBe('1');
+    await page.waitForFunction(() => document.querySelector('.widget_shopping_cart_live_region')?.textContent?.includes('has been removed from your cart'));
+    await expectAxeClean(page);
+    expectNoConsoleErrors(errors);
+  });
+
+  test('the home page and a product page without cart action request no framework chunk', async () => {
+    for (const path of ['/home.html', '/product-simple.html']) {
+      const { page, errors, requests } = await openPage(path, { tag });
+      await waitForIdleIslands(page);
+      expect(requests.filter((u) => FRAMEWORK_CHUNK.test(new URL(u).pathname)), path).toEqual([]);
+      expect(miniCartView(requests), path).toBe(false);
+      expectNoConsoleErrors(errors);
+    }
   });
 });

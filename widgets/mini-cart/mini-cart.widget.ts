@@ -111,8 +111,8 @@ function mountBox(element: Element, ctx: WidgetContext): void {
 
 function block(item: HTMLElement | null, on: boolean): void {
   if (!item) return;
+  // Not dimmed, as in the view (MiniCart.tsx): faded text would fail the contrast check while it runs.
   item.classList.toggle('processing', on);
-  item.style.opacity = on ? '0.6' : '';
   item.style.pointerEvents = on ? 'none' : '';
   if (on) item.setAttribute('aria-busy', 'true');
   else item.removeAttribute('aria-busy');
