@@ -34,4 +34,6 @@ export const registry: readonly WidgetEntry[] = [
   { name: 'wp-rocket-beacon', selector: 'body', trigger: 'idle', load: () => ('rocket_beacon_data' in window ? import('../widgets/wp-rocket-beacon/wp-rocket-beacon.widget') : Promise.resolve({ default: { mount() {} } })) },
   { name: 'reviews', selector: 'section.sf-reviews:not(.sf-reviews--slider), div.sf-review-badge--floating', trigger: 'load', load: () => import('../widgets/reviews/reviews.widget') },
   { name: 'review-slider', selector: 'section.sf-reviews.sf-reviews--slider', trigger: 'visible', load: () => import('../widgets/reviews/review-slider.widget') },
+  // Applies the target rule and holds one delegated click listener; PhotoSwipe's core loads on the first open.
+  { name: 'lightbox', selector: '[data-rel^="iLightbox["], [rel^="iLightbox["], [data-rel^="prettyPhoto["], [rel^="prettyPhoto["], a[data-rel="iLightbox"], #lightbox-link, .lightbox-link, .fusion-lightbox-link, .type-post .post-content a[href]', trigger: 'load', load: () => import('../widgets/lightbox/lightbox.widget') },
 ];
