@@ -384,12 +384,12 @@ export class LightboxView {
   }
 
   private renderFullscreen(): void {
-    const button = this.parts?.fullscreen;
-    if (!button || !this.dialog) return;
+    const control = this.parts?.fullscreen;
+    if (!control || !this.dialog) return;
     const on = document.fullscreenElement === this.dialog;
     const label = on ? this.config.texts.exitFullscreen : this.config.texts.enterFullscreen;
-    button.setAttribute('aria-label', label);
-    button.title = label;
-    button.classList.toggle('sf-ilightbox--fullscreen-on', on);
+    control.setAttribute('aria-label', label);
+    control.title = label;
+    control.classList.toggle('sf-ilightbox--fullscreen-on', on);
   }
 }
