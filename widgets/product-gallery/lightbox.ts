@@ -1,5 +1,4 @@
-import PhotoSwipe, { type SlideData } from 'photoswipe';
-import photoswipeCss from 'photoswipe/dist/photoswipe.css?inline';
+import { photoSwipe, type PhotoSwipe, type SlideData } from '../../src/dom/photoswipe';
 import { adoptStyles } from '../../src/dom/styles';
 import { env } from '../../src/env';
 import { httpUrlText } from '../../src/net/url-attrs';
@@ -92,14 +91,14 @@ let current: LightboxHandle | undefined;
 
 export async function openLightbox(request: LightboxRequest): Promise<LightboxHandle> {
   current?.close();
-  adoptStyles('photoswipe', photoswipeCss);
+  const PhotoSwipeCore = photoSwipe();
   adoptStyles('sf-lightbox', LIGHTBOX_CSS);
   const { dialog, opener } = request;
   const dataSource = await toSlides(request.items);
   const reduced = env().prefersReducedMotion();
   const duration = (ms: number) => (reduced ? 0 : ms);
 
-  const pswp = new PhotoSwipe({
+  const pswp = new PhotoSwipeCore({
     dataSource,
     index: Math.min(Math.max(0, request.index), dataSource.length - 1),
     appendToEl: dialog,

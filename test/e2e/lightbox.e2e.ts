@@ -1,0 +1,323 @@
+/**
+ * The Avada lightbox in real Chromium, once per build (BUILD_TAGS) plus a classic-tag smoke test, at 1280, 800 and
+ * 500 px, with the mouse and the keyboard. Page: fixtures/pages/lightbox.html (groups, singles, prettyPhoto,
+ * video, YouTube/Vimeo behind consent, inline, ajax, post images, a non-media target, a broken image).
+ * The slideshow speed is shortened on the page (1.2 s) so the wrap is seen without waiting 5 s per slide.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
+
+const PAGE = '/lightbox.html';
+const DIALOG = 'dialog.sf-ilightbox';
+const gallery = (n: number) => `#gallery-7 .gallery-item:nth-child(${n}) a`;
+const kiln = (n: number) => `.fusion-image-group a:nth-child(${n})`;
+
+const open = (page: Page) => page.$eval(DIALOG, (d) => (d as HTMLDialogElement).open).catch(() => false);
+const title = (page: Page) => page.textContent('#sf-ilightbox-title');
+const hash = (page: Page) => page.evaluate(() => decodeURIComponent(location.hash));
+const focusInDialog = (page: Page) => page.evaluate((s) => !!document.querySelector(s)?.contains(document.activeElement), DIALOG);
+const slidesReady = (page: Page) => page.waitForSelector(`${DIALOG} .pswp`, { timeout: 30_000 });
+const waitClosed = (page: Page) => page.waitForFunction((s) => !(document.querySelector(s) as HTMLDialogElement | null)?.open, DIALOG);
+/** PhotoSwipe's strip has stopped moving (a drag started mid-animation is PhotoSwipe's to ignore). */
+const stripSettled = (page: Page) =>
+  page.waitForFunction(() => {
+    const w = window as unknown as { __strip?: string[] };
+    const now = getComputedStyle(document.querySelector('dialog.sf-ilightbox .pswp__container')!).transform;
+    w.__strip = [...(w.__strip ?? []), now].slice(-5);
+    return w.__strip.length === 5 && w.__strip.every((t) => t === now);
+  });
+const waitTitle = (page: Page, text: string) => page.waitForFunction((t) => document.getElementById('sf-ilightbox-title')?.textContent === t, text);
+/** A 404 for the deliberately broken image is the browser's own console error, not ours. */
+const ours = (errors: string[]) => errors.filter((e) => !/status of (404|500).*(kiln-old|\/lightbox\/unavailable\/)/.test(e));
+
+function fastSlideshow(context: BrowserContext) {
+  return context.route(
+    (url) => url.pathname === PAGE,
+    async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace('"lightbox_slideshow_speed":"5000"', '"lightbox_slideshow_speed":"1200"');
+      await route.fulfill({ response, body: html });
+    },
+  );
+}
+
+describe.each(BUILD_TAGS)('lightbox, %s tag', (tag) => {
+  test('1280 px: a gallery with the mouse and the keyboard, deep links, Back, slideshow, fullscreen, idle controls', async () => {
+    const { page, errors } = await openPage(PAGE, { tag, beforeGoto: fastSlideshow });
+    // The target rule: a target that is not media is a plain link again.
+    expect(await page.getAttribute('.not-media', 'class')).toContain('fusion-no-lightbox');
+    expect(await page.getAttribute('.not-media', 'data-rel')).toBeNull();
+    expect(await page.getAttribute(gallery(1), 'class')).toBeNull();
+    const before = await page.evaluate(() => history.length);
+
+    await page.click(gallery(2));
+    expect(await open(page)).toBe(true);
+    expect(await page.getAttribute(DIALOG, 'aria-modal')).toBe('true');
+    expect(await page.getAttribute(DIALOG, 'aria-labelledby')).toBe('sf-ilightbox-title');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('ilightbox-close'))).toBe(true);
+    expect(await title(page)).toBe('Brass rivets in a tray');
+    expect(await page.textContent(`${DIALOG} .ilightbox-caption`)).toBe('Solid brass rivets');
+    expect(await page.textContent(`${DIALOG} .sf-ilightbox__counter`)).toBe('2 / 3');
+    expect(await hash(page)).toBe('#iLightbox[gallery-7]/1');
+    expect(await page.evaluate(() => history.length)).toBe(before + 1);
+    await slidesReady(page);
+    await page.waitForSelector(`${DIALOG} .pswp__img[src$="brass-rivets-1500x1000.jpg"]`);
+    expect(await page.isHidden(`${DIALOG} .sf-ilightbox__loading`)).toBe(true);
+    await expectAxeClean(page);
+
+    // Keyboard: three items loop; moves replace the entry (history length unchanged).
+    await page.keyboard.press('ArrowRight');
+    await waitTitle(page, 'Finished totes on a rack');
+    expect(await hash(page)).toBe('#iLightbox[gallery-7]/2');
+    await page.keyboard.press('ArrowRight');
+    await waitTitle(page, 'Rolls of waxed canvas');
+    expect(await hash(page)).toBe('#iLightbox[gallery-7]/0');
+    expect(await page.evaluate(() => history.length)).toBe(before + 1);
+    // Mouse: the arrow buttons, and a swipe (drag) on the image.
+    await page.click(`${DIALOG} .ilightbox-prev-button`);
+    await waitTitle(page, 'Finished totes on a rack');
+    await stripSettled(page);
+    await page.mouse.move(900, 400);
+    await page.mouse.down();
+    await page.mouse.move(700, 400, { steps: 10 });
+    await page.mouse.move(300, 400, { steps: 10 });
+    await page.mouse.up();
+    await waitTitle(page, 'Rolls of waxed canvas');
+    // Tab never leaves the dialog.
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      expect(await focusInDialog(page)).toBe(true);
+    }
+    await expectAxeClean(page);
+
+    // Escape closes, focus returns to the link, the deep-link entry is stepped back over (no bare #).
+    await page.keyboard.press('Escape');
+    await waitClosed(page);
+    await page.waitForFunction(() => location.hash === '');
+    expect(page.url()).not.toContain('#');
+    expect(await page.evaluate((s) => document.activeElement === document.querySelector(s), gallery(2))).toBe(true);
+
+    // Back closes.
+    await page.click(gallery(1));
+    await slidesReady(page);
+    expect(await hash(page)).toBe('#iLightbox[gallery-7]/0');
+    await page.goBack();
+    await waitClosed(page);
+    expect(await hash(page)).toBe('');
+
+    // Slideshow: play wraps from the last item to the first, pause stops it.
+    await page.click(gallery(3));
+    await slidesReady(page);
+    await page.click(`${DIALOG} .ilightbox-play`);
+    expect(await page.getAttribute(`${DIALOG} [aria-pressed]`, 'aria-pressed')).toBe('true');
+    expect(await page.getAttribute(`${DIALOG} [aria-pressed]`, 'class')).toContain('ilightbox-pause');
+    await waitTitle(page, 'Rolls of waxed canvas');
+    await page.click(`${DIALOG} .ilightbox-pause`);
+    expect(await page.getAttribute(`${DIALOG} .ilightbox-play`, 'aria-pressed')).toBe('false');
+
+    // Fullscreen with Shift+Enter and the button: the dialog asks for it (headless Chromium may refuse; the
+    // lightbox then stays as it is and the name still says "Enter").
+    await page.evaluate(() => {
+      const w = window as unknown as { __fullscreen: string[] };
+      w.__fullscreen = [];
+      const real = Element.prototype.requestFullscreen;
+      Element.prototype.requestFullscreen = function (this: Element, options?: FullscreenOptions) {
+        w.__fullscreen.push(this.className);
+        return real.call(this, options);
+      };
+    });
+    await page.keyboard.press('Shift+Enter');
+    await page.waitForFunction(() => (window as unknown as { __fullscreen: string[] }).__fullscreen.length === 1);
+    if (await page.evaluate(() => document.fullscreenElement !== null)) {
+      await page.waitForFunction(() => document.querySelector('.ilightbox-fullscreen')?.getAttribute('aria-label') === 'Exit Fullscreen (Shift+Enter)');
+      await page.keyboard.press('Shift+Enter');
+      await page.waitForFunction(() => document.fullscreenElement === null);
+    }
+    expect(await page.evaluate(() => (window as unknown as { __fullscreen: string[] }).__fullscreen[0])).toContain('sf-ilightbox');
+    await page.click(`${DIALOG} .ilightbox-fullscreen`);
+    await page.waitForFunction(() => (window as unknown as { __fullscreen: string[] }).__fullscreen.length >= 2);
+    if (await page.evaluate(() => document.fullscreenElement !== null)) await page.keyboard.press('Shift+Enter');
+    await page.waitForFunction(() => document.fullscreenElement === null);
+    expect(await page.getAttribute(`${DIALOG} .ilightbox-fullscreen`, 'aria-label')).toBe('Enter Fullscreen (Shift+Enter)');
+
+    // Controls hide when the mouse is still for 3 s, and come back when it moves.
+    await page.mouse.move(600, 300);
+    await page.waitForSelector(`${DIALOG}.sf-ilightbox--idle`, { timeout: 10_000 });
+    await page.mouse.move(640, 320);
+    expect(await page.$eval(DIALOG, (d) => d.classList.contains('sf-ilightbox--idle'))).toBe(false);
+    await page.click(`${DIALOG} .ilightbox-close`);
+    await waitClosed(page);
+
+    // Post images are a group of their own.
+    await page.click('.post-content p a img[alt="The sewing room"]');
+    await slidesReady(page);
+    expect(await title(page)).toBe('The sewing room');
+    expect(await hash(page)).toBe('#iLightbox[postimages]/1');
+    await page.keyboard.press('Escape');
+    await waitClosed(page);
+    expectNoConsoleErrors(ours(errors));
+  }, 150_000);
+
+  test('800 px: two items do not loop, singles and prettyPhoto, arrival and hashchange deep links', async () => {
+    const { page, errors } = await openPage(`${PAGE}#iLightbox%5Bkiln%5D/1`, { tag, viewport: { width: 800, height: 900 } });
+    await page.waitForFunction((s) => (document.querySelector(s) as HTMLDialogElement | null)?.open === true, DIALOG);
+    expect(await title(page)).toBe('Enamel buttons');
+    expect(await page.textContent(`${DIALOG} .ilightbox-caption`)).toBe('Cooling on the rack');
+    expect(await page.getAttribute(`${DIALOG} .ilightbox-next-button`, 'aria-disabled')).toBe('true');
+    expect(await page.getAttribute(`${DIALOG} .ilightbox-prev-button`, 'aria-disabled')).toBe('false');
+    await slidesReady(page);
+    await page.keyboard.press('ArrowRight');
+    expect(await title(page)).toBe('Enamel buttons');
+    await page.keyboard.press('ArrowLeft');
+    await waitTitle(page, 'The kiln');
+    expect(await page.getAttribute(`${DIALOG} .ilightbox-prev-button`, 'aria-disabled')).toBe('true');
+    await page.keyboard.press('Escape');
+    await waitClosed(page);
+    expect(await hash(page)).toBe('');
+
+    // hashchange opens, moves, and closes when the index does not exist.
+    await page.evaluate(() => (location.hash = '#iLightbox[gallery-7]/2'));
+    await waitTitle(page, 'Finished totes on a rack');
+    await page.evaluate(() => (location.hash = '#iLightbox%5Bgallery-7%5D/0'));
+    await waitTitle(page, 'Rolls of waxed canvas');
+    await page.evaluate(() => (location.hash = '#iLightbox[gallery-7]/9'));
+    await waitClosed(page);
+
+    // Singles: no arrows, no slideshow, no deep link; titles from the title attribute.
+    const address = await hash(page);
+    await page.click('#lightbox-link');
+    await slidesReady(page);
+    expect(await title(page)).toBe('How to find the workshop');
+    expect(await page.isHidden(`${DIALOG} .ilightbox-next-button`)).toBe(true);
+    expect(await page.isHidden(`${DIALOG} .ilightbox-play`)).toBe(true);
+    expect(await hash(page)).toBe(address);
+    await expectAxeClean(page);
+    await page.click(`${DIALOG} .ilightbox-close`);
+    await waitClosed(page);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('lightbox-link');
+
+    // Legacy prettyPhoto group, opened from the keyboard.
+    await page.focus('.legacy-gallery');
+    await page.keyboard.press('Enter');
+    await slidesReady(page);
+    expect(await title(page)).toBe('Our first shopfront, 1998');
+    expect(await hash(page)).toBe('#prettyPhoto[legacy]/0');
+    await page.keyboard.press('Escape');
+    await waitClosed(page);
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('legacy-gallery');
+    expectNoConsoleErrors(ours(errors));
+  }, 150_000);
+
+  test('500 px: video, YouTube and Vimeo behind consent, inline, ajax (inert), and the error texts', async () => {
+    const { page, context, errors } = await openPage(PAGE, {
+      tag,
+      viewport: { width: 500, height: 860 },
+      hasTouch: true,
+      beforeGoto: (ctx) => ctx.route(/youtube-nocookie\.com|vimeo\.com/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>player</title>' })),
+    });
+    await page.click('.video-youtube');
+    await slidesReady(page);
+    await page.waitForSelector(`${DIALOG} .fusion-privacy-placeholder`);
+    expect(await page.textContent(`${DIALOG} .fusion-privacy-label`)).toBe('For privacy reasons YouTube needs your permission to be loaded.');
+    expect(await page.getAttribute(`${DIALOG} .fusion-privacy-placeholder a`, 'href')).toBe('https://www.youtube.com/watch?v=aqz-KE-bpKQ');
+    expect(await page.$(`${DIALOG} iframe`)).toBeNull();
+    await expectAxeClean(page);
+    await page.click(`${DIALOG} .fusion-privacy-consent`);
+    const src = await page.waitForSelector(`${DIALOG} iframe`).then((f) => f.getAttribute('src'));
+    expect(src).toBe('https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?autoplay=1&rel=0');
+    expect((await context.cookies()).find((c) => c.name === 'privacy_embeds')?.value).toContain('youtube');
+    await page.keyboard.press('Escape');
+    await waitClosed(page);
+
+    // Vimeo was not accepted: still a placeholder.
+    await page.click('.video-vimeo');
+    await page.waitForSelector(`${DIALOG} .fusion-privacy-placeholder`);
+    expect(await page.textContent(`${DIALOG} .fusion-privacy-label`)).toContain('Vimeo');
+    await page.click(`${DIALOG} .ilightbox-close`);
+    await waitClosed(page);
+
+    await page.click('.lightbox-link');
+    const video = await page.waitForSelector(`${DIALOG} video source`, { state: 'attached' });
+    expect(await video.getAttribute('src')).toBe('/wp-content/uploads/2025/03/workshop-tour.mp4');
+    expect(await video.getAttribute('type')).toBe('video/mp4');
+    await page.keyboard.press('Escape');
+    await waitClosed(page);
+
+    // Inline content moves in and goes back.
+    await page.click('.inline-item');
+    await page.waitForSelector(`${DIALOG} #care-guide`);
+    expect(await page.isVisible(`${DIALOG} #care-guide`)).toBe(true);
+    await page.keyboard.press('Escape');
+    await waitClosed(page);
+    expect(await page.$eval('#care-guide', (el) => el.parentElement?.className)).toBe('fusion-hidden');
+
+    // Ajax: the answer is inserted inert (no script, no handler, no javascript: URL).
+    await page.click('.ajax-item');
+    await page.waitForSelector(`${DIALOG} #size-guide-heading`);
+    expect(await page.$(`${DIALOG} .size-guide script`)).toBeNull();
+    expect(await page.$(`${DIALOG} .size-guide [onerror]`)).toBeNull();
+    expect(await page.getAttribute(`${DIALOG} .size-guide p a`, 'href')).toBeNull();
+    expect(await page.evaluate(() => (window as { __lightboxInjected?: boolean }).__lightboxInjected)).toBeUndefined();
+    await expectAxeClean(page);
+    await page.keyboard.press('Escape');
+    await waitClosed(page);
+
+    await page.click('.ajax-broken');
+    await page.waitForSelector(`${DIALOG} [role="alert"]`);
+    expect(await page.textContent(`${DIALOG} [role="alert"]`)).toBe('An error occurred when trying to load contents.');
+    await page.keyboard.press('Escape');
+    await waitClosed(page);
+
+    await page.click('.broken-image');
+    await page.waitForSelector(`${DIALOG} .pswp__error-msg`);
+    expect(await page.textContent(`${DIALOG} .pswp__error-msg`)).toBe('An error occurred when trying to load photo.');
+    await page.keyboard.press('Escape');
+    await waitClosed(page);
+    expectNoConsoleErrors(ours(errors));
+  }, 150_000);
+
+  test('failures: garbage settings warn once and still work; a core that cannot load leaves the link to navigate; later targets and the jQuery shim', async () => {
+    const { page, messages } = await openPage(PAGE, {
+      tag,
+      jquery: true,
+      beforeGoto: async (ctx) => {
+        await ctx.route(
+          (url) => url.pathname === PAGE,
+          async (route) => {
+            const response = await route.fetch();
+            const html = (await response.text()).replace('"lightbox_animation_speed":"normal"', '"lightbox_animation_speed":"warp"').replace('data-title="The kiln"', 'data-title="The kiln" data-options="width: wide"');
+            await route.fulfill({ response, body: html });
+          },
+        );
+        await ctx.route(/\/chunks\/(slides|photoswipe)-[^/]*\.js$/, (route) => route.abort());
+      },
+    });
+    const warnings = messages.filter((m) => m.type === 'warning' && m.text.includes('lightbox'));
+    expect(warnings.filter((m) => m.text.includes('fusionLightboxVars.lightbox_animation_speed'))).toHaveLength(1);
+    expect(await page.evaluate(() => typeof (window as { avadaLightBox?: { refresh_lightbox?: unknown } }).avadaLightBox?.refresh_lightbox)).toBe('function');
+
+    // A target inserted later is handled by the one delegated listener, and the theme's refresh call rescans it.
+    await page.evaluate(() => {
+      const link = Object.assign(document.createElement('a'), { href: '/journal/later/', className: 'fusion-lightbox-link later-page', textContent: 'Later page' });
+      document.querySelector('.singles')!.append(link);
+      (window as unknown as { avadaLightBox: { refresh_lightbox(): void } }).avadaLightBox.refresh_lightbox();
+    });
+    await page.waitForSelector('.later-page.fusion-no-lightbox');
+
+    await page.click(kiln(1));
+    expect(messages.filter((m) => m.type === 'warning' && m.text.includes('lightbox') && m.text.includes('data-options'))).toHaveLength(1);
+    // The core cannot load: the plain link's navigation happens.
+    await page.waitForURL(/kiln-1200x900\.jpg$/, { timeout: 30_000 });
+  }, 150_000);
+});
+
+test('classic tag: the lightbox mounts and opens', async () => {
+  const { page, errors } = await openPage(PAGE, { tag: 'classic' });
+  await page.click(gallery(1));
+  await slidesReady(page);
+  expect(await title(page)).toBe('Rolls of waxed canvas');
+  await page.keyboard.press('Escape');
+  await waitClosed(page);
+  expectNoConsoleErrors(ours(errors));
+});

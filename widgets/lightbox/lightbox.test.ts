@@ -1,0 +1,134 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountPage, only } from '../../test/helpers/mount';
+import { resetLogMemory } from '../../src/log';
+import { inertFragment } from './content';
+
+const MARKUP = `<article class="post type-post"><div class="post-content">
+  <p><a id="post-1" href="/wp-content/uploads/bench-1600x1067.jpg"><img src="/wp-content/uploads/bench-600x400.jpg" alt="The bench" width="600" height="400"></a></p>
+  <p><a id="about" href="/about/">About</a></p>
+  <figure class="gallery-item"><a id="g1" href="/wp-content/uploads/a-1500x1000.jpg" data-rel="iLightbox[gallery-7]"><img src="/a.jpg" alt="Canvas" width="300" height="200"></a><figcaption class="gallery-caption">Waxed canvas</figcaption></figure>
+  <figure class="gallery-item"><a id="g2" href="/wp-content/uploads/b-1500x1000.jpg" data-rel="iLightbox[gallery-7]"><img src="/b.jpg" alt="Rivets" width="300" height="200"></a></figure>
+  <a id="page-link" href="/visit-us/" data-rel="iLightbox">Visit us</a>
+  <a id="odd" href="/wp-content/uploads/c.jpg" class="fusion-lightbox-link" data-type="gallery">Odd type</a>
+</div></article>`;
+
+const dialog = () => document.querySelector<HTMLDialogElement>('dialog.sf-ilightbox');
+function click(el: Element, init: MouseEventInit = {}): MouseEvent {
+  const event = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ...init });
+  el.dispatchEvent(event);
+  return event;
+}
+
+describe('lightbox widget (happy-dom: our contract; the real dialog is tested in Chromium)', () => {
+  let showModal: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    history.replaceState(null, '', '/journal/inside/');
+    showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal').mockImplementation(function (this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    });
+    vi.spyOn(HTMLDialogElement.prototype, 'close').mockImplementation(function (this: HTMLDialogElement) {
+      this.removeAttribute('open');
+    });
+  });
+  afterEach(() => {
+    delete (window as { fusionLightboxVars?: unknown }).fusionLightboxVars;
+    document.querySelectorAll('dialog').forEach((d) => d.remove());
+    resetLogMemory();
+  });
+
+  it('applies the target rule: a target that is not media gets fusion-no-lightbox and loses data-rel', async () => {
+    await mountPage(MARKUP, only('lightbox'));
+    const page = document.getElementById('page-link')!;
+    expect(page.classList.contains('fusion-no-lightbox')).toBe(true);
+    expect(page.hasAttribute('data-rel')).toBe(false);
+    expect(document.getElementById('g1')!.classList.contains('fusion-no-lightbox')).toBe(false);
+    // Ordinary links in a post are not targets and are left alone.
+    expect(document.getElementById('about')!.className).toBe('');
+    expect(click(page).defaultPrevented).toBe(false);
+  });
+
+  it('opens the dialog in the click itself, with a loading state, the item texts and a deep link', async () => {
+    await mountPage(MARKUP, only('lightbox'));
+    const event = click(document.getElementById('g2')!);
+    expect(event.defaultPrevented).toBe(true);
+    expect(showModal).toHaveBeenCalledTimes(1);
+    const d = dialog()!;
+    expect(d.getAttribute('aria-modal')).toBe('true');
+    expect(d.querySelector('#sf-ilightbox-title')!.textContent).toBe('Rivets');
+    expect(d.querySelector('.sf-ilightbox__loading')!.hasAttribute('hidden')).toBe(false);
+    expect(d.querySelector('.sf-ilightbox__counter')!.textContent).toBe('2 / 2');
+    expect(document.activeElement).toBe(d.querySelector('.ilightbox-close'));
+    expect(decodeURIComponent(location.hash)).toBe('#iLightbox[gallery-7]/1');
+    // Two items: no looping, next is disabled on the last one.
+    expect(d.querySelector('.ilightbox-next-button')!.getAttribute('aria-disabled')).toBe('true');
+
+    d.dispatchEvent(new Event('cancel', { cancelable: true }));
+    expect(d.hasAttribute('open')).toBe(false);
+    expect(document.activeElement).toBe(document.getElementById('g2'));
+  });
+
+  it('post images form their own group', async () => {
+    await mountPage(MARKUP, only('lightbox'));
+    expect(click(document.querySelector('#post-1 img')!).defaultPrevented).toBe(true);
+    expect(dialog()!.querySelector('#sf-ilightbox-title')!.textContent).toBe('The bench');
+    expect(decodeURIComponent(location.hash)).toBe('#iLightbox[postimages]/0');
+  });
+
+  it('leaves new-tab clicks and switched-off lightboxes to the browser', async () => {
+    await mountPage(MARKUP, only('lightbox'));
+    expect(click(document.getElementById('g1')!, { ctrlKey: true }).defaultPrevented).toBe(false);
+    expect(click(document.getElementById('g1')!, { button: 1 }).defaultPrevented).toBe(false);
+    expect(showModal).not.toHaveBeenCalled();
+  });
+
+  it('handles targets inserted later through the one document listener', async () => {
+    await mountPage(MARKUP, only('lightbox'));
+    const later = Object.assign(document.createElement('a'), { href: '/wp-content/uploads/later.png', className: 'lightbox-link', title: 'Later' });
+    document.body.append(later);
+    expect(click(later).defaultPrevented).toBe(true);
+    expect(dialog()!.querySelector('#sf-ilightbox-title')!.textContent).toBe('Later');
+  });
+
+  it('an unknown data-type: one warning naming the widget and the field; the URL decides', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await mountPage(MARKUP, only('lightbox'));
+    click(document.getElementById('odd')!);
+    click(document.getElementById('odd')!);
+    expect(warn.mock.calls.filter((c) => /lightbox: data-type/.test(String(c[0])))).toHaveLength(1);
+    expect(dialog()!.hasAttribute('open')).toBe(true);
+  });
+});
+
+describe('lightbox widget: status_lightbox off', () => {
+  afterEach(() => {
+    delete (window as { fusionLightboxVars?: unknown }).fusionLightboxVars;
+  });
+  it('leaves every link a plain link', async () => {
+    vi.resetModules();
+    (window as { fusionLightboxVars?: unknown }).fusionLightboxVars = { status_lightbox: '0' };
+    const { registry } = await import('../../mount/registry');
+    const { createRuntime } = await import('../../mount/runtime');
+    document.body.innerHTML = MARKUP;
+    const runtime = createRuntime(registry.filter((e) => e.name === 'lightbox'));
+    runtime.scan(document);
+    await runtime.settled();
+    expect(click(document.getElementById('g1')!).defaultPrevented).toBe(false);
+    expect(document.getElementById('page-link')!.classList.contains('fusion-no-lightbox')).toBe(false);
+    runtime.unmount(document);
+    runtime.stop();
+  });
+});
+
+describe('ajax answers are inserted inert', () => {
+  it('drops scripts, handlers and script URLs, keeps the content', () => {
+    const fragment = inertFragment('<h3>Guide</h3><script>bad()</script><img src="/a.jpg" onerror="bad()"><a href="javascript:bad()">x</a><a href="/ok/">ok</a><iframe srcdoc="<script>bad()</script>"></iframe>');
+    const box = document.createElement('div');
+    box.append(fragment);
+    expect(box.querySelector('script')).toBeNull();
+    expect(box.querySelector('[onerror]')).toBeNull();
+    expect(box.querySelector('a')!.hasAttribute('href')).toBe(false);
+    expect(box.querySelectorAll('a')[1]!.getAttribute('href')).toBe('/ok/');
+    expect(box.querySelector('iframe')!.hasAttribute('srcdoc')).toBe(false);
+    expect(box.querySelector('h3')!.textContent).toBe('Guide');
+  });
+});
