@@ -55,7 +55,7 @@ function useResetVisibility(resets: readonly HTMLElement[], visible: boolean | u
   useLayoutEffect(() => {
     if (visible === undefined) return;
     // visibility, not display: the link keeps its place, so nothing moves when it comes and goes.
-    for (const reset of resets) reset.style.visibility = visible ? 'visible' : 'hidden';
+    for (const reset of resets) reset.style.setProperty('visibility', visible ? 'visible' : 'hidden');
   }, [resets, visible]);
 }
 
