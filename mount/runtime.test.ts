@@ -150,6 +150,30 @@ describe('runtime', () => {
     expect(button.getAttribute('data-clicked')).toBe('1');
   });
 
+  it('shows a held click at once (aria-busy, the button\'s loading class) and hands the state back before the replay', async () => {
+    document.body.innerHTML = '<a class="probe button add_to_cart_button" href="?add-to-cart=7">Add</a>';
+    const seenAtReplay: string[] = [];
+    const module: WidgetModule = {
+      mount(el) {
+        el.addEventListener('click', (event) => {
+          event.preventDefault();
+          seenAtReplay.push(`${el.getAttribute('aria-busy')}|${el.classList.contains('loading')}`);
+        });
+      },
+    };
+    let resolveLoad: (m: { default: WidgetModule }) => void = () => {};
+    const r = start([entry({ trigger: 'interaction', load: () => new Promise((res) => (resolveLoad = res)) })]);
+    await r.settled();
+    const link = document.querySelector<HTMLElement>('.probe')!;
+    link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    expect(link.getAttribute('aria-busy')).toBe('true');
+    expect(link.classList.contains('loading')).toBe(true);
+    resolveLoad({ default: module });
+    await r.settled();
+    expect(seenAtReplay).toEqual(['null|false']);
+    expect(link.hasAttribute('aria-busy')).toBe(false);
+  });
+
   it('replays the clicks held on several elements in the order they were made, a double click once', async () => {
     document.body.innerHTML = '<button class="probe" id="a" type="button">A</button><button class="probe" id="b" type="button">B</button>';
     const order: string[] = [];

@@ -106,8 +106,30 @@ function flush(): void {
   }
 }
 
+/**
+ * A held click shows at once that it was taken (the shopper must not think it was lost while the widget's code,
+ * and perhaps React, load): the element is aria-busy and, for WooCommerce's buttons, takes their own `loading`
+ * class (the theme's spinner). Returns the undo, run before the click is replayed (the widget sets its own state).
+ */
+function markHeld(element: Element): () => void {
+  const busy = element.getAttribute('aria-busy');
+  const addsLoading = element.classList.contains('button') && !element.classList.contains('loading');
+  element.setAttribute('aria-busy', 'true');
+  if (addsLoading) element.classList.add('loading');
+  return () => {
+    if (busy === null) element.removeAttribute('aria-busy');
+    else element.setAttribute('aria-busy', busy);
+    if (addsLoading) element.classList.remove('loading');
+  };
+}
+
 function waitForInteraction(entry: WidgetEntry, element: Element, start: (replay: Replay) => void): () => void {
   const mine: Held[] = [];
+  let unmarkHeld: (() => void) | undefined;
+  const releaseMark = () => {
+    unmarkHeld?.();
+    unmarkHeld = undefined;
+  };
   let key: { target: Element; event: KeyboardEvent } | undefined;
   let started = false;
   let resolved = false;
@@ -115,6 +137,7 @@ function waitForInteraction(entry: WidgetEntry, element: Element, start: (replay
   let cancelStall: (() => void) | undefined;
   const controller = new AbortController();
   const drop = () => {
+    releaseMark();
     controller.abort();
     cancelStall?.();
     cancelStall = undefined;
@@ -150,6 +173,7 @@ function waitForInteraction(entry: WidgetEntry, element: Element, start: (replay
         mine.push(h);
         queue.splice(replaying ? 0 : queue.length, 0, h);
         lastHolder = mine;
+        unmarkHeld ??= markHeld(element);
         watchStall();
       }
     } else if (event.type === 'keydown' && !key && !mine.length && (event as KeyboardEvent).key === ' ' && !isNativeControl(target)) {

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { defineWidget, type WidgetContext, type WidgetModule } from '../../mount/types';
-import { renderIsland, type Island } from './render';
+import { renderIsland } from './render';
 
 /**
  * How a React widget is declared: the component, how to read its props from the server markup, and where it
@@ -27,34 +27,50 @@ export interface IslandDefinition<P extends object> {
   connect?(island: IslandHandle<P>, element: Element, context: WidgetContext): void;
 }
 
+type Next<P> = P | ((previous: P) => P);
+
 export interface IslandHandle<P> {
   readonly props: P;
-  update(next: P | ((previous: P) => P)): void;
+  update(next: Next<P>): void;
+  /**
+   * Render now, before returning: for plain code that reads the DOM or fires a legacy event right after, in
+   * the same task as the shopper's input (as the jQuery scripts we replace did). Never call it from a render.
+   */
+  flush(next: Next<P>): void;
+}
+
+/**
+ * Mount a component into `host` for a widget whose plain controller keeps the behaviour (events, requests,
+ * holds) and hands the view its state: the island unmounts with the widget.
+ */
+export function attachIsland<P extends object>(name: string, host: Element, Component: ComponentType<P>, initial: P, context: WidgetContext): IslandHandle<P> {
+  let props = initial;
+  const island = renderIsland(name, host, <Component {...props} />);
+  context.onCleanup(() => island.unmount());
+  const next = (value: Next<P>) => (props = typeof value === 'function' ? (value as (p: P) => P)(props) : value);
+  return {
+    get props() {
+      return props;
+    },
+    update(value) {
+      next(value);
+      if (!context.signal.aborted) island.update(<Component {...props} />);
+    },
+    flush(value) {
+      next(value);
+      if (!context.signal.aborted) island.flush(<Component {...props} />);
+    },
+  };
 }
 
 export function defineIsland<P extends object>(definition: IslandDefinition<P>): WidgetModule {
-  const { Component } = definition;
   return defineWidget({
     mount(element, context) {
       const initial = definition.props(element, context);
       if (initial === undefined) return;
       const host = definition.host?.(element, context) ?? element;
-      let props = initial;
-      const island: Island = renderIsland(definition.name, host, <Component {...props} />);
-      context.onCleanup(() => island.unmount());
-      definition.connect?.(
-        {
-          get props() {
-            return props;
-          },
-          update(next) {
-            props = typeof next === 'function' ? (next as (p: P) => P)(props) : next;
-            if (!context.signal.aborted) island.update(<Component {...props} />);
-          },
-        },
-        element,
-        context,
-      );
+      const island = attachIsland(definition.name, host, definition.Component, initial, context);
+      definition.connect?.(island, element, context);
     },
   });
 }

@@ -29,6 +29,8 @@ class IslandBoundary extends Component<BoundaryProps, { failed: boolean }> {
 
 export interface Island {
   update(node: ReactNode): void;
+  /** Render and commit before returning (plain code reads the DOM or fires an event right after). */
+  flush(node: ReactNode): void;
   unmount(): void;
 }
 
@@ -55,6 +57,9 @@ export function renderIsland(name: string, container: Element, node: ReactNode):
   return {
     update(next) {
       root?.render(wrap(next));
+    },
+    flush(next) {
+      flushSync(() => root?.render(wrap(next)));
     },
     unmount() {
       root?.unmount();

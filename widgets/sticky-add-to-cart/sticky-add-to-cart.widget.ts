@@ -1,9 +1,10 @@
 import { defineWidget } from '../../mount/types';
-import { phrasingFragment } from '../../src/dom/phrasing';
 import { adoptStyles } from '../../src/dom/styles';
 import { env } from '../../src/env';
 import { listenLegacy } from '../../src/events/bus';
-import { chosenSummary, exposure, mirrorButton, priceHtmlFor, type Exposure } from './logic';
+import { attachIsland } from '../../src/react/island';
+import { chosenSummary, exposure, mirrorButton, priceHtmlFor } from './logic';
+import { StickyBar, type StickyBarButton, type StickyBarProps } from './StickyBar';
 
 /**
  * The sticky add-to-cart bar (theme.md §10; markup not established, so ours is the interface):
@@ -21,6 +22,8 @@ import { chosenSummary, exposure, mirrorButton, priceHtmlFor, type Exposure } fr
  *
  * The bar's button clicks the page's real add-to-cart button, so the real form submits (or the variation
  * form blocks it and explains) exactly as a click there would. One bar per page, for the main product form.
+ * The bar is a React island (StickyBar.tsx) in a host of its own at the end of the body; this plain code reads
+ * the page (the real button, the form's choices, scrolling) and hands the view its state.
  */
 const CSS = `
 .sf-sticky-atc{position:fixed;left:0;right:0;bottom:0;z-index:9990;background:#fff;color:#222;box-shadow:0 -2px 8px rgba(0,0,0,.15)}
@@ -37,6 +40,7 @@ const CSS = `
 @keyframes sf-sticky-in{from{transform:translateY(100%)}to{transform:none}}
 `;
 
+const NAME = 'sticky-add-to-cart';
 const REAL_BUTTON = '.single_add_to_cart_button';
 const MIRRORED_CLASSES = ['disabled', 'wc-variation-selection-needed', 'wc-variation-is-unavailable', 'loading', 'added'];
 
@@ -56,63 +60,50 @@ export default defineWidget({
     const productPrice = scope.querySelector('.summary .price, p.price');
     const productPriceHtml = productPrice && !form.contains(productPrice) ? productPrice.innerHTML : '';
 
-    const bar = document.createElement('div');
-    bar.className = 'sf-sticky-atc';
-    bar.hidden = true;
-    bar.setAttribute('role', 'region');
-    const inner = document.createElement('div');
-    inner.className = 'sf-sticky-atc__inner';
-    const titleEl = document.createElement('p');
-    titleEl.className = 'sf-sticky-atc__title';
-    titleEl.textContent = title;
-    const choiceEl = document.createElement('p');
-    choiceEl.className = 'sf-sticky-atc__choice';
-    const priceEl = document.createElement('div');
-    priceEl.className = 'sf-sticky-atc__price price';
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'sf-sticky-atc__button button alt';
-    // Born hidden as apply() hides it (its first run waits for a frame).
-    bar.setAttribute('inert', '');
-    bar.setAttribute('aria-hidden', 'true');
-    button.setAttribute('tabindex', '-1');
-    inner.append(titleEl, choiceEl, priceEl, button);
-    bar.append(inner);
-    document.body.append(bar);
-    activeBar = bar;
-    ctx.onCleanup(() => {
-      bar.remove();
-      if (activeBar === bar) activeBar = undefined;
-    });
-
-    let shownPrice: string | undefined;
-    const setPrice = (html: string) => {
-      if (html === shownPrice) return;
-      shownPrice = html;
-      priceEl.replaceChildren(phrasingFragment(html));
-    };
-    setPrice(productPriceHtml);
-
-    // ---- the real button's state ----
-    const syncButton = () => {
-      const state = mirrorButton({
+    const readButton = (): StickyBarButton => ({
+      ...mirrorButton({
         classes: [...real.classList],
         disabledAttribute: real instanceof HTMLButtonElement && real.disabled,
         ariaDisabled: real.getAttribute('aria-disabled'),
         text: real.textContent ?? '',
-      });
-      button.textContent = state.text || 'Add to cart';
-      bar.setAttribute('aria-label', state.text || 'Add to cart');
-      for (const c of MIRRORED_CLASSES) button.classList.toggle(c, real.classList.contains(c));
-      button.classList.toggle('disabled', state.disabled);
-      if (state.disabled) button.setAttribute('aria-disabled', 'true');
-      else button.removeAttribute('aria-disabled');
+      }),
+      classes: MIRRORED_CLASSES.filter((c) => real.classList.contains(c)),
       // The variation form ties its explanation to the real button; the bar's button explains the same way.
-      const describedBy = real.getAttribute('aria-describedby');
-      if (describedBy) button.setAttribute('aria-describedby', describedBy);
-      else button.removeAttribute('aria-describedby');
+      describedBy: real.getAttribute('aria-describedby'),
+    });
+    const readChoice = () => {
+      const selects = [...form.querySelectorAll<HTMLSelectElement>('select[name^="attribute_"], select[data-attribute_name]')];
+      return chosenSummary(selects.map((s) => ({ value: s.value, label: s.value ? (s.selectedOptions[0]?.textContent ?? '') : '' })));
     };
-    syncButton();
+
+    // The bar has a host of its own: React owns what it renders, the body keeps the theme's nodes.
+    const host = document.createElement('div');
+    host.className = 'sf-sticky-atc-host';
+    document.body.append(host);
+    activeBar = host;
+    ctx.onCleanup(() => {
+      host.remove();
+      if (activeBar === host) activeBar = undefined;
+    });
+
+    const onActivate = () => {
+      const blocked = real.getAttribute('aria-disabled') === 'true' || real.classList.contains('disabled');
+      // A click on the real button: the form submits with it as the submitter, or the variation form blocks
+      // it and shows why.
+      real.click();
+      if (blocked) {
+        const firstEmpty = [...form.querySelectorAll<HTMLSelectElement>('select')].find((s) => s.value === '');
+        const target = firstEmpty ?? real;
+        target.scrollIntoView({ block: 'center', behavior: env().prefersReducedMotion() ? 'auto' : 'smooth' });
+        target.focus({ preventScroll: true });
+      }
+    };
+    // Rendered at once (flush): theme code and the tests read the bar right after the change it mirrors.
+    const view = attachIsland<StickyBarProps>(NAME, host, StickyBar, { title, priceHtml: productPriceHtml, choice: readChoice(), button: readButton(), exposure: undefined, onActivate }, ctx);
+    const set = (patch: Partial<StickyBarProps>) => view.flush((props) => ({ ...props, ...patch }));
+
+    // ---- the real button's state ----
+    const syncButton = () => set({ button: readButton() });
     if (typeof MutationObserver === 'function') {
       const mo = new MutationObserver(syncButton);
       mo.observe(real, { attributes: true, attributeFilter: ['class', 'disabled', 'aria-disabled', 'aria-describedby'], childList: true, characterData: true, subtree: true });
@@ -120,61 +111,19 @@ export default defineWidget({
     }
 
     // ---- the chosen variation ----
-    const syncChoice = () => {
-      const selects = [...form.querySelectorAll<HTMLSelectElement>('select[name^="attribute_"], select[data-attribute_name]')];
-      choiceEl.textContent = chosenSummary(selects.map((s) => ({ value: s.value, label: s.value ? (s.selectedOptions[0]?.textContent ?? '') : '' })));
-    };
-    syncChoice();
-    listenLegacy(form, 'change', syncChoice, ctx.signal);
-    listenLegacy(form, 'show_variation', ([variation]) => {
-      setPrice(priceHtmlFor(variation, productPriceHtml));
-      syncChoice();
-      syncButton();
-    }, ctx.signal);
+    listenLegacy(form, 'change', () => set({ choice: readChoice() }), ctx.signal);
+    listenLegacy(form, 'show_variation', ([variation]) => set({ priceHtml: priceHtmlFor(variation, productPriceHtml), choice: readChoice(), button: readButton() }), ctx.signal);
     for (const name of ['hide_variation', 'reset_data']) {
-      listenLegacy(form, name, () => {
-        setPrice(productPriceHtml);
-        syncChoice();
-        syncButton();
-      }, ctx.signal);
+      listenLegacy(form, name, () => set({ priceHtml: productPriceHtml, choice: readChoice(), button: readButton() }), ctx.signal);
     }
-
-    // ---- activation ----
-    button.addEventListener(
-      'click',
-      () => {
-        const blocked = button.getAttribute('aria-disabled') === 'true';
-        // A click on the real button: the form submits with it as the submitter, or the variation form blocks
-        // it and shows why.
-        real.click();
-        if (blocked) {
-          const firstEmpty = [...form.querySelectorAll<HTMLSelectElement>('select')].find((s) => s.value === '');
-          const target = firstEmpty ?? real;
-          target.scrollIntoView({ block: 'center', behavior: env().prefersReducedMotion() ? 'auto' : 'smooth' });
-          target.focus({ preventScroll: true });
-        }
-      },
-      { signal: ctx.signal },
-    );
 
     // ---- visibility ----
     let realInView = false;
-    let state: Exposure | undefined;
     const apply = () => {
       const next = exposure(window.scrollY, realInView);
-      if (next === state) return;
-      const focusWasInBar = bar.contains(document.activeElement);
-      state = next;
-      bar.hidden = next === 'hidden';
-      if (next === 'exposed') {
-        bar.removeAttribute('inert');
-        bar.removeAttribute('aria-hidden');
-        button.removeAttribute('tabindex');
-      } else {
-        bar.setAttribute('inert', '');
-        bar.setAttribute('aria-hidden', 'true');
-        button.setAttribute('tabindex', '-1');
-      }
+      if (next === view.props.exposure) return;
+      const focusWasInBar = host.contains(document.activeElement);
+      set({ exposure: next });
       // Never strand keyboard focus in a bar that has just been hidden: the real button is the same control.
       if (focusWasInBar && next !== 'exposed') real.focus({ preventScroll: true });
     };

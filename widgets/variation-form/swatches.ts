@@ -1,11 +1,12 @@
-import { setAttr, uniqueId } from '../../src/dom/announce';
+import { uniqueId } from '../../src/dom/announce';
 
 /**
  * Avada's colour, image and button swatches (`.avada-select-wrapper` > select + `a[data-value]`) as a WAI-ARIA
  * radio group: the wrapper is `role="radiogroup"` labelled by the attribute's label, each swatch `role="radio"`
  * with `aria-checked` and a roving tabindex; arrows move and choose. The select stays the source of truth and
  * what posts; swatches mirror it. A swatch whose option is gone or disabled is `aria-disabled` (and Avada's
- * `data-disabled`), described by the reason.
+ * `data-disabled`), described by the reason. This module annotates the markup once and handles the input;
+ * the form's React view (VariationView.tsx) writes each swatch's state from `states()`.
  */
 export const SWATCH = '.avada-color-select, .avada-image-select, .avada-button-select';
 
@@ -19,15 +20,20 @@ export interface SwatchGroup {
   swatches: HTMLElement[];
 }
 
-export interface SwatchTexts {
-  nomatch: string;
-  unavailable: string;
+/** What one swatch shows, read from its select: the view writes it onto the swatch. */
+export interface SwatchState {
+  swatch: HTMLElement;
+  checked: boolean;
+  /** Why it cannot be chosen (described by that reason's text), or undefined. */
+  reason: Unavailable | undefined;
+  /** The one swatch of its group in the Tab order (roving tabindex). */
+  tabbable: boolean;
 }
 
 export interface Swatches {
   groups: SwatchGroup[];
-  /** Mirror every select's value and option states onto its swatches. */
-  sync(): void;
+  /** Every swatch's state, mirrored from its select's value and option states. */
+  states(): SwatchState[];
   /** The element that takes focus for a select: its tabbable swatch, or the select itself. */
   focusTarget(select: HTMLSelectElement): HTMLElement;
 }
@@ -48,7 +54,7 @@ function labelFor(select: HTMLSelectElement, form: HTMLFormElement): HTMLElement
   return null;
 }
 
-export function setupSwatches(form: HTMLFormElement, selects: readonly HTMLSelectElement[], texts: SwatchTexts, choose: (select: HTMLSelectElement, value: string) => void, signal: AbortSignal): Swatches {
+export function setupSwatches(form: HTMLFormElement, selects: readonly HTMLSelectElement[], choose: (select: HTMLSelectElement, value: string) => void, signal: AbortSignal): Swatches {
   const groups: SwatchGroup[] = [];
   for (const select of selects) {
     const group = select.closest<HTMLElement>('.avada-select-wrapper');
@@ -76,43 +82,20 @@ export function setupSwatches(form: HTMLFormElement, selects: readonly HTMLSelec
     groups.push({ select, group, swatches });
   }
 
-  let reasons: Record<Unavailable, string> | undefined;
-  const reasonId = (kind: Unavailable): string => {
-    if (!reasons) {
-      reasons = { nomatch: '', unavailable: '' };
-      for (const k of ['nomatch', 'unavailable'] as const) {
-        const span = document.createElement('span');
-        span.id = uniqueId(`sf-swatch-${k}`);
-        span.className = 'screen-reader-text';
-        span.hidden = true;
-        span.textContent = texts[k];
-        form.appendChild(span);
-        reasons[k] = span.id;
-      }
-    }
-    return reasons[kind];
-  };
-
   const isDisabled = (s: HTMLElement) => s.getAttribute('aria-disabled') === 'true';
 
-  const sync = () => {
+  const states = (): SwatchState[] => {
+    const all: SwatchState[] = [];
     for (const { select, swatches } of groups) {
       const value = select.value;
-      let tabbable: HTMLElement | undefined;
-      for (const swatch of swatches) {
+      const group = swatches.map((swatch) => {
         const v = swatch.getAttribute('data-value') ?? '';
-        const checked = v !== '' && v === value;
-        setAttr(swatch, 'aria-checked', String(checked));
-        setAttr(swatch, 'data-checked', checked ? 'true' : null);
-        const reason = optionState(select, v);
-        setAttr(swatch, 'aria-disabled', reason ? 'true' : null);
-        setAttr(swatch, 'data-disabled', reason ? 'true' : null);
-        setAttr(swatch, 'aria-describedby', reason ? reasonId(reason) : null);
-        if (checked) tabbable = swatch;
-      }
-      tabbable ??= swatches.find((s) => !isDisabled(s)) ?? swatches[0];
-      for (const swatch of swatches) setAttr(swatch, 'tabindex', swatch === tabbable ? '0' : '-1');
+        return { swatch, checked: v !== '' && v === value, reason: optionState(select, v), tabbable: false };
+      });
+      (group.find((s) => s.checked) ?? group.find((s) => !s.reason) ?? group[0])!.tabbable = true;
+      all.push(...group);
     }
+    return all;
   };
 
   const groupOf = (el: Element) => groups.find((g) => g.swatches.includes(el as HTMLElement));
@@ -166,10 +149,9 @@ export function setupSwatches(form: HTMLFormElement, selects: readonly HTMLSelec
     { signal },
   );
 
-  sync();
   return {
     groups,
-    sync,
+    states,
     focusTarget(select) {
       const g = groups.find((x) => x.select === select);
       return g?.swatches.find((s) => s.tabIndex === 0) ?? select;

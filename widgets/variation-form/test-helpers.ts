@@ -1,4 +1,4 @@
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { setEnvironment } from '../../src/env';
 
 /** What the pages print for the variation form, as `window` globals (tests set them; pages print them inline). */
@@ -38,6 +38,9 @@ export function quickEnvironment(): () => void {
  */
 export function useVariationPage(globals: Globals = {}): { push(fn: () => unknown): void } {
   let undo: (() => unknown)[] = [];
+  // The widget renders through React: transforming react-dom once, before the first test, keeps that cost out
+  // of the first test's own time limits on a loaded machine.
+  beforeAll(() => import('./variation-form.widget'), 60_000);
   beforeEach(() => {
     undo = [setGlobals({ wc_add_to_cart_variation_params: VARIATION_PARAMS, ...globals }), quickEnvironment()];
   });

@@ -1,14 +1,16 @@
 import type { WidgetContext } from '../../mount/types';
 import { defineWidget } from '../../mount/types';
 import { readGlobal, str } from '../../src/config/globals';
-import { afterPaint, announceIn, setAttr, showAndAnnounce, uniqueId } from '../../src/dom/announce';
+import { afterPaint, announceIn, setAttr, uniqueId } from '../../src/dom/announce';
 import { block, unblock } from '../../src/dom/block';
+import { adoptStyles } from '../../src/dom/styles';
 import { env } from '../../src/env';
 import { fireLegacy, listenLegacy } from '../../src/events/bus';
 import { pageJQuery } from '../../src/events/jquery';
 import { installJQueryShims, liveVariationForms } from '../../src/events/shims';
 import { NetError, messageFor } from '../../src/net/errors';
 import { wcAjax } from '../../src/net/wc';
+import { attachIsland } from '../../src/react/island';
 import { GallerySwapper, showDetails, slide, updateImage, variationFragment } from './display';
 import {
   AnswerCache,
@@ -30,6 +32,7 @@ import {
 } from './logic';
 import { hydrate, readVariations } from './source';
 import { setupSwatches, SWATCH, UNAVAILABLE_ATTR, type Swatches } from './swatches';
+import { VariationView, type ButtonState, type VariationViewProps } from './VariationView';
 
 const NAME = 'variation-form';
 const TEXTS = {
@@ -43,7 +46,8 @@ type Texts = { [K in keyof typeof TEXTS]: string };
 /** get_variation waits this long before the form falls back to posting natively. */
 export const VARIATION_TIMEOUT = 10_000;
 
-type ButtonState = 'needed' | 'unavailable' | 'enabled' | 'unknown';
+/** The view's host adds no box: what it renders sits in the wrapper's flow as if printed there. */
+const CSS = '.sf-variation-view{display:contents}';
 
 /**
  * Hold a form while its data is still being read: its button takes the classes and aria-disabled the form uses
@@ -81,14 +85,6 @@ function holdForm(form: HTMLFormElement, button: HTMLElement | null): () => HTML
 
 function attributeName(select: HTMLSelectElement): string {
   return select.getAttribute('data-attribute_name') || select.name;
-}
-
-/** Add or remove one id in a space-separated idref attribute, keeping the theme's own ids. */
-function toggleIdref(el: Element, attr: string, id: string, on: boolean): void {
-  const ids = (el.getAttribute(attr) ?? '').split(/\s+/).filter((x) => x && x !== id);
-  if (on) ids.push(id);
-  if (ids.length) el.setAttribute(attr, ids.join(' '));
-  else el.removeAttribute(attr);
 }
 
 async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<void> {
@@ -179,55 +175,67 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
     }
   };
 
-  // --- the explanation of a disabled button (instead of alert) --------------------------------------------------
-  const message = document.createElement('p');
-  message.id = uniqueId('sf-variation-message');
-  message.className = 'sf-variation-message woocommerce-info';
-  message.setAttribute('role', 'status');
-  message.hidden = true;
-  if (button) button.insertAdjacentElement('afterend', message);
-  else form.appendChild(message);
-  ctx.onCleanup(() => message.remove());
-
-  let buttonState: ButtonState = 'unknown';
-  const setButton = (state: ButtonState) => {
-    buttonState = state;
-    const disabled = state === 'needed' || state === 'unavailable';
-    if (button) {
-      button.classList.toggle('disabled', disabled);
-      button.classList.toggle('wc-variation-selection-needed', state === 'needed');
-      button.classList.toggle('wc-variation-is-unavailable', state === 'unavailable');
-      setAttr(button, 'aria-disabled', disabled ? 'true' : null);
-      toggleIdref(button, 'aria-describedby', message.id, disabled);
-    }
-    addToCartWrap?.classList.toggle('woocommerce-variation-add-to-cart-disabled', disabled);
-    addToCartWrap?.classList.toggle('woocommerce-variation-add-to-cart-enabled', !disabled);
-    const text = state === 'unavailable' ? texts.i18n_unavailable_text : state === 'needed' ? texts.i18n_make_a_selection_text : '';
-    // Keep the description current without announcing it; it is announced when the shopper presses the button.
-    if (message.hidden || !disabled) {
-      message.hidden = true;
-      message.textContent = text;
-    } else {
-      showAndAnnounce(message, text);
-    }
-  };
-
-  // --- announcements and the reset control ------------------------------------------------------------------------
+  // --- the view: React renders the state below into the CMS's elements ------------------------------------------
+  // Its host sits where WooCommerce would have put an explanation: right after the button.
+  adoptStyles(NAME, CSS);
+  const host = document.createElement('div');
+  host.className = 'sf-variation-view';
+  if (button) button.insertAdjacentElement('afterend', host);
+  else form.appendChild(host);
+  ctx.onCleanup(() => host.remove());
   // `.single_variation` is printed as role=alert; price and stock changes should be polite.
   singleVariation?.setAttribute('aria-live', 'polite');
   for (const reset of resets()) {
     if (reset.tagName === 'A') reset.setAttribute('role', 'button');
     if (reset.tagName === 'BUTTON' && !reset.hasAttribute('type')) reset.setAttribute('type', 'button');
   }
-  const toggleReset = (show: boolean) => {
-    for (const reset of resets()) reset.style.visibility = show ? 'visible' : 'hidden';
+  const view = attachIsland<VariationViewProps>(
+    NAME,
+    host,
+    VariationView,
+    {
+      button,
+      addToCartWrap,
+      buttonState: 'unknown',
+      explanationId: uniqueId('sf-variation-message'),
+      explanation: { text: '', shown: false, said: 0 },
+      resets: resets(),
+      resetVisible: undefined,
+      swatches: [],
+      reasons: {
+        nomatch: { id: uniqueId('sf-swatch-nomatch'), text: texts.i18n_no_matching_variations_text },
+        unavailable: { id: uniqueId('sf-swatch-unavailable'), text: texts.i18n_unavailable_text },
+      },
+    },
+    ctx,
+  );
+  // Rendered before returning: the form's events, the sticky bar and theme code read the state right after.
+  const render = (patch: Partial<VariationViewProps>) => view.flush((props) => ({ ...props, ...patch }));
+
+  const reasonText = (state: ButtonState) => (state === 'unavailable' ? texts.i18n_unavailable_text : state === 'needed' ? texts.i18n_make_a_selection_text : '');
+  let buttonState: ButtonState = 'unknown';
+  const setButton = (state: ButtonState) => {
+    buttonState = state;
+    const disabled = state === 'needed' || state === 'unavailable';
+    const { explanation } = view.props;
+    // Keep the description current without announcing it; it is announced when the shopper presses the button.
+    const shown = explanation.shown && disabled;
+    render({ buttonState: state, resets: resets(), explanation: { text: reasonText(state), shown, said: explanation.said + (shown ? 1 : 0) } });
   };
+  /** A press on the disabled button: the reason is seen at once and said on the next frame (again on each press). */
+  const explain = (state: ButtonState) => render({ explanation: { text: reasonText(state), shown: true, said: view.props.explanation.said + 1 } });
+
+  const toggleReset = (show: boolean) => render({ resets: resets(), resetVisible: show });
 
   // --- selects: pristine options and filtering -----------------------------------------------------------------
   const pristine = new Map(selects.map((s) => [s, [...s.options]] as const));
   const chosenNow = (): Chosen => Object.fromEntries(selects.map((s, i) => [names[i]!, s.value]));
 
-  const swatches: Swatches = setupSwatches(form, selects, { nomatch: texts.i18n_no_matching_variations_text, unavailable: texts.i18n_unavailable_text }, (select, value) => choose(select, value), signal);
+  const swatches: Swatches = setupSwatches(form, selects, (select, value) => choose(select, value), signal);
+  const syncSwatches = () => {
+    if (swatches.groups.length) render({ swatches: swatches.states() });
+  };
+  syncSwatches();
 
   /** §5.2 for every select; resets values that became impossible (DOM order, re-checking after each). */
   const filterOptions = (): HTMLSelectElement[] => {
@@ -442,7 +450,7 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
         if (mine !== sequence || signal.aborted) return;
         setBusy(false);
         markFromCache();
-        swatches.sync();
+        syncSwatches();
         if (answer) showVariation(answer);
         else noMatch(initial);
       },
@@ -471,7 +479,7 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
       const chosen = override ?? chosenNow();
       fire(form, 'update_variation_values');
       markFromCache();
-      swatches.sync();
+      syncSwatches();
       if (isComplete(chosen, names)) {
         const cached = cache.get(chosen);
         if (cached !== undefined) {
@@ -491,7 +499,7 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
     fire(form, 'update_variation_values');
     const reset = filterOptions();
     fire(form, 'woocommerce_update_variation_values');
-    swatches.sync();
+    syncSwatches();
     for (const select of reset) nativeChange(select);
     const chosen = override ?? chosenNow();
     if (isComplete(chosen, names)) {
@@ -600,9 +608,7 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
         }
         if (button.classList.contains('disabled')) {
           event.preventDefault();
-          // Seen at once; said on the next frame (and again on each press).
-          message.hidden = false;
-          showAndAnnounce(message, button.classList.contains('wc-variation-is-unavailable') ? texts.i18n_unavailable_text : texts.i18n_make_a_selection_text);
+          explain(button.classList.contains('wc-variation-is-unavailable') ? 'unavailable' : 'needed');
         }
       }
     },
