@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fixtureBody, mountPage as mountWith, only } from '../../test/helpers/mount';
 
 const mountPage = (html: string) => mountWith(html, only('product-gallery'));
@@ -95,6 +95,10 @@ beforeEach(() => {
 afterEach(() => {
   for (const d of document.querySelectorAll('dialog')) d.remove();
 });
+
+// The slider island's first import is transformed on the fly (React, Embla): once, before the tests, not inside one
+// test's time limit on a busy machine.
+beforeAll(() => import('./slider'), 60_000);
 
 describe('product gallery: slider', () => {
   it('shows the gallery and marks it up as a carousel of "n of m" slides', async () => {

@@ -1,5 +1,5 @@
 import type { EmblaCarouselType } from 'embla-carousel';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setEnvironment } from '../../src/env';
 import { fixtureBody, mountPage, only } from '../../test/helpers/mount';
 import { enhanceGallery, type GalleryController } from './gallery';
@@ -98,6 +98,10 @@ afterEach(() => {
   undoEnv();
   undoEnv = () => {};
 });
+
+// The slider island's first import is transformed on the fly (React, Embla): once, before the tests, not inside one
+// test's time limit on a busy machine.
+beforeAll(() => import('./slider'), 60_000);
 
 describe('product gallery: the slider starts after the first paint', () => {
   it('has the slider markup at mount and starts Embla after the next frame, when the page is idle, at the shown slide', async () => {

@@ -1,5 +1,5 @@
 import type { EmblaCarouselType } from 'embla-carousel';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setEnvironment } from '../../src/env';
 import { fixtureBody } from '../../test/helpers/mount';
 import { enhanceGallery, type GalleryController } from './gallery';
@@ -145,6 +145,10 @@ afterEach(() => {
   undoEnv();
   undoEnv = () => {};
 });
+
+// The slider island's first import is transformed on the fly (React, Embla): once, before the tests, not inside one
+// test's time limit on a busy machine.
+beforeAll(() => import('./slider'), 60_000);
 
 describe('product gallery: tap to zoom on touch', () => {
   it('a tap shows the zoom at the tap point, decorative, instead of opening the lightbox; a second tap hides it', async () => {
