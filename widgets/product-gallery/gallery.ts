@@ -1,17 +1,22 @@
-import EmblaCarousel, { type EmblaCarouselType } from 'embla-carousel';
+import type { EmblaCarouselType } from 'embla-carousel';
+import type { WidgetContext } from '../../mount/types';
+import type { IslandHandle } from '../../src/react/island';
 import { env } from '../../src/env';
 import { listenLegacy } from '../../src/events/bus';
 import { errorOnce } from '../../src/log';
 import { httpUrlText } from '../../src/net/url-attrs';
 import type { LightboxItem } from './lightbox';
-import { canMove, clampIndex, describeIssues, emblaDuration, keyToMove, moveIndex, panOffset, readSlide, shouldZoom, sliderWanted, slideLabel, TAP_MAX_MS, TAP_SLOP, thumbnailColumns, zoomOffset, type Move, type RawSlide, type Slide, type SlideIssues } from './logic';
+import type { ThumbStripProps } from './slider';
+import { canMove, clampIndex, describeIssues, emblaDuration, keyToMove, moveIndex, panOffset, readSlide, shouldZoom, sliderWanted, slideLabel, swipeMove, TAP_MAX_MS, TAP_SLOP, thumbnailColumns, zoomOffset, type Move, type RawSlide, type Slide, type SlideIssues } from './logic';
 import type { GallerySettings } from './settings';
 
 /**
  * The gallery on the CMS's own markup: the slides stay where WooCommerce printed them (same classes, so the
  * theme's CSS applies); the slider wraps them in `.flex-viewport` and adds `ol.flex-control-nav.flex-control-thumbs`
- * as FlexSlider did, driven by Embla's core (no React: a behaviour on server markup). Everything added is removed
- * again by `destroy()`.
+ * as FlexSlider did. This plain code draws all of it at mount (the first paint needs no framework) and keeps the
+ * index, keys, zoom and lightbox; the React island in `slider.tsx` (thumbnail strip + embla-carousel-react) takes
+ * the strip over after the first paint, at idle or when the shopper reaches for the gallery. Until then moves
+ * and swipes run on our own index with a CSS transform. Everything added is removed again by `destroy()`.
  */
 export interface GalleryController {
   readonly index: number;
@@ -32,6 +37,8 @@ export interface GalleryContext {
   /** The lightbox chunk, imported on the first open only. */
   loadLightbox: () => Promise<typeof import('./lightbox')>;
   dialog: () => HTMLDialogElement;
+  /** The slider island (React + embla-carousel-react); default: its chunk. */
+  loadSlider?: () => Promise<typeof import('./slider')>;
 }
 
 const SLIDE_SELECTOR = '.woocommerce-product-gallery__image, .woocommerce-product-gallery__image--placeholder';
@@ -98,7 +105,12 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
   /** Embla measured and live; until then our own index drives the classes and Embla starts at it. */
   let live = false;
   let viewport: HTMLElement | undefined;
-  let thumbs: HTMLImageElement[] = [];
+  let list: HTMLOListElement | undefined;
+  /** The strip's images, whoever drew them (the plain code at mount, the island later). */
+  const thumbs = (): HTMLImageElement[] => (list ? [...list.querySelectorAll<HTMLImageElement>(':scope > li > img')] : []);
+  /** The island was asked for (once). */
+  let started = false;
+  let stripIsland: IslandHandle<ThumbStripProps> | undefined;
   let prevButton: HTMLButtonElement | undefined;
   let nextButton: HTMLButtonElement | undefined;
   let opening = false;
@@ -107,6 +119,21 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
     const before = el.getAttribute(name);
     el.setAttribute(name, value);
     undo.push(() => (before === null ? el.removeAttribute(name) : el.setAttribute(name, before)));
+  };
+  // The island lives and dies with this controller (a theme replacing the slides re-enhances without unmounting).
+  const islandContext: WidgetContext = {
+    name: 'product-gallery',
+    signal,
+    onCleanup: (fn) => undo.push(fn),
+    timeout: (fn, ms) => {
+      const id = env().setTimeout(fn, ms);
+      undo.push(() => env().clearTimeout(id));
+    },
+    interval: (fn, ms) => {
+      const id = env().setInterval(fn, ms);
+      undo.push(() => env().clearInterval(id));
+    },
+    warn: ctx.warn,
   };
   const addClass = (el: Element, ...names: string[]) => {
     const added = names.filter((n) => !el.classList.contains(n));
@@ -161,9 +188,10 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
     nextButton = nav('next');
     setGlyphs();
 
-    const list = document.createElement('ol');
-    list.className = 'flex-control-nav flex-control-thumbs';
-    thumbs = slides.map((slide, i) => {
+    const strip = document.createElement('ol');
+    list = strip;
+    strip.className = 'flex-control-nav flex-control-thumbs';
+    slides.forEach((slide, i) => {
       const li = document.createElement('li');
       const img = document.createElement('img');
       // Lazy before the source is set, so the thumbnails below the fold do not load with the page.
@@ -182,12 +210,11 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
       // itself: a theme's triggerHandler does not bubble).
       listenLegacy(img, 'flexslider-click', () => goTo(i), signal);
       li.append(img);
-      list.append(li);
-      return img;
+      strip.append(li);
     });
-    // One listener for every thumbnail's click and Enter/Space.
-    const thumbAt = (event: Event) => thumbs.indexOf((event.target as Element | null)?.closest?.('li > img') as HTMLImageElement);
-    list.addEventListener(
+    // One listener for every thumbnail's click and Enter/Space, before and after the island took the strip over.
+    const thumbAt = (event: Event) => thumbs().indexOf((event.target as Element | null)?.closest?.('li > img') as HTMLImageElement);
+    strip.addEventListener(
       'click',
       (event) => {
         const i = thumbAt(event);
@@ -195,7 +222,7 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
       },
       { signal },
     );
-    list.addEventListener(
+    strip.addEventListener(
       'keydown',
       (event) => {
         if (event.key !== 'Enter' && event.key !== ' ') return;
@@ -206,10 +233,13 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
       },
       { signal },
     );
-    viewport.after(list);
+    viewport.after(strip);
+    addClass(gallery, 'sf-gallery--static');
+    setIndexProperty();
 
     undo.push(() => {
-      list.remove();
+      strip.remove();
+      gallery.style.removeProperty('--sf-gallery-index');
       prevButton?.remove();
       nextButton?.remove();
       if (viewport?.isConnected) viewport.replaceWith(wrapper);
@@ -222,17 +252,19 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
     });
 
     undo.push(() => embla?.destroy());
-    // Embla measures the slides (a forced layout on a large page): start it in a task of its own after the first
-    // paint, or at once when the shopper reaches for the gallery first, so mounting stays one short task.
-    let timer: number | undefined;
+    // React and Embla (which measures the slides: a forced layout on a large page) are not needed for the first
+    // paint: ask for the island when the page is idle after it, or at once when the shopper reaches for the
+    // gallery first (a mouse passes over it before pressing), so mounting stays one short task.
+    let cancelIdle: (() => void) | undefined;
     const cancelFrame = env().frame(() => {
-      if (!signal.aborted) timer = env().setTimeout(startSlider, 0);
+      if (!signal.aborted) cancelIdle = env().idle(startSlider);
     });
     undo.push(() => {
       cancelFrame();
-      if (timer !== undefined) env().clearTimeout(timer);
+      cancelIdle?.();
     });
     for (const type of ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const) gallery.addEventListener(type, startSlider, { signal, capture: true, passive: true });
+    listenForEarlySwipes(wrapper);
 
     const equalRatios = slides.every((s) => !s.width || !s.height || !slides[0]?.width || Math.abs(s.width / s.height - slides[0].width / (slides[0].height || 1)) < 0.01);
     if (settings.smoothHeight && !equalRatios) {
@@ -247,50 +279,121 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
     if (nextButton?.firstElementChild) nextButton.firstElementChild.textContent = glyph('next');
   }
 
-  /** Create the Embla instance, at the slide we show (idempotent). */
+  /** Ask for the slider island and hand it the strip and Embla, at the slide we show (idempotent). */
   function startSlider(): void {
-    if (live || signal.aborted || !viewport) return;
-    live = true;
+    if (started || signal.aborted || !viewport || !list) return;
+    started = true;
     const computedRtl = settings.rtl || getComputedStyle(gallery).direction === 'rtl';
     if (computedRtl !== rtl) {
       rtl = computedRtl;
       gallery.classList.toggle('sf-gallery--rtl', rtl || hadRtlClass);
       setGlyphs();
     }
-    try {
-      embla = EmblaCarousel(viewport, {
-        direction: rtl ? 'rtl' : 'ltr',
-        duration: emblaDuration(settings.animationSpeed, reduced),
-        loop,
-        align: 'start',
-        containScroll: 'keepSnaps',
-        skipSnaps: false,
-        startIndex: index,
-        // While a tap has pinned the zoom, one finger pans the zoomed image: Embla must not take it as a swipe.
-        watchDrag: () => !pinned,
+    const options = {
+      direction: rtl ? ('rtl' as const) : ('ltr' as const),
+      duration: emblaDuration(settings.animationSpeed, reduced),
+      loop,
+      align: 'start' as const,
+      containScroll: 'keepSnaps' as const,
+      skipSnaps: false,
+      startIndex: index,
+      // While a tap has pinned the zoom, one finger pans the zoomed image: Embla must not take it as a swipe.
+      watchDrag: () => !pinned,
+    };
+    (ctx.loadSlider ?? (() => import('./slider')))()
+      .then(({ mountThumbStrip }) => {
+        if (signal.aborted || !viewport || !list) return;
+        const focused = thumbs().indexOf(document.activeElement as HTMLImageElement);
+        const views = thumbs().map((img) => ({
+          src: img.getAttribute('src') ?? '',
+          srcset: img.getAttribute('srcset') ?? '',
+          sizes: img.getAttribute('sizes') ?? '',
+          alt: img.alt,
+          label: img.getAttribute('aria-label') ?? '',
+        }));
+        options.startIndex = index;
+        stripIsland = mountThumbStrip(list, { thumbs: views, viewport, options, onEmbla: attachEmbla, onThumbnailClick: (i) => goTo(i) }, islandContext);
+        // Same task as the takeover: the active marks and the keyboard focus are where they were.
+        render();
+        if (focused >= 0) thumbs()[focused]?.focus({ preventScroll: true });
+      })
+      .catch((error: unknown) => {
+        // Our own index stays the truth: thumbnails, keys, swipes, ARIA and the lightbox keep working.
+        errorOnce('product-gallery', 'the slider could not load; the gallery works without it.', error);
       });
-      // A drag wins over the hover zoom: hide it while the slides move.
-      embla.on('pointerDown', () => {
-        dragging = true;
-        hideZoom();
-      });
-      embla.on('pointerUp', () => {
-        dragging = false;
-      });
-      embla.on('select', () => {
-        if (!embla) return;
-        // Without layout (tests, a hidden quick view) Embla has no snaps: our own index stays the truth.
-        if (embla.scrollSnapList().length !== count) return;
-        const selected = embla.selectedScrollSnap();
-        if (selected !== index) apply(selected, false);
-      });
-      if (embla.scrollSnapList().length === count && embla.selectedScrollSnap() !== index) embla.scrollTo(index, true);
-      fitHeight();
-    } catch (error) {
-      // Our own index stays the truth: thumbnails, keys, ARIA and the lightbox keep working; one clear error.
-      embla = undefined;
-      errorOnce('product-gallery', 'the slider could not start; the gallery works without it.', error);
-    }
+  }
+
+  /** The island's Embla is live (or gone): follow it, and let it follow us. */
+  function attachEmbla(api: EmblaCarouselType | undefined): void {
+    if (api === embla || signal.aborted) return;
+    embla = api;
+    live = !!api;
+    gallery.classList.toggle('sf-gallery--static', !api);
+    if (!api) return;
+    // A drag wins over the hover zoom: hide it while the slides move.
+    api.on('pointerDown', () => {
+      dragging = true;
+      hideZoom();
+    });
+    api.on('pointerUp', () => {
+      dragging = false;
+    });
+    api.on('select', () => {
+      if (embla !== api) return;
+      // Without layout (tests, a hidden quick view) Embla has no snaps: our own index stays the truth.
+      if (api.scrollSnapList().length !== count) return;
+      const selected = api.selectedScrollSnap();
+      if (selected !== index) apply(selected, false);
+    });
+    if (api.scrollSnapList().length === count && api.selectedScrollSnap() !== index) api.scrollTo(index, true);
+    fitHeight();
+  }
+
+  /**
+   * Before Embla arrived, a drag on the slides still changes slide (the shopper's first swipe is not lost); once
+   * it is live, Embla takes the drags and this stays out of the way.
+   */
+  function listenForEarlySwipes(target: HTMLElement): void {
+    let from: { id: number; x: number; y: number } | undefined;
+    let swallow = false;
+    target.addEventListener(
+      'pointerdown',
+      (event) => {
+        swallow = false;
+        from = !live && event.isPrimary && event.button === 0 ? { id: event.pointerId, x: event.clientX, y: event.clientY } : undefined;
+      },
+      { signal },
+    );
+    target.addEventListener(
+      'pointerup',
+      (event) => {
+        const start = from;
+        from = undefined;
+        if (!start || start.id !== event.pointerId || live || pinned) return;
+        const which = swipeMove(event.clientX - start.x, event.clientY - start.y, rtl);
+        if (!which) return;
+        swallow = true;
+        move(which, false);
+      },
+      { signal },
+    );
+    target.addEventListener('pointercancel', () => (from = undefined), { signal });
+    // The browser's own image drag would take the pointer away from us.
+    target.addEventListener('dragstart', (event) => live || event.preventDefault(), { signal });
+    // The click that ends a swipe is not an image click.
+    target.addEventListener(
+      'click',
+      (event) => {
+        if (!swallow) return;
+        swallow = false;
+        event.preventDefault();
+      },
+      { signal, capture: true },
+    );
+  }
+
+  function setIndexProperty(): void {
+    gallery.style.setProperty('--sf-gallery-index', String(index));
   }
 
   // ---- rendering state ---------------------------------------------------------------------------------------
@@ -315,7 +418,8 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
         el.setAttribute('aria-hidden', 'true');
       }
     });
-    thumbs.forEach((img, i) => {
+    if (useSlider) setIndexProperty();
+    thumbs().forEach((img, i) => {
       img.classList.toggle('flex-active', i === index);
       if (i === index) img.setAttribute('aria-current', 'true');
       else img.removeAttribute('aria-current');
@@ -327,8 +431,8 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
   }
 
   function apply(next: number, scroll: boolean, instant = false): void {
-    // Moving before Embla started (a thumbnail, a key, the variation form): start it now, at the slide shown, so
-    // the move is seen.
+    // Moving before the island arrived (a thumbnail, a key, the variation form): the CSS transform shows the move
+    // now, and the island is asked for, to start at the slide shown.
     if (scroll && useSlider) startSlider();
     const previous = index;
     const focused = document.activeElement;
@@ -354,9 +458,9 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
   }
 
   function move(which: Move, fromKeyboard: boolean): void {
-    const focusInThumbs = thumbs.some((t) => t === document.activeElement);
+    const focusInThumbs = thumbs().some((t) => t === document.activeElement);
     goTo(moveIndex(index, count, which, loop));
-    if (fromKeyboard && focusInThumbs) thumbs[index]?.focus();
+    if (fromKeyboard && focusInThumbs) thumbs()[index]?.focus();
   }
 
   if (useSlider) {
@@ -690,13 +794,17 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
     const [fresh] = readSlides([first]);
     if (!fresh) return;
     slides = [fresh, ...slides.slice(1)];
-    const thumb = thumbs[0];
+    const thumb = thumbs()[0];
     // The form updates the first thumbnail itself (to the smaller gallery thumbnail); only follow data-thumb
     // when nobody touched the thumbnail.
     if (thumb && fresh.thumb !== lastThumb && thumb.getAttribute('src') === lastThumb) {
-      thumb.src = fresh.thumb;
-      if (fresh.thumbSrcset) thumb.srcset = fresh.thumbSrcset;
-      else thumb.removeAttribute('srcset');
+      // Once the island drew the strip, the thumbnail is its to render.
+      if (stripIsland) stripIsland.update((p) => ({ ...p, thumbs: p.thumbs.map((t, i) => (i === 0 ? { ...t, src: fresh.thumb, srcset: fresh.thumbSrcset } : t)) }));
+      else {
+        thumb.src = fresh.thumb;
+        if (fresh.thumbSrcset) thumb.srcset = fresh.thumbSrcset;
+        else thumb.removeAttribute('srcset');
+      }
     }
     lastThumb = fresh.thumb;
     if (zoomSlide === 0) removeZoom();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canMove, captionFor, clampIndex, describeIssues, emblaDuration, isImageUrl, keyToMove, moveIndex, panOffset, readSlide, shouldZoom, sliderWanted, slideLabel, thumbnailColumns, zoomOffset, type RawSlide, type SlideIssues } from './logic';
+import { canMove, captionFor, clampIndex, describeIssues, emblaDuration, isImageUrl, keyToMove, moveIndex, panOffset, readSlide, shouldZoom, sliderWanted, slideLabel, swipeMove, thumbnailColumns, zoomOffset, type RawSlide, type SlideIssues } from './logic';
 
 const raw = (over: Partial<RawSlide> = {}): RawSlide => ({
   thumb: '/u/a-100x100.jpg', thumbAlt: 'Apron', thumbSrcset: null, thumbSizes: null, href: '/u/a.jpg', src: '/u/a-600x720.jpg', alt: 'Apron',
@@ -128,5 +128,14 @@ describe('reading a slide', () => {
     expect(messages).toHaveLength(1);
     expect(messages[0]?.field).toBe('data-thumb');
     expect(messages[0]?.message).toContain('slides 2, 4');
+  });
+  it('turns a horizontal drag released before Embla arrived into one move, by reading direction', () => {
+    expect(swipeMove(-120, 10, false)).toBe('next');
+    expect(swipeMove(120, 10, false)).toBe('prev');
+    expect(swipeMove(120, -10, true)).toBe('next');
+    expect(swipeMove(-120, 0, true)).toBe('prev');
+    // Too short, or mostly vertical (the page scrolls): no move.
+    expect(swipeMove(-20, 0, false)).toBeNull();
+    expect(swipeMove(-80, 120, false)).toBeNull();
   });
 });

@@ -214,3 +214,15 @@ export function thumbnailColumns(value: string | null | undefined): number {
   const n = positiveSize(value);
   return n >= 1 && n <= 12 ? n : 4;
 }
+
+/** Horizontal travel (px) that makes a drag a swipe while the slider's Embla is still loading. */
+export const SWIPE_MIN = 40;
+
+/**
+ * A drag released before Embla arrived: a mostly horizontal one past SWIPE_MIN moves one slide, as Embla would
+ * (dragging towards the start of the line shows the next slide).
+ */
+export function swipeMove(dx: number, dy: number, rtl: boolean): 'prev' | 'next' | null {
+  if (Math.abs(dx) < SWIPE_MIN || Math.abs(dx) <= Math.abs(dy)) return null;
+  return dx < 0 !== rtl ? 'next' : 'prev';
+}

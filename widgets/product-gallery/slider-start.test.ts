@@ -1,24 +1,38 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EmblaCarouselType } from 'embla-carousel';
+import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setEnvironment } from '../../src/env';
 import { fixtureBody, mountPage, only } from '../../test/helpers/mount';
 import { enhanceGallery, type GalleryController } from './gallery';
 import { readGallerySettings } from './settings';
 
 /**
- * Mounting stays one short task on a large page: the slides, thumbnails and ARIA are there at mount, and Embla
- * (which measures the page) starts in a task of its own after the first paint, or at once when the shopper
- * reaches for the gallery first. Embla is the real one, watched: what it was started on and where.
+ * Mounting stays one short task on a large page: the slides, thumbnails and ARIA are there at mount, and the
+ * slider island (React + embla-carousel-react, which measures the page) is asked for when the page is idle after
+ * the first paint, or at once when the shopper reaches for the gallery first. Embla is the real one, watched
+ * through the hook: what it was started on and where.
  */
 const embla = vi.hoisted(() => ({ started: [] as { root: HTMLElement; options: Record<string, unknown> }[] }));
-vi.mock('embla-carousel', async (importOriginal) => {
-  const real = ((await importOriginal()) as { default: (root: HTMLElement, options: Record<string, unknown>) => unknown }).default;
+vi.mock('embla-carousel-react', async (importOriginal) => {
+  const { useEffect } = await import('react');
+  const real = ((await importOriginal()) as { default: (options: Record<string, unknown>) => [unknown, EmblaCarouselType | undefined] }).default;
   return {
-    default: (root: HTMLElement, options: Record<string, unknown>) => {
-      embla.started.push({ root, options });
-      return real(root, options);
+    default: (options: Record<string, unknown>) => {
+      const result = real(options);
+      const api = result[1];
+      useEffect(() => {
+        if (api) embla.started.push({ root: api.rootNode(), options });
+      }, [api, options]);
+      return result;
     },
   };
 });
+/** The island's chunk is imported: its Embla starts a few microtasks after it was asked for. */
+const startedCount = (n: number) => vi.waitFor(() => expect(embla.started).toHaveLength(n), { timeout: 10_000 });
+/** Nothing more starts, even once the pending imports had time to resolve. */
+const stillStarted = async (n: number) => {
+  await new Promise((r) => setTimeout(r, 50));
+  expect(embla.started).toHaveLength(n);
+};
 
 const PARAMS = { zoom_enabled: '1', photoswipe_enabled: '1', flexslider_enabled: '1', flexslider: { animationSpeed: 500, smoothHeight: true } };
 
@@ -29,12 +43,12 @@ const active = () => slides().findIndex((s) => s.classList.contains('flex-active
 const glyphs = () => [...gallery().querySelectorAll('.sf-gallery__nav')].map((b) => b.textContent);
 const key = (el: Element, k: string) => el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
 
-/** Frames and timers held until the test runs them: "after the next paint, in a task of its own". */
+/** Frames and idle callbacks held until the test runs them: "after the next paint, when the page is idle". */
 let frames: (() => void)[] = [];
-let timers: (() => void)[] = [];
+let idles: (() => void)[] = [];
 let cancelled = 0;
 const runFrames = () => frames.splice(0).forEach((fn) => fn());
-const runTimers = () => timers.splice(0).forEach((fn) => fn());
+const runIdle = () => idles.splice(0).forEach((fn) => fn());
 
 let page = '';
 let controllers: GalleryController[] = [];
@@ -52,13 +66,12 @@ async function enhance(mutate: (html: string) => string = (h) => h): Promise<Gal
         frames = frames.filter((f) => f !== fn);
       };
     },
-    setTimeout: (fn) => {
-      timers.push(fn);
-      return timers.length;
-    },
-    clearTimeout: () => {
-      cancelled += 1;
-      timers = [];
+    idle: (fn) => {
+      idles.push(fn);
+      return () => {
+        cancelled += 1;
+        idles = idles.filter((f) => f !== fn);
+      };
     },
   });
   const dialog = document.createElement('dialog');
@@ -77,7 +90,7 @@ async function enhance(mutate: (html: string) => string = (h) => h): Promise<Gal
 beforeEach(() => {
   embla.started.length = 0;
   frames = [];
-  timers = [];
+  idles = [];
   cancelled = 0;
 });
 afterEach(() => {
@@ -86,8 +99,12 @@ afterEach(() => {
   undoEnv = () => {};
 });
 
+// The slider island's first import is transformed on the fly (React, Embla): once, before the tests, not inside one
+// test's time limit on a busy machine.
+beforeAll(() => import('./slider'), 60_000);
+
 describe('product gallery: the slider starts after the first paint', () => {
-  it('has the slider markup at mount and starts Embla after the next frame, in a later task, at the shown slide', async () => {
+  it('has the slider markup at mount and starts Embla after the next frame, when the page is idle, at the shown slide', async () => {
     await enhance();
     expect(gallery().querySelector('.flex-viewport > .woocommerce-product-gallery__wrapper')).not.toBeNull();
     expect(thumbs()).toHaveLength(4);
@@ -96,9 +113,9 @@ describe('product gallery: the slider starts after the first paint', () => {
     expect(embla.started).toHaveLength(0);
 
     runFrames();
-    expect(embla.started).toHaveLength(0);
-    runTimers();
-    expect(embla.started).toHaveLength(1);
+    await stillStarted(0);
+    runIdle();
+    await startedCount(1);
     expect(embla.started[0]!.root).toBe(gallery().querySelector('.flex-viewport'));
     expect(embla.started[0]!.options).toMatchObject({ startIndex: 0, direction: 'ltr', align: 'start' });
   });
@@ -109,12 +126,15 @@ describe('product gallery: the slider starts after the first paint', () => {
     expect(active()).toBe(2);
     expect(thumbs()[2]!.getAttribute('aria-current')).toBe('true');
     expect(slides()[2]!.hasAttribute('inert')).toBe(false);
-    expect(embla.started).toHaveLength(1);
-    expect(embla.started[0]!.options.startIndex).toBe(0);
-    // The scheduled start finds Embla running: no second instance.
+    // Until Embla is live our own index shows the slide.
+    expect(gallery().style.getPropertyValue('--sf-gallery-index')).toBe('2');
+    await startedCount(1);
+    expect(embla.started[0]!.options.startIndex).toBe(2);
+    expect(gallery().classList.contains('sf-gallery--static')).toBe(false);
+    // The scheduled start finds the island asked for: no second instance.
     runFrames();
-    runTimers();
-    expect(embla.started).toHaveLength(1);
+    runIdle();
+    await stillStarted(1);
 
     key(thumbs()[2]!, 'ArrowRight');
     expect(active()).toBe(3);
@@ -126,25 +146,28 @@ describe('product gallery: the slider starts after the first paint', () => {
     const controller = await enhance();
     key(thumbs()[0]!, 'End');
     expect(active()).toBe(3);
+    await startedCount(1);
     const fresh = await enhance();
-    expect(embla.started).toHaveLength(1);
     fresh.goTo(1);
     expect(active()).toBe(1);
-    expect(embla.started).toHaveLength(2);
+    await startedCount(2);
     expect(controller.index).toBe(3);
   });
 
   it('starts Embla as soon as the shopper points at or focuses the gallery', async () => {
     await enhance();
     slides()[0]!.querySelector('img')!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse' }));
-    expect(embla.started).toHaveLength(1);
     gallery().dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse' }));
-    expect(embla.started).toHaveLength(1);
+    await startedCount(1);
+    await stillStarted(1);
 
     await enhance();
-    thumbs()[1]!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
-    expect(embla.started).toHaveLength(2);
+    thumbs()[1]!.focus();
+    await startedCount(2);
     expect(active()).toBe(0);
+    // The island took the strip over in the same task: the thumbnail the shopper was on still has the focus.
+    expect(document.activeElement).toBe(thumbs()[1]);
+    expect(thumbs()[0]!.getAttribute('aria-current')).toBe('true');
   });
 
   it('destroyed before Embla started: markup as printed, the start cancelled, nothing thrown', async () => {
@@ -152,8 +175,8 @@ describe('product gallery: the slider starts after the first paint', () => {
     expect(() => controller.destroy()).not.toThrow();
     expect(cancelled).toBeGreaterThan(0);
     runFrames();
-    runTimers();
-    expect(embla.started).toHaveLength(0);
+    runIdle();
+    await stillStarted(0);
     expect(gallery().querySelector('.flex-viewport, .flex-control-nav, .sf-gallery__nav')).toBeNull();
     expect(gallery().querySelector(':scope > .woocommerce-product-gallery__wrapper')).not.toBeNull();
     expect(gallery().classList.contains('sf-gallery')).toBe(false);
@@ -175,7 +198,8 @@ describe('product gallery: the slider starts after the first paint', () => {
     await enhance((html) => html.replace('style="opacity: 0;', 'style="direction: rtl; opacity: 0;'));
     expect(gallery().classList.contains('sf-gallery--rtl')).toBe(false);
     runFrames();
-    runTimers();
+    runIdle();
+    await startedCount(2);
     expect(embla.started.at(-1)!.options.direction).toBe('rtl');
     expect(gallery().classList.contains('sf-gallery--rtl')).toBe(true);
     expect(glyphs()).toEqual(['\u203A', '\u2039']);

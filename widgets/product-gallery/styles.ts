@@ -8,6 +8,9 @@ export const GALLERY_CSS = `
 .sf-gallery--slider .flex-viewport{position:relative;overflow:hidden}
 .sf-gallery--slider .flex-viewport>.woocommerce-product-gallery__wrapper{display:flex!important;flex-wrap:nowrap!important;align-items:flex-start;margin:0!important;padding:0!important;touch-action:pan-y pinch-zoom}
 .sf-gallery--slider .flex-viewport>.woocommerce-product-gallery__wrapper>*{flex:0 0 100%!important;width:100%!important;max-width:100%!important;min-width:0;margin:0!important;float:none!important;display:block!important}
+/* Until the slider island's Embla is live, our own index shows the slide (Embla's inline transform wins after). */
+.sf-gallery--static .flex-viewport>.woocommerce-product-gallery__wrapper{transform:translate3d(calc(var(--sf-gallery-index,0) * -100%),0,0);transition:transform var(--sf-gallery-speed,500ms) ease}
+.sf-gallery--rtl.sf-gallery--static .flex-viewport>.woocommerce-product-gallery__wrapper{transform:translate3d(calc(var(--sf-gallery-index,0) * 100%),0,0)}
 .sf-gallery--smooth .flex-viewport{transition:height var(--sf-gallery-speed,500ms) ease}
 .sf-gallery .woocommerce-product-gallery__image{position:relative;overflow:hidden}
 .sf-gallery .zoomImg{position:absolute;top:0;left:0;max-width:none!important;max-height:none!important;border:0;opacity:0;pointer-events:none;transition:opacity .12s linear}
@@ -26,5 +29,5 @@ export const GALLERY_CSS = `
 .sf-gallery--rtl .sf-gallery__nav--next{right:auto;left:8px}
 .sf-gallery__nav[aria-disabled="true"]{opacity:.35;cursor:default}
 html:has(dialog.sf-lightbox[open]){overflow:hidden;scrollbar-gutter:stable}
-@media (prefers-reduced-motion: reduce){.sf-gallery .zoomImg,.sf-gallery--smooth .flex-viewport{transition:none}}
+@media (prefers-reduced-motion: reduce){.sf-gallery .zoomImg,.sf-gallery--smooth .flex-viewport,.sf-gallery--static .flex-viewport>.woocommerce-product-gallery__wrapper{transition:none}}
 `;

@@ -1,5 +1,5 @@
 import type { EmblaCarouselType } from 'embla-carousel';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setEnvironment } from '../../src/env';
 import { fixtureBody } from '../../test/helpers/mount';
 import { enhanceGallery, type GalleryController } from './gallery';
@@ -13,13 +13,17 @@ import { readGallerySettings } from './settings';
  * gallery is stubbed 560 px wide and its slides 560×672 at the page's origin.
  */
 const embla = vi.hoisted(() => ({ apis: [] as EmblaCarouselType[] }));
-vi.mock('embla-carousel', async (importOriginal) => {
-  const real = ((await importOriginal()) as { default: (root: HTMLElement, options: unknown) => EmblaCarouselType }).default;
+vi.mock('embla-carousel-react', async (importOriginal) => {
+  const { useEffect } = await import('react');
+  const real = ((await importOriginal()) as { default: (options: unknown) => [unknown, EmblaCarouselType | undefined] }).default;
   return {
-    default: (root: HTMLElement, options: unknown) => {
-      const api = real(root, options);
-      embla.apis.push(api);
-      return api;
+    default: (options: unknown) => {
+      const result = real(options);
+      const api = result[1];
+      useEffect(() => {
+        if (api) embla.apis.push(api);
+      }, [api]);
+      return result;
     },
   };
 });
@@ -47,10 +51,15 @@ async function enhance(params: Record<string, unknown> = PARAMS, options: { gall
   page ||= await fixtureBody('product-gallery.html');
   document.body.innerHTML = page;
   undoEnv();
-  // Frames run at once (the slider starts, the variation swap is re-read); the clock is the test's.
+  // Frames and idle callbacks run at once (the slider island is asked for, the variation swap is re-read); the
+  // clock is the test's.
   undoEnv = setEnvironment({
     now: () => clock,
     frame: (fn) => {
+      fn();
+      return () => {};
+    },
+    idle: (fn) => {
       fn();
       return () => {};
     },
@@ -70,7 +79,7 @@ async function enhance(params: Record<string, unknown> = PARAMS, options: { gall
   });
   controllers.push(controller);
   // Embla measures offsets (and listens for drags only on a laid-out container): slides 560 px wide in a row.
-  // Embla starts later (after a frame and a task, or at the first touch), so this is in place by then.
+  // Embla starts later (with the slider island, whose chunk is imported), so this is in place by then.
   const box = (el: Element | null, left: number) =>
     el && Object.defineProperties(el, { offsetParent: { get: () => document.body }, offsetLeft: { get: () => left }, offsetTop: { get: () => 0 }, offsetWidth: { get: () => 560 }, offsetHeight: { get: () => 672 } });
   box(gallery().querySelector('.flex-viewport'), 0);
@@ -80,6 +89,8 @@ async function enhance(params: Record<string, unknown> = PARAMS, options: { gall
     // What the gallery's stylesheet computes (happy-dom does not cascade adopted sheets); Embla reads the end gap.
     s.style.margin = '0px';
   });
+  // Touches reach the real Embla: wait for the slider island to be live.
+  if (controller.slider) await vi.waitFor(() => expect(gallery().classList.contains('sf-gallery--static')).toBe(false), { timeout: 10_000 });
   return controller;
 }
 
@@ -134,6 +145,10 @@ afterEach(() => {
   undoEnv();
   undoEnv = () => {};
 });
+
+// The slider island's first import is transformed on the fly (React, Embla): once, before the tests, not inside one
+// test's time limit on a busy machine.
+beforeAll(() => import('./slider'), 60_000);
 
 describe('product gallery: tap to zoom on touch', () => {
   it('a tap shows the zoom at the tap point, decorative, instead of opening the lightbox; a second tap hides it', async () => {
