@@ -194,7 +194,8 @@ describe('loop add to cart (no jQuery)', () => {
 
   it('a repeat after another button was clicked is one more, queued, even while the first is unanswered', async () => {
     await shop();
-    state.latency.set('add_to_cart', 30);
+    // Long enough that the check below sees the third add still in flight on a busy machine.
+    state.latency.set('add_to_cart', 250);
     for (const id of [318, 320]) await mountButton(button(id));
     button(318).click();
     button(320).click();
@@ -202,7 +203,7 @@ describe('loop add to cart (no jQuery)', () => {
     button(318).click(); // this one is (a repeat with nothing in between): ignored
     await vi.waitFor(() => expect(adds()).toHaveLength(2));
     // The first tote is answered while the second waits: the button stays busy until its last add is answered.
-    await vi.waitFor(() => expect(qtyOf(320)).toBe(1));
+    await vi.waitFor(() => expect(qtyOf(320)).toBe(1), { timeout: 3000, interval: 10 });
     expect(button(318).classList.contains('loading')).toBe(true);
     await vi.waitFor(() => expect(document.querySelectorAll('.ajax_add_to_cart.loading')).toHaveLength(0), { timeout: 3000 });
     expect(adds().map((e) => e.body.product_id)).toEqual(['318', '320', '318']);
@@ -341,9 +342,11 @@ describe('Avada listing indicator', () => {
     // Long enough that the polling below sees the request in flight even on a busy machine.
     state.latency.set('add_to_cart', 400);
     apron.click();
-    await vi.waitFor(() => expect(apron.classList.contains('loading')).toBe(true), { interval: 5 });
+    // The held click shows `loading` at once (before the widget's code is there); the widget then adds its spinner.
+    expect(apron.classList.contains('loading')).toBe(true);
+    await vi.waitFor(() => expect((document.querySelector('.post-320 .cart-loading') as HTMLElement).style.display).toBe('block'), { interval: 5 });
     expect(icon.classList.contains('awb-icon-spinner')).toBe(true);
-    expect((document.querySelector('.post-320 .cart-loading') as HTMLElement).style.display).toBe('block');
+    expect(apron.classList.contains('loading')).toBe(true);
     await vi.waitFor(() => expect(apron.classList.contains('added')).toBe(true), { timeout: 3000 });
     expect(wrapper.classList.contains('fusion-item-in-cart')).toBe(false);
     clock.advance(1999);
