@@ -29,8 +29,8 @@ import { CHROMIUM_ARGS } from '../server/chromium.mjs';
 export const TAGS = ['module', 'classic', 'compact'] as const;
 /**
  * One tag per build, for every widget's flow file: every fixture page is also booted, mounted and axe-checked under
- * every tag (pages.e2e.ts over ALL_TAGS), and the classic tag only loads the very same module build, so running
- * each flow a third time would add minutes and no new fact. A flow runs once per build.
+ * both builds, and a sample under the classic tags (pages.e2e.ts); the classic tag only loads the very same module
+ * build, so running each flow a third time would add minutes and no new fact. A flow runs once per build.
  */
 export const BUILD_TAGS = ['module', 'compact'] as const;
 /** Every tag the fixture server prints (`?tag=`): TAGS plus the compact build's classic tag. */
