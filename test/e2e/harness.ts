@@ -241,9 +241,15 @@ function watchForChanges(entry: Pooled): void {
   }
 }
 
-/** A context may be reused when nothing the caller asked for changes the context itself. */
+/**
+ * Whether a context may be reused between tests. Off: with a reused context the mock's service worker is updated
+ * on each page's `register()`, and under load that update failed once ("Failed to update a ServiceWorker … Not
+ * found"), a page error no shopper would see that then failed an off-canvas test twice. A fresh context per
+ * openPage costs about 0.7 s and never carries one test's worker into the next. The pooling stays for a fix.
+ */
+const REUSE_CONTEXTS = false;
 function reusable(options: OpenPageOptions): boolean {
-  return !options.beforeGoto && options.mock !== false;
+  return REUSE_CONTEXTS && !options.beforeGoto && options.mock !== false;
 }
 
 function poolKey(options: OpenPageOptions): string {

@@ -47,6 +47,27 @@ async function mountAll(page: Page, errors: string[] = []): Promise<void> {
   await page.evaluate(() => window.StorefrontIslands!.ready());
 }
 
+/** Wait until the slider's track has stopped moving (its transform unchanged over several frames). */
+const settled = async (page: Page, id: string) => {
+  for (let i = 0; i < 40; i++) if (await stillFor10Frames(page, id)) return;
+};
+const stillFor10Frames = (page: Page, id: string) =>
+  page.evaluate(
+    (id) =>
+      new Promise<boolean>((resolve) => {
+        const track = document.querySelector<HTMLElement>(`${id} .slides`);
+        // The track's position (slide animation) and every slide's opacity (fade animation).
+        const read = () =>
+          (track ? getComputedStyle(track).transform : '') +
+          [...document.querySelectorAll<HTMLElement>(`${id} .slides > li`)].map((li) => getComputedStyle(li).opacity).join();
+        const first = read();
+        let frames = 0;
+        const step = () => (++frames < 10 ? requestAnimationFrame(step) : resolve(read() === first));
+        requestAnimationFrame(step);
+      }),
+    id,
+  );
+
 /** Labels of the slides not inert (the ones in view). */
 const shown = (page: Page, id: string) =>
   page.$$eval(`${id} [aria-roledescription="slide"]`, (slides) => slides.filter((s) => !s.hasAttribute('inert')).map((s) => s.getAttribute('aria-label')));
@@ -93,11 +114,15 @@ describe.each(BUILD_TAGS)('sliders and carousels, %s build', (tag) => {
     await waitShown(page, '#slider-hero', ['2 of 3']);
     await expectAxeClean(page);
     // Keyboard: arrows move the slides and focus follows; it loops from the last to the first.
+    // A shopper presses the next key once the slide has arrived: wait for the slides to rest between keys.
+    await settled(page, '#slider-hero');
     await page.focus('#slider-hero [aria-label="2 of 3"]');
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === '3 of 3', null, WAIT);
+    await settled(page, '#slider-hero');
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === '1 of 3', null, WAIT);
+    await settled(page, '#slider-hero');
     await page.keyboard.press('ArrowLeft');
     await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === '3 of 3', null, WAIT);
 
@@ -107,15 +132,21 @@ describe.each(BUILD_TAGS)('sliders and carousels, %s build', (tag) => {
     expect(await page.textContent('#slider-video .sf-flexslider__rotation')).toBe('Pause slideshow');
     await page.keyboard.press('Tab');
     await page.waitForFunction(() => document.querySelector('#slider-video .sf-flexslider__rotation')?.textContent === 'Play slideshow', null, WAIT);
-    for (let i = 0; i < 3 && (await shown(page, '#slider-video'))[0] !== '1 of 3'; i++) await page.click('#slider-video .flex-prev');
+    for (let i = 0; i < 3 && (await shown(page, '#slider-video'))[0] !== '1 of 3'; i++) {
+      await page.click('#slider-video .flex-prev');
+      await settled(page, '#slider-video');
+    }
     await waitShown(page, '#slider-video', ['1 of 3']);
     await page.waitForFunction(() => document.querySelector('#slider-video')!.classList.contains('sf-flexslider--video'), null, WAIT);
     expect(await page.isHidden('#slider-video .flex-control-nav')).toBe(true);
+    // The backward clicks above may still be animating: let the slides come to rest before the next move.
+    await settled(page, '#slider-video');
     await page.click('#slider-video .flex-next');
     await waitShown(page, '#slider-video', ['2 of 3']);
     await page.waitForFunction(() => document.querySelector<HTMLVideoElement>('#slider-video video')?.dataset.playing === '1', null, WAIT);
     expect(await page.$eval('#slider-video video', (v) => (v as HTMLVideoElement).muted)).toBe(true);
     expect(await page.isVisible('#slider-video .flex-control-nav')).toBe(true);
+    await settled(page, '#slider-video');
     await page.click('#slider-video .flex-next');
     await waitShown(page, '#slider-video', ['3 of 3']);
     await page.waitForFunction(() => document.querySelector<HTMLVideoElement>('#slider-video video')?.dataset.playing === '0', null, WAIT);

@@ -4,18 +4,20 @@ export const TITLE_CSS = `
 .sf-rotating .fusion-animated-texts-wrapper > :is(.fusion-textillate, .fusion-animated-text) { grid-area: 1 / 1; display: inline-block; visibility: hidden; }
 .sf-rotating .fusion-animated-texts-wrapper > :is(.sf-title-current, .sf-title-leaving) { visibility: visible; }
 .sf-title-sr { position: absolute !important; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip-path: inset(50%); white-space: nowrap; border: 0; }
-@keyframes sf-title-in-fade { from { opacity: 0; } }
-@keyframes sf-title-out-fade { to { opacity: 0; } }
-@keyframes sf-title-in-up { from { opacity: 0; transform: translateY(.6em); } }
-@keyframes sf-title-out-up { to { opacity: 0; transform: translateY(-.6em); } }
-@keyframes sf-title-in-down { from { opacity: 0; transform: translateY(-.6em); } }
-@keyframes sf-title-out-down { to { opacity: 0; transform: translateY(.6em); } }
-@keyframes sf-title-in-left { from { opacity: 0; transform: translateX(-.8em); } }
-@keyframes sf-title-out-left { to { opacity: 0; transform: translateX(-.8em); } }
-@keyframes sf-title-in-right { from { opacity: 0; transform: translateX(.8em); } }
-@keyframes sf-title-out-right { to { opacity: 0; transform: translateX(.8em); } }
-@keyframes sf-title-in-zoom { from { opacity: 0; transform: scale(.6); } }
-@keyframes sf-title-out-zoom { to { opacity: 0; transform: scale(.6); } }
+/* Wipes, not fades: text is drawn at full contrast or not at all, never half-transparent (a contrast check
+   taken mid-change still passes, and so does a reader with low vision). */
+@keyframes sf-title-in-fade { from { clip-path: inset(0 100% 0 0); } }
+@keyframes sf-title-out-fade { to { clip-path: inset(0 0 0 100%); } }
+@keyframes sf-title-in-up { from { clip-path: inset(0 100% 0 0); transform: translateY(.6em); } }
+@keyframes sf-title-out-up { to { clip-path: inset(0 0 0 100%); transform: translateY(-.6em); } }
+@keyframes sf-title-in-down { from { clip-path: inset(0 100% 0 0); transform: translateY(-.6em); } }
+@keyframes sf-title-out-down { to { clip-path: inset(0 0 0 100%); transform: translateY(.6em); } }
+@keyframes sf-title-in-left { from { clip-path: inset(0 100% 0 0); transform: translateX(-.8em); } }
+@keyframes sf-title-out-left { to { clip-path: inset(0 0 0 100%); transform: translateX(-.8em); } }
+@keyframes sf-title-in-right { from { clip-path: inset(0 100% 0 0); transform: translateX(.8em); } }
+@keyframes sf-title-out-right { to { clip-path: inset(0 0 0 100%); transform: translateX(.8em); } }
+@keyframes sf-title-in-zoom { from { clip-path: inset(0 100% 0 0); transform: scale(.6); } }
+@keyframes sf-title-out-zoom { to { clip-path: inset(0 0 0 100%); transform: scale(.6); } }
 .sf-title-in-fade { animation: sf-title-in-fade .4s ease-out both; }
 .sf-title-out-fade { animation: sf-title-out-fade .4s ease-in both; }
 .sf-title-in-up { animation: sf-title-in-up .4s ease-out both; }
