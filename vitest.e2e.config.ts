@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Browser tests: real Chromium (playwright-core) over the built bundle and the fixture server. Run after
- * `npm run build && npm run build:mock`. One file at a time: two shared cores, one browser per file.
+ * `npm run build && npm run build:mock`. Two files at a time, one browser each: much of a browser test is waiting
+ * (idle callbacks, timers, the mock's latency), so two workers on two cores finish sooner than one.
  */
 export default defineConfig({
   test: {
