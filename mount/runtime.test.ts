@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { setEnvironment } from '../src/env';
 import { createRuntime, type Runtime } from './runtime';
 import { defineWidget, type WidgetEntry, type WidgetModule } from './types';
@@ -53,6 +53,32 @@ describe('runtime', () => {
     await r.settled();
     expect(calls.mount).toBe(2);
     expect(document.querySelectorAll('[data-mounted]').length).toBe(2);
+  });
+
+  it('starts and mounts each widget in a task of its own; a held click goes straight on', async () => {
+    document.body.innerHTML = '<div class="probe"></div><div class="later"></div>';
+    const yields: Array<() => void> = [];
+    onTestFinished(setEnvironment({ yieldTask: () => new Promise<void>((res) => yields.push(res)) }));
+    const first = counting('probe');
+    const second = counting('later');
+    const loadFirst = vi.fn(async () => ({ default: first.module }));
+    const r = start([entry({ load: loadFirst }), entry({ name: 'later', selector: '.later', trigger: 'interaction', module: second.module })]);
+    // The scan only queues the load widget: its import waits for a task, and so does its mount.
+    expect(loadFirst).not.toHaveBeenCalled();
+    expect(yields).toHaveLength(1);
+    yields.shift()!();
+    await vi.waitFor(() => expect(yields).toHaveLength(1));
+    expect(loadFirst).toHaveBeenCalledTimes(1);
+    expect(first.calls.mount).toBe(0);
+    yields.shift()!();
+    await r.settled();
+    expect(first.calls.mount).toBe(1);
+    // A click on the interaction widget loads, mounts and replays without waiting for a task.
+    document.querySelector<HTMLElement>('.later')!.click();
+    await r.settled();
+    expect(second.calls.mount).toBe(1);
+    expect(document.querySelector('.later')!.getAttribute('data-clicked')).toBe('1');
+    expect(yields).toHaveLength(0);
   });
 
   it('loads a widget keyed on a page global only where the page defines it, checked when its trigger fires', async () => {
@@ -350,9 +376,10 @@ describe('runtime', () => {
     document.body.innerHTML = '<div class="probe"></div>';
     let finish: () => void = () => {};
     const cleanup = vi.fn();
-    const module = defineWidget({ mount: () => new Promise((res) => (finish = () => res(cleanup))) });
+    const mount = vi.fn(() => new Promise<() => void>((res) => (finish = () => res(cleanup))));
+    const module = defineWidget({ mount });
     const r = start([entry({ module })]);
-    await new Promise((res) => setTimeout(res, 0));
+    await vi.waitFor(() => expect(mount).toHaveBeenCalledTimes(1));
     r.unmount(document);
     finish();
     await r.settled();

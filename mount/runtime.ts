@@ -27,7 +27,8 @@ export interface Runtime {
 }
 
 export interface RuntimeOptions {
-  debug?: boolean;
+  /** Log mounts; a function is asked once, at the first mount (it may read storage, which is slow the first time). */
+  debug?: boolean | (() => boolean);
   observe?: boolean;
 }
 
@@ -43,6 +44,8 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
   const pending = new Set<Promise<unknown>>();
   const combined = registry.map((e) => e.selector).join(',');
   let observer: MutationObserver | undefined;
+  let debugging = typeof options.debug === 'boolean' ? options.debug : undefined;
+  const debug = (): boolean => (debugging ??= typeof options.debug === 'function' ? options.debug() : false);
 
   function report(entry: WidgetEntry, element: Element | null, error: unknown, phase: 'load' | 'mount' | 'unmount'): void {
     const what = phase === 'load' ? 'could not load its code' : phase === 'mount' ? 'failed to mount' : 'failed to unmount';
@@ -93,6 +96,13 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
       return;
     }
     instance.state = 'loading';
+    // Starting a chunk's import (and its preload links) costs a few milliseconds; a scan that started every
+    // widget of a page at once was one long task. Each starts in a task of its own, and each mounts in another,
+    // so input and paint get in between. A held click goes straight on: its replay must follow in its task.
+    if (!replay) {
+      await env().yieldTask();
+      if (instance.state !== 'loading' || !element.isConnected) return; // unmounted meanwhile
+    }
     let widget: WidgetModule;
     try {
       widget = await loadModule(entry);
@@ -103,6 +113,11 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
       return;
     }
     if (instance.state !== 'loading' || !element.isConnected) return; // unmounted while loading
+    // Chunks that arrive together would otherwise mount in one (long) task.
+    if (!replay) {
+      await env().yieldTask();
+      if (instance.state !== 'loading' || !element.isConnected) return;
+    }
     const started = performance.now();
     try {
       const cleanup = await widget.mount(element, contextFor(instance));
@@ -114,7 +129,7 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
       }
       instance.state = 'mounted';
       const ms = performance.now() - started;
-      if (options.debug) debugLog(`mounted ${entry.name} in ${ms.toFixed(1)} ms (${entry.trigger})`, element);
+      if (debug()) debugLog(`mounted ${entry.name} in ${ms.toFixed(1)} ms (${entry.trigger})`, element);
       emit('storefront:mount', { widget: entry.name, element, ms });
     } catch (error) {
       instance.state = 'failed';
@@ -145,7 +160,7 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
     const byName = instances.get(instance.element);
     byName?.delete(instance.entry.name);
     if (byName?.size === 0) instances.delete(instance.element);
-    if (options.debug) debugLog(`unmounted ${instance.entry.name}`, instance.element);
+    if (debug()) debugLog(`unmounted ${instance.entry.name}`, instance.element);
   }
 
   function ensure(entry: WidgetEntry, element: Element): void {

@@ -10,7 +10,9 @@ export function start(): void {
     console.warn('[storefront-islands] loaded twice; the second copy does nothing.');
     return;
   }
-  const runtime = createRuntime(registry, { debug: debugEnabled() });
+  // Asked at the first mount, not here: the first localStorage read of a page can block for milliseconds, and
+  // this task already evaluates the bundle.
+  const runtime = createRuntime(registry, { debug: debugEnabled });
   window.StorefrontIslands = createApi(runtime, __VERSION__);
   installJQueryShims();
   // The scan starts in a task of its own: on a large page, evaluating the bundle and scanning it in one task made

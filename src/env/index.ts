@@ -15,6 +15,8 @@ export interface Environment {
   idle(fn: () => void, timeout?: number): () => void;
   /** Run before the next paint. */
   frame(fn: () => void): () => void;
+  /** Settles in a new task (or at once when the browser has nothing to yield to): lets input and paint run between two pieces of work. */
+  yieldTask(): Promise<void>;
   /** Call back once when the element comes within `margin` of the viewport. */
   visible(el: Element, fn: () => void, margin?: string): () => void;
   /** Call back whenever the element enters or leaves the viewport (first call once known), until cancelled. */
@@ -63,6 +65,20 @@ const browser: Environment = {
       cancelAnimationFrame(frameId);
       globalThis.clearTimeout(timerId);
     };
+  },
+  yieldTask() {
+    const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+    if (typeof scheduler?.yield === 'function') return scheduler.yield();
+    if (typeof MessageChannel !== 'function') return Promise.resolve();
+    // A message is a task of its own without setTimeout's nesting clamp (Safari has no scheduler.yield).
+    return new Promise((resolve) => {
+      const { port1, port2 } = new MessageChannel();
+      port1.onmessage = () => {
+        port1.close();
+        resolve();
+      };
+      port2.postMessage(null);
+    });
   },
   visible(el, fn, margin = '200px') {
     if (typeof IntersectionObserver !== 'function') {

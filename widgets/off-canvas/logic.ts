@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import { parseFlag, parseNumber } from '../../src/config/parse';
 
 /**
@@ -72,17 +71,15 @@ interface Field<T> {
   expected: string;
 }
 
-const oneOf = <const T extends readonly [string, ...string[]]>(values: T): Reader<T[number]> => {
-  const schema = z.enum(values);
-  return (v) => {
-    const r = schema.safeParse(typeof v === 'string' ? v.trim() : v);
-    return r.success ? r.data : undefined;
+// Plain readers, not schemas: this config is read on every page with a popup, during load, and building zod
+// schemas for ~50 flat keys cost a long task there (and zod's core chunk) for checks a `typeof` does.
+const oneOf =
+  <const T extends readonly [string, ...string[]]>(values: T): Reader<T[number]> =>
+  (v) => {
+    const s = typeof v === 'string' ? v.trim() : v;
+    return (values as readonly unknown[]).includes(s) ? (s as T[number]) : undefined;
   };
-};
-const text: Reader<string> = (v) => {
-  const r = z.union([z.string(), z.number()]).safeParse(v);
-  return r.success ? String(r.data).trim() : undefined;
-};
+const text: Reader<string> = (v) => (typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)) ? String(v).trim() : undefined);
 const seconds: Reader<number> = (v) => {
   const n = parseNumber(v);
   return n !== undefined && n >= 0 ? n : undefined;
@@ -93,8 +90,10 @@ const count: Reader<number> = (v) => {
 };
 const origins: Reader<Origin[]> = (v) => {
   const list = typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v;
-  const r = z.array(z.enum(ORIGINS)).safeParse(list);
-  return r.success ? [...new Set(r.data)] : undefined;
+  if (!Array.isArray(list)) return undefined;
+  const origin = oneOf(ORIGINS);
+  const read = list.map((o) => (typeof o === 'string' ? origin(o) : undefined));
+  return read.every((o) => o !== undefined) ? [...new Set(read as Origin[])] : undefined;
 };
 
 const flag = (fallback: boolean): Field<boolean> => ({ read: parseFlag, fallback, expected: '"yes" or "no"' });
@@ -232,15 +231,6 @@ export interface StoredState {
 
 export const EMPTY_STATE: StoredState = { open_count: 0, close_count: 0, closed: false, page_views: 0, sessions: 0 };
 
-const storedSchema = z.looseObject({
-  last_open_date: z.optional(z.union([z.string(), z.null()])),
-  open_count: z.optional(z.unknown()),
-  close_count: z.optional(z.unknown()),
-  closed: z.optional(z.unknown()),
-  page_views: z.optional(z.unknown()),
-  sessions: z.optional(z.unknown()),
-});
-
 export interface ParsedState {
   state: StoredState;
   problems: Problem[];
@@ -258,10 +248,11 @@ export function parseStoredState(textValue: string | null, key: string): ParsedS
   } catch {
     return { state: { ...EMPTY_STATE }, problems: [{ field: key, message: `is not JSON (${describe(textValue.slice(0, 40))})` }] };
   }
-  const parsed = storedSchema.safeParse(raw);
-  if (!parsed.success) return { state: { ...EMPTY_STATE }, problems: [{ field: key, message: `expected an object, got ${describe(raw)}` }] };
+  const lastOpen = raw !== null && typeof raw === 'object' ? (raw as { last_open_date?: unknown }).last_open_date : undefined;
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw) || (lastOpen != null && typeof lastOpen !== 'string'))
+    return { state: { ...EMPTY_STATE }, problems: [{ field: key, message: `expected an object, got ${describe(raw)}` }] };
   const problems: Problem[] = [];
-  const data = parsed.data;
+  const data = raw as Record<'open_count' | 'close_count' | 'closed' | 'page_views' | 'sessions' | 'last_open_date', unknown>;
   const counter = (name: 'open_count' | 'close_count' | 'page_views' | 'sessions'): number => {
     const v = data[name];
     if (v === undefined || v === null) return 0;

@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+/**
+ * Opening a quick view, in Chromium with 4x CPU throttling, on fixtures/pages/quick-view.html, for both builds
+ * (`?tag=module`, React; `?tag=compact`, preact/compat): the Event Timing duration of the click that opens it
+ * (PerformanceObserver 'event', grouped by interactionId as INP does; variation.bench's observer), the long tasks
+ * from the click until the product is shown (`.fusion-quick-view-loaded` in the open dialog), and the click → displayed time. The first
+ * open loads the island (and the framework); the second opens another product, the third the first again. The
+ * product answers come from the stateful mock in this Node process (Playwright routing), so no mock code runs in
+ * the page.
+ *
+ * Run after `npm run build`: `node test/bench/quick-view.bench.mjs [--json]`. `npm run bench` runs it too.
+ */
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../server/chromium.mjs';
+import { startServer } from '../server/serve.mjs';
+import { loadMock, routeToMock } from './bench.mjs';
+import { fmt, interactionDurations, median, observe } from './variation.bench.mjs';
+
+const THROTTLE = 4;
+const PAGE = '/quick-view.html';
+// The mock answers these two (a third product of the page answers nothing, a failure the tests cover).
+const PRODUCTS = ['512', '318', '512'];
+const JSON_OUT = process.argv.includes('--json');
+
+async function run(browser, base, mock, tag) {
+  mock.reset();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+  await routeToMock(context, mock);
+  const page = await context.newPage();
+  await page.addInitScript(observe);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+  await page.goto(`${base}${PAGE}?tag=${tag}&mock=off`, { waitUntil: 'load', timeout: 120_000 });
+  await page.waitForFunction(() => window.StorefrontIslands?.ready?.(), null, { timeout: 60_000 });
+  await page.waitForTimeout(3000);
+
+  const opens = [];
+  for (const id of PRODUCTS) {
+    await page.evaluate(() => {
+      window.__bench.events = [];
+      window.__bench.longtasks = [];
+      // The product shown in the open dialog (quick-view-displayed may go through the page's jQuery, which native
+      // listeners do not hear).
+      const shown = () => document.querySelector('dialog.sf-quick-view[open] .fusion-quick-view-loaded');
+      window.__qvShown = new Promise((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (!shown()) return;
+          observer.disconnect();
+          resolve(performance.now());
+        });
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class', 'open'] });
+      });
+    });
+    const clickedAt = await page.evaluate(() => performance.now());
+    await page.click(`a.fusion-quick-view[data-product-id="${id}"]`);
+    const shownAt = await page.evaluate(() => window.__qvShown);
+    await page.waitForTimeout(600);
+    const { events, longtasks } = await page.evaluate(() => window.__bench);
+    opens.push({
+      product: id,
+      duration: interactionDurations(events, 1).all[0],
+      shown: shownAt - clickedAt,
+      longTasks: longtasks.map((t) => t.duration),
+    });
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('dialog.sf-quick-view[open]'), null, { timeout: 30_000 });
+    await page.waitForTimeout(600);
+  }
+  await context.close();
+  return opens;
+}
+
+export async function runQuickViewBench() {
+  const server = await startServer({ port: 0 });
+  const mock = await loadMock();
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  try {
+    return { throttle: THROTTLE, module: await run(browser, server.url, mock, 'module'), compact: await run(browser, server.url, mock, 'compact') };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+function print(r) {
+  console.log(`\nQuick view on ${PAGE}, Chromium, ${r.throttle}x CPU throttling (click: Event Timing of the opening click; shown: click → product shown)`);
+  for (const build of ['module', 'compact']) {
+    r[build].forEach((o, i) => {
+      const label = `${build === 'module' ? 'React' : 'compact'} build, ${i === 0 ? 'first open (loads the island)' : `open #${i + 1}`}`;
+      console.log(
+        `${label.padEnd(44)} click ${fmt(o.duration).padEnd(8)} shown ${fmt(o.shown).padEnd(9)} long tasks: ${o.longTasks.length ? o.longTasks.map((t) => fmt(t)).join(', ') : 'none'}`,
+      );
+    });
+    const later = r[build].slice(1).map((o) => o.duration);
+    console.log(`${''.padEnd(44)} later opens: click median ${fmt(median(later))}`);
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const result = await runQuickViewBench();
+  if (JSON_OUT) console.log(JSON.stringify(result, null, 2));
+  else print(result);
+}
