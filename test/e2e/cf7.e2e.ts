@@ -85,6 +85,8 @@ describe.each(BUILD_TAGS)('contact form 7, %s tag', (tag) => {
   test('mounts on the printed form, accessible as printed and after a sent message; wpcf7mailsent listeners keep working', async () => {
     const { page, errors } = await openPage(PAGE, { tag });
     await page.waitForSelector('.wpcf7.js');
+    // The spinner is the React view's: it arrives with the view, after the controller holds the form.
+    await page.waitForSelector('.wpcf7-spinner', { state: 'attached', timeout: 15_000 });
     expect(await page.locator('.wpcf7-spinner').count()).toBe(1);
     expect((await recorded(page)).mounts).toContain('cf7');
     await expectAxeClean(page);
@@ -268,6 +270,7 @@ describe.each(BUILD_TAGS)('contact form 7, %s tag', (tag) => {
       document.querySelector('#content')!.append(popup);
     });
     await page.waitForSelector('#wpcf7-f212-o2.js');
+    await page.waitForSelector('#wpcf7-f212-o2 .wpcf7-spinner', { state: 'attached', timeout: 15_000 });
     expect(await page.locator('#wpcf7-f212-o2 .wpcf7-spinner').count()).toBe(1);
     await page.fill('input[name="subscriber-email"]', 'ada@example.com');
     await page.check('input[name="consent"]');

@@ -111,16 +111,3 @@ export function restoreCountedDefaults(form: HTMLFormElement): void {
   }
   updateCounters(form);
 }
-
-/** `<span class="wpcf7-spinner">` after each `.has-spinner`, once. Returns what it added. */
-export function addSpinners(form: HTMLFormElement): HTMLElement[] {
-  const added: HTMLElement[] = [];
-  for (const el of form.querySelectorAll('.has-spinner')) {
-    if (el.nextElementSibling?.classList.contains('wpcf7-spinner')) continue;
-    const spinner = document.createElement('span');
-    spinner.className = 'wpcf7-spinner';
-    el.after(spinner);
-    added.push(spinner);
-  }
-  return added;
-}

@@ -2,7 +2,7 @@
  * The Contact Form 7 widget over the contact page as the CMS prints it, with the stateful mock as the server
  * (its validation is this widget's own rule module): every status, every failure, events, ARIA and drafts.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failNext, state } from '../../fixtures/mock/state';
 import { setEnvironment } from '../../src/env';
 import { fixtureBody, mountPage, only } from '../../test/helpers/mount';
@@ -23,6 +23,8 @@ const tip = (name: string) => wrap(name).querySelector('.wpcf7-not-valid-tip');
 const calls = (endpoint: string) => state.log.filter((l) => l.endpoint === endpoint);
 
 let restoreEnv: () => void;
+// The view's chunk (and React) load on the first mount: warm them once, outside any test's time limit.
+beforeAll(() => import('./cf7.island'), 60_000);
 beforeEach(() => {
   // happy-dom has no requestIdleCallback: the idle trigger fires at once.
   restoreEnv = setEnvironment({ idle: (fn) => (fn(), () => {}) });

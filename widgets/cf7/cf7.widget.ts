@@ -6,7 +6,6 @@ import { defineWidget } from '../../mount/types';
 import { errorOnce } from '../../src/log';
 import { pageGlobal } from '../../src/config/globals';
 import { fetchSchema, readConfig, WIDGET } from './api';
-import { addSpinners } from './behaviours';
 import { FormController } from './form';
 import { controllerOf, installGlobal, register } from './global';
 import { readRecaptchaSettings, useRecaptcha } from './recaptcha';
@@ -26,7 +25,8 @@ function missingFeatures(): string[] {
 }
 
 export default defineWidget({
-  mount(element, { signal, onCleanup }) {
+  async mount(element, ctx) {
+    const { signal, onCleanup } = ctx;
     if (element.matches('form .wpcf7[data-wpcf7-id]')) {
       // A form inside another form cannot post: say so where it would have been.
       const notice = document.createElement('template');
@@ -55,8 +55,6 @@ export default defineWidget({
     });
     element.classList.remove('no-js');
     element.classList.add('js');
-    const spinners = addSpinners(form);
-    onCleanup(() => spinners.forEach((s) => s.remove()));
     onCleanup(() => form.querySelectorAll('.wpcf7-submit[aria-disabled]').forEach((s) => s.removeAttribute('aria-disabled')));
 
     form.addEventListener('submit', (event) => controller.onSubmitEvent(event as SubmitEvent), { signal });
@@ -76,5 +74,9 @@ export default defineWidget({
       if (document.readyState === 'complete') refresh();
       else window.addEventListener('load', refresh, { once: true, signal });
     }
+    // The controller holds the form (its double submit, the draft) while React loads; the view then renders
+    // what it has shown so far. If the view cannot load, the runtime tears this form down: it posts as printed.
+    const { mountView } = await import('./cf7.island');
+    if (!signal.aborted) await mountView(element, controller, ctx);
   },
 });
