@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { createPortal } from '../../src/react/render';
 import { addToken, dismissOutput, outputsOf, removeTokens, resetOutput, setValidity, wrapsOf } from './display';
@@ -13,15 +13,14 @@ export interface Cf7ViewProps {
 
 /**
  * What Contact Form 7's script renders, over the server's form: the screen-reader status and error list (this
- * island's own root, `.screen-reader-response`), and through portals the tips in each field's wrap, the
- * response output as Avada's alert, and a spinner after each `.has-spinner`. What CF7 puts on server elements
+ * island's own root, `.screen-reader-response`), and through portals the tips in each field's wrap and the
+ * response output as Avada's alert. What CF7 puts on server elements
  * (data-status and the status class on the form, aria-invalid, aria-describedby, custom validity, inert) is
  * applied by layout effects and undone by their cleanups. The form controller (plain) owns the state.
  */
 export function Cf7View({ display, form, unitTag }: Cf7ViewProps) {
   const { status, errors, response, announcement, focusOutput } = useStore(display.store);
   const outputs = useMemo(() => outputsOf(form), [form]);
-  const spinnerAfter = useMemo(() => [...form.querySelectorAll<HTMLElement>('.has-spinner')].filter((el) => !el.nextElementSibling?.classList.contains('wpcf7-spinner')), [form]);
 
   useLayoutEffect(() => {
     const prev = form.getAttribute('data-status');
@@ -53,9 +52,6 @@ export function Cf7View({ display, form, unitTag }: Cf7ViewProps) {
       ))}
       {outputs.map((output, i) => (
         <Output key={i} form={form} output={output} response={response} focus={focusOutput} />
-      ))}
-      {spinnerAfter.map((el, i) => (
-        <Spinner key={i} after={el} />
       ))}
     </>
   );
@@ -122,8 +118,10 @@ function Output({ form, output, response, focus }: { form: HTMLFormElement; outp
   const dismissable = !!kind && output.classList.contains('alert-dismissable');
 
   useLayoutEffect(() => {
+    // Every answer starts from a clean output (a dismissed alert is shown again), even with the same words.
     resetOutput(output);
-    if (kind) output.classList.add('fusion-alert', ...(kind === 'error' ? ['error', 'fusion-danger'] : ['success', 'fusion-success']));
+    if (!response || !kind) return;
+    output.classList.add('fusion-alert', ...(kind === 'error' ? ['error', 'fusion-danger'] : ['success', 'fusion-success']));
     // A focusable button must not sit inside aria-hidden: expose the output, hide only the repeated text.
     if (dismissable) output.removeAttribute('aria-hidden');
   }, [output, response, kind, dismissable]);
@@ -162,13 +160,3 @@ function Output({ form, output, response, focus }: { form: HTMLFormElement; outp
   }
   return createPortal(<>{content}</>, output, String(response?.serial ?? 'none'));
 }
-
-/** CF7's spinner after the submit button (shown by CSS while the form is submitting). */
-const Spinner = memo(function Spinner({ after }: { after: HTMLElement }) {
-  const ref = useRef<HTMLSpanElement>(null);
-  useLayoutEffect(() => {
-    // The portal appends to the parent: put it right after its button, where CF7 puts it.
-    if (ref.current && after.nextElementSibling !== ref.current) after.after(ref.current);
-  }, [after]);
-  return after.parentElement ? createPortal(<span ref={ref} className="wpcf7-spinner" />, after.parentElement) : null;
-});

@@ -111,3 +111,20 @@ export function restoreCountedDefaults(form: HTMLFormElement): void {
   }
   updateCounters(form);
 }
+
+/**
+ * `<span class="wpcf7-spinner">` after each `.has-spinner`, once, at mount (returns what it added). Plain, not the
+ * view's: the theme's CSS gives it room beside the button even while hidden, so adding it only when React arrives
+ * (on the visitor's first focus) would move the button under their pointer.
+ */
+export function addSpinners(form: HTMLFormElement): HTMLElement[] {
+  const added: HTMLElement[] = [];
+  for (const el of form.querySelectorAll('.has-spinner')) {
+    if (el.nextElementSibling?.classList.contains('wpcf7-spinner')) continue;
+    const spinner = document.createElement('span');
+    spinner.className = 'wpcf7-spinner';
+    el.after(spinner);
+    added.push(spinner);
+  }
+  return added;
+}

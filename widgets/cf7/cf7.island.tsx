@@ -2,7 +2,7 @@ import type { WidgetContext } from '../../mount/types';
 import { defineIsland } from '../../src/react/island';
 import { commitNow } from '../../src/react/render';
 import { Cf7View, type Cf7ViewProps } from './Cf7View';
-import type { FormController } from './form';
+import { clearPrinted, type FormController } from './form';
 
 /** The screen-reader region CF7 prints first in its wrapper: the island's root (created when a theme dropped it). */
 function srRegion(wrapper: Element): Element {
@@ -15,10 +15,11 @@ function srRegion(wrapper: Element): Element {
 }
 
 /**
- * The React view of one Contact Form 7 form, mounted by the plain widget (cf7.widget.ts) once the controller
- * holds the form: the controller keeps running while this chunk and React load.
+ * The React view of one Contact Form 7 form, mounted by the plain widget (cf7.widget.ts) when the form first
+ * needs it: the controller holds the form while this chunk and React load, and the view renders what it has
+ * shown so far (a non-JS postback's tips and response included).
  */
-export function mountView(wrapper: Element, controller: FormController, ctx: WidgetContext): void | Promise<void> {
+export function mountView(wrapper: Element, controller: FormController, ctx: WidgetContext): void {
   const island = defineIsland<Cf7ViewProps>({
     name: 'cf7',
     Component: Cf7View,
@@ -26,11 +27,13 @@ export function mountView(wrapper: Element, controller: FormController, ctx: Wid
     host: srRegion,
     connect(_island, _element, context) {
       controller.display.commit = commitNow;
+      controller.display.rendered = true;
       context.onCleanup(() => {
         controller.display.commit = (change) => change();
+        controller.display.rendered = false;
       });
     },
   });
-  const done = island.mount(wrapper, ctx);
-  return done instanceof Promise ? done.then(() => undefined) : undefined;
+  clearPrinted(controller.form, wrapper);
+  void island.mount(wrapper, ctx);
 }

@@ -6,6 +6,7 @@ import { defineWidget } from '../../mount/types';
 import { errorOnce } from '../../src/log';
 import { pageGlobal } from '../../src/config/globals';
 import { fetchSchema, readConfig, WIDGET } from './api';
+import { addSpinners } from './behaviours';
 import { FormController } from './form';
 import { controllerOf, installGlobal, register } from './global';
 import { readRecaptchaSettings, useRecaptcha } from './recaptcha';
@@ -24,8 +25,11 @@ function missingFeatures(): string[] {
   return missing;
 }
 
+/** What brings the visitor to the form: the view (and React) load then, while they still read the first label. */
+const REACHED = ['focusin', 'pointerdown', 'keydown', 'input', 'change'] as const;
+
 export default defineWidget({
-  async mount(element, ctx) {
+  mount(element, ctx) {
     const { signal, onCleanup } = ctx;
     if (element.matches('form .wpcf7[data-wpcf7-id]')) {
       // A form inside another form cannot post: say so where it would have been.
@@ -55,6 +59,8 @@ export default defineWidget({
     });
     element.classList.remove('no-js');
     element.classList.add('js');
+    const spinners = addSpinners(form);
+    onCleanup(() => spinners.forEach((s) => s.remove()));
     onCleanup(() => form.querySelectorAll('.wpcf7-submit[aria-disabled]').forEach((s) => s.removeAttribute('aria-disabled')));
 
     form.addEventListener('submit', (event) => controller.onSubmitEvent(event as SubmitEvent), { signal });
@@ -74,9 +80,24 @@ export default defineWidget({
       if (document.readyState === 'complete') refresh();
       else window.addEventListener('load', refresh, { once: true, signal });
     }
-    // The controller holds the form (its double submit, the draft) while React loads; the view then renders
-    // what it has shown so far. If the view cannot load, the runtime tears this form down: it posts as printed.
-    const { mountView } = await import('./cf7.island');
-    if (!signal.aborted) await mountView(element, controller, ctx);
+    // The view (and React) load only when the form needs them: the visitor reaches it, or what it shows changes
+    // (a submit, a reset, a third party's wpcf7.submit). Meanwhile the controller holds the form (its double
+    // submit, the draft), and a page nobody writes from never loads React. If the view cannot load, the form
+    // posts as printed: the server's page answers.
+    let loading: Promise<boolean> | undefined;
+    const loadView = () =>
+      (loading ??= import('./cf7.island')
+        .then(({ mountView }) => {
+          if (signal.aborted) return false;
+          mountView(element, controller, ctx);
+          return true;
+        })
+        .catch((error: unknown) => {
+          ctx.warn('view', `could not load (${error instanceof Error ? error.message : String(error)}); the form posts without JavaScript`);
+          return false;
+        }));
+    controller.loadView = loadView;
+    controller.display.wanted = () => void loadView();
+    for (const type of REACHED) element.addEventListener(type, () => void loadView(), { signal, once: true, capture: true });
   },
 });

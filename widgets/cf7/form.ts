@@ -75,6 +75,13 @@ export class FormController {
   private readonly draft: Draft;
   /** What the form shows (status, errors, response): rendered by the React view. */
   readonly display: Cf7Display;
+  /**
+   * Loads and mounts the view (set by the widget); resolves false when it cannot load. A submit waits for it, so
+   * theme code listening to the events sees the form as the events describe it.
+   */
+  loadView: () => Promise<boolean> = () => Promise.resolve(true);
+  /** The view could not load: the form posts as printed, without JavaScript. */
+  private native = false;
 
   constructor(
     readonly form: HTMLFormElement,
@@ -98,7 +105,7 @@ export class FormController {
     };
     if (!form.hasAttribute('data-status')) form.setAttribute('data-status', printed);
     form.classList.add(printed);
-    this.display = new Cf7Display(printed, ...adoptPrinted(form, wrapper, printed));
+    this.display = new Cf7Display(printed, ...readPrinted(form, printed));
   }
 
   get status(): string {
@@ -242,6 +249,7 @@ export class FormController {
 
   /** The form's submit event: the REST call replaces the page post. */
   onSubmitEvent(event: SubmitEvent): void {
+    if (this.native) return; // the page's own post
     event.preventDefault();
     if (updateAcceptanceGate(this.form) && this.explainAcceptance()) return;
     const submitter = event.submitter instanceof HTMLElement ? event.submitter : undefined;
@@ -276,6 +284,12 @@ export class FormController {
     }
     if (this.busy) return; // a second submit while one is in flight sends nothing
     this.inFlight = true;
+    if (!this.display.rendered && !(await this.loadView())) {
+      this.inFlight = false;
+      if (!this.signal.aborted) this.postNatively(submitter);
+      return;
+    }
+    if (this.signal.aborted) return;
     const formData = new FormData(form);
     const button = submitter as HTMLButtonElement | HTMLInputElement | undefined;
     if (button?.name) formData.append(button.name, button.value);
@@ -295,6 +309,13 @@ export class FormController {
     this.inFlight = false;
     if (this.signal.aborted) return;
     this.answered(response, detail);
+  }
+
+  /** Without its view the form cannot show an answer: it posts as printed, and the server's page answers. */
+  private postNatively(submitter?: HTMLElement): void {
+    this.native = true;
+    const button = submitter && submitter.matches('button, input[type="submit"], input[type="image"]') && (submitter as HTMLButtonElement).form === this.form ? submitter : undefined;
+    this.form.requestSubmit(button);
   }
 
   /** No answer (offline, timeout, an error page, not JSON): say why, keep every value, allow another try. */
@@ -416,24 +437,28 @@ export class FormController {
 }
 
 /**
- * A non-JS postback prints its tips and response: they become the view's state (and leave the markup, which the
- * view renders again), so the next answer replaces them as it replaces its own.
+ * A non-JS postback prints its tips and response: they become the view's state, so the next answer replaces them
+ * as it replaces its own. The markup keeps showing them until the view renders them (clearPrinted).
  */
-function adoptPrinted(form: HTMLFormElement, wrapper: Element, printed: string): [FieldError[], { message: string; statusCls: string } | null] {
+function readPrinted(form: HTMLFormElement, printed: string): [FieldError[], { message: string; statusCls: string } | null] {
   const errors: FieldError[] = [];
   for (const tip of form.querySelectorAll('.wpcf7-form-control-wrap[data-name] .wpcf7-not-valid-tip')) {
     const field = tip.closest('.wpcf7-form-control-wrap')!.getAttribute('data-name')!;
     if (!errors.some((e) => e.field === field)) errors.push({ field, message: tip.textContent ?? '' });
-    tip.remove();
   }
   let response: { message: string; statusCls: string } | null = null;
   for (const output of outputsOf(form)) {
     const message = output.textContent?.trim() ?? '';
     if (message && printed !== 'init') response ??= { message, statusCls: printed };
-    output.replaceChildren();
   }
-  wrapper.querySelector('.screen-reader-response ul')?.replaceChildren();
   return [errors, response];
+}
+
+/** Right before the view mounts: the printed tips, outputs and list leave the markup (the view renders its state). */
+export function clearPrinted(form: HTMLFormElement, wrapper: Element): void {
+  for (const tip of form.querySelectorAll('.wpcf7-form-control-wrap[data-name] .wpcf7-not-valid-tip')) tip.remove();
+  for (const output of outputsOf(form)) output.replaceChildren();
+  wrapper.querySelector('.screen-reader-response ul')?.replaceChildren();
 }
 
 function resetTurnstile(form: HTMLFormElement): void {

@@ -1,8 +1,9 @@
 /**
  * What Contact Form 7 shows of one form, as state: its status, the field errors, the response output and the
  * screen-reader status. The form controller (plain) writes it; the React view (Cf7View.tsx) renders it into the
- * server's markup. Until React has loaded the state just accumulates (the view renders it when it mounts), so
- * the plain controller holds the form, its double submit and the draft meanwhile.
+ * server's markup. The view is loaded only when the form first needs it (the visitor reaches the form, or the
+ * state changes): until then the state just accumulates and the view renders it when it mounts, while the plain
+ * controller holds the form, its double submit and the draft.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 
@@ -34,6 +35,10 @@ export class Cf7Display {
   readonly store: StoreApi<Cf7ViewState>;
   /** Set by the view: commit a change to the DOM now (flushSync), so focus and theme code see it at once. */
   commit: (change: () => void) => void = (change) => change();
+  /** Called on every change while no view renders it (set by the widget: load the view). */
+  wanted: () => void = () => {};
+  /** Whether the view renders this state (it sets this when it mounts). */
+  rendered = false;
   private serial = 0;
 
   constructor(status: string, errors: readonly FieldError[] = [], response: Omit<ResponseMessage, 'serial'> | null = null) {
@@ -42,6 +47,7 @@ export class Cf7Display {
 
   private set(change: (state: Cf7ViewState) => Partial<Cf7ViewState>): void {
     this.commit(() => this.store.setState(change));
+    if (!this.rendered) this.wanted();
   }
 
   get state(): Cf7ViewState {
