@@ -1,6 +1,9 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { flushSync } from 'react-dom';
+
+/** Islands that render into several places of the server markup (tips in each field, an output) use portals. */
+export { createPortal } from 'react-dom';
 import { emit } from '../events/bus';
 import { errorOnce } from '../log';
 
@@ -66,4 +69,12 @@ export function renderIsland(name: string, container: Element, node: ReactNode):
       root = undefined;
     },
   };
+}
+
+/**
+ * Commit a store change to the DOM before returning (React: flushSync; preact/compat renders on its next
+ * microtask). For islands whose plain code reads back what it just showed (focus the field it marked invalid).
+ */
+export function commitNow(change: () => void): void {
+  flushSync(change);
 }

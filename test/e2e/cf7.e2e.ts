@@ -7,11 +7,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, openPage, recorded, BUILD_TAGS } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, FRAMEWORK_CHUNK, openPage, recorded, waitForIdleIslands, BUILD_TAGS } from './harness';
 
 const PAGE = '/contact.html';
 const UNIT = 'wpcf7-f207-p10-o1';
 const QUIZ: Record<string, string> = { '2+3=?': '5', '4+4=?': '8', 'Ten minus three?': '7' };
+
+const frameworkRequests = (requests: string[]) => [...new Set(requests.map((u) => new URL(u).pathname))].filter((p) => FRAMEWORK_CHUNK.test(p));
 
 const status = (page: Page) => page.getAttribute('form.wpcf7-form', 'data-status');
 const feedbackCalls = (page: Page) => page.evaluate(() => window['__mock']!.state.log.filter((l) => l.endpoint === 'cf7-feedback').length);
@@ -83,11 +85,19 @@ const recaptchaPage = (fail: boolean) => async (context: BrowserContext) => {
 
 describe.each(BUILD_TAGS)('contact form 7, %s tag', (tag) => {
   test('mounts on the printed form, accessible as printed and after a sent message; wpcf7mailsent listeners keep working', async () => {
-    const { page, errors } = await openPage(PAGE, { tag });
+    const { page, errors, requests } = await openPage(PAGE, { tag });
     await page.waitForSelector('.wpcf7.js');
     expect(await page.locator('.wpcf7-spinner').count()).toBe(1);
     expect((await recorded(page)).mounts).toContain('cf7');
     await expectAxeClean(page);
+    // The form holds itself in plain code: React (or Preact) is requested only when the visitor reaches it,
+    // together with the view's chunk (one wave, preloaded under the CSP).
+    await waitForIdleIslands(page);
+    expect(frameworkRequests(requests)).toEqual([]);
+    await page.focus('input[name="buyer-name"]');
+    await page.waitForFunction(() => [...document.querySelectorAll('link[rel=modulepreload]')].some((l) => /\/chunks\/(react|preact)-/.test((l as HTMLLinkElement).href)));
+    await expect.poll(() => frameworkRequests(requests).length, { timeout: 15_000 }).toBeGreaterThan(0);
+    expect((await recorded(page)).csp).toEqual([]);
 
     await listen(page);
     await fillValid(page);
@@ -323,6 +333,14 @@ describe('every shared vector through a real form (Chromium)', () => {
     const { page, errors } = await openPage(PAGE, { tag: 'module' });
     await page.evaluate((html) => document.querySelector('#content')!.insertAdjacentHTML('beforeend', html), labMarkup(fields));
     await page.waitForFunction(() => (window as unknown as { wpcf7?: { schemas?: Map<number, unknown> } }).wpcf7?.schemas?.has(300));
+    // The visitor reaches the form: its view loads, and a value known to be wrong shows its tip once it is there.
+    await page.focus('#wpcf7-f300-o2 textarea');
+    await page.waitForFunction((c) => {
+      const boxes = [...document.querySelectorAll<HTMLTextAreaElement>(`textarea[name="${c.field}[]"]`)];
+      boxes.forEach((box, i) => (box.value = c.values[i] ?? ''));
+      boxes[0]!.dispatchEvent(new Event('change', { bubbles: true }));
+      return !!document.querySelector(`[data-name="${c.field}"] .wpcf7-not-valid-tip`);
+    }, cases.find((c) => !c.expected)!);
 
     // On change: each case typed into its field, judged by the widget in the page.
     const onChange = await page.evaluate((all) => {

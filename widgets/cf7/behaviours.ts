@@ -112,7 +112,11 @@ export function restoreCountedDefaults(form: HTMLFormElement): void {
   updateCounters(form);
 }
 
-/** `<span class="wpcf7-spinner">` after each `.has-spinner`, once. Returns what it added. */
+/**
+ * `<span class="wpcf7-spinner">` after each `.has-spinner`, once, at mount (returns what it added). Plain, not the
+ * view's: the theme's CSS gives it room beside the button even while hidden, so adding it only when React arrives
+ * (on the visitor's first focus) would move the button under their pointer.
+ */
 export function addSpinners(form: HTMLFormElement): HTMLElement[] {
   const added: HTMLElement[] = [];
   for (const el of form.querySelectorAll('.has-spinner')) {

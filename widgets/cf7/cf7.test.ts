@@ -2,11 +2,12 @@
  * The Contact Form 7 widget over the contact page as the CMS prints it, with the stateful mock as the server
  * (its validation is this widget's own rule module): every status, every failure, events, ARIA and drafts.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failNext, state } from '../../fixtures/mock/state';
 import { setEnvironment } from '../../src/env';
 import { fixtureBody, mountPage, only } from '../../test/helpers/mount';
 import { forgetSchemas } from './api';
+import { controllerOf } from './global';
 
 type Wpcf7 = { api?: unknown; cached?: unknown; blocked?: unknown; submit?: (...a: unknown[]) => unknown; schemas?: Map<number, unknown>; init?: unknown; reset?: unknown; validate?: unknown };
 const win = window as unknown as { wpcf7?: Wpcf7; wpcf7_recaptcha?: unknown; grecaptcha?: unknown };
@@ -23,6 +24,8 @@ const tip = (name: string) => wrap(name).querySelector('.wpcf7-not-valid-tip');
 const calls = (endpoint: string) => state.log.filter((l) => l.endpoint === endpoint);
 
 let restoreEnv: () => void;
+// The view's chunk (and React) load when a form first needs them: warm them once, outside any test's time limit.
+beforeAll(() => import('./cf7.island'), 60_000);
 beforeEach(() => {
   // happy-dom has no requestIdleCallback: the idle trigger fires at once.
   restoreEnv = setEnvironment({ idle: (fn) => (fn(), () => {}) });
@@ -37,10 +40,16 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** Whether the React view renders the form (it loads when the visitor reaches the form). */
+const hasView = () => controllerOf(form())?.display.rendered === true;
+
+/** The contact page, with the visitor already at the form (its view loaded), as most tests need it. */
 async function mountContact(html?: string) {
   const body = html ?? (await fixtureBody('contact.html'));
   const runtime = await mountPage(body, only('cf7'));
   await vi.waitFor(() => expect(win.wpcf7?.schemas?.size).toBeGreaterThan(0));
+  form().dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+  await vi.waitFor(() => expect(hasView()).toBe(true));
   return runtime;
 }
 
@@ -72,6 +81,19 @@ function fillValid(): void {
   answerQuiz();
   type('details', 'Two hundred totes with our logo, please.');
   check('input[name="terms"]');
+}
+
+/** What a script or the browser's autofill sets, without focusing the form: the values, no events. */
+function fillValidWithoutView(): void {
+  const set = (name: string, value: string) => (field<HTMLInputElement>(name).value = value);
+  set('buyer-name', 'Ada Lovelace');
+  set('buyer-email', 'ada@example.com');
+  $<HTMLSelectElement>('select[name="line"]').value = 'Bags';
+  $<HTMLInputElement>('input[name="interests[]"][value="Wholesale"]').checked = true;
+  $<HTMLInputElement>('input[name="budget"][value="Under 1000"]').checked = true;
+  set('check', QUIZ[$('.wpcf7-quiz-label').textContent ?? ''] ?? '');
+  set('details', 'Two hundred totes with our logo, please.');
+  $<HTMLInputElement>('input[name="terms"]').checked = true;
 }
 
 /** Submit as a visitor does and wait for the answer (the request may first wait for a reCAPTCHA token). */
@@ -193,6 +215,80 @@ describe('mounting', () => {
     fillValid();
     await submit();
     expect(form().getAttribute('data-status')).toBe('sent');
+  });
+});
+
+describe('the view, loaded when the form needs it', () => {
+  /** The contact page as printed, the visitor not yet at the form. */
+  async function mountUntouched(html?: string) {
+    await mountPage(html ?? (await fixtureBody('contact.html')), only('cf7'));
+    await vi.waitFor(() => expect(win.wpcf7?.schemas?.size).toBeGreaterThan(0));
+  }
+
+  it('is not loaded for a form nobody reaches; a postback keeps its printed tips until then, and the view shows the same', async () => {
+    const body = (await fixtureBody('contact.html'))
+      .replace('class="wpcf7-form init"', 'class="wpcf7-form invalid"')
+      .replace('data-status="init"', 'data-status="invalid"')
+      .replace(
+        'aria-invalid="false" value="" type="email" name="buyer-email" /></span>',
+        `aria-invalid="true" aria-describedby="${UNIT}-ve-buyer-email" value="ada@" type="email" name="buyer-email" /><span class="wpcf7-not-valid-tip" aria-hidden="true">Please enter an email address.</span></span>`,
+      )
+      .replace(/(<div class="wpcf7-response-output[^>]*>)(<\/div>)/, '$1One or more fields have an error. Please check and try again.$2');
+    await mountUntouched(body);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(hasView()).toBe(false);
+    expect($('.wpcf7').classList.contains('js')).toBe(true);
+    expect(document.querySelectorAll('.wpcf7-spinner')).toHaveLength(1);
+    expect(wrap('buyer-email').querySelectorAll('.wpcf7-not-valid-tip')).toHaveLength(1);
+
+    field('buyer-name').dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    await vi.waitFor(() => expect(hasView()).toBe(true));
+    expect(wrap('buyer-email').querySelectorAll('.wpcf7-not-valid-tip')).toHaveLength(1);
+    expect(tip('buyer-email')?.textContent).toBe('Please enter an email address.');
+    expect(field('buyer-email').getAttribute('aria-invalid')).toBe('true');
+    expect(form().getAttribute('data-status')).toBe('invalid');
+    expect(output().querySelector('.fusion-alert-content')?.textContent).toBe('One or more fields have an error. Please check and try again.');
+    expect(output().classList.contains('fusion-danger')).toBe(true);
+    expect(document.querySelectorAll('.wpcf7-spinner')).toHaveLength(1);
+  });
+
+  it('a submit before the view has arrived waits for it, sends once, and listeners see the form as the events say', async () => {
+    await mountUntouched();
+    fillValidWithoutView();
+    const statuses: string[] = [];
+    for (const name of ['wpcf7beforesubmit', 'wpcf7mailsent', 'wpcf7submit']) document.addEventListener(name, () => statuses.push(`${name}:${form().getAttribute('data-status')}`));
+    form().requestSubmit($('.wpcf7-submit'));
+    form().requestSubmit($('.wpcf7-submit'));
+    await vi.waitFor(() => expect(statuses).toHaveLength(3));
+    expect(statuses).toEqual(['wpcf7beforesubmit:init', 'wpcf7mailsent:sent', 'wpcf7submit:sent']);
+    expect(calls('cf7-feedback')).toHaveLength(1);
+    await vi.waitFor(() => expect(srStatus().textContent).toBe('Thank you for your message. It has been sent.'));
+    expect(output().classList.contains('fusion-success')).toBe(true);
+  });
+
+  it('when the view cannot load: one warning naming it, and the held submit posts as printed', async () => {
+    vi.doMock('./cf7.island', () => {
+      throw new Error('chunk failed');
+    });
+    try {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      await mountUntouched();
+      const posts: boolean[] = [];
+      // The page's own post: seen as a submit event nobody prevented (stopped here, happy-dom cannot navigate).
+      const nativePost = (event: Event) => {
+        posts.push(event.defaultPrevented);
+        event.preventDefault();
+      };
+      window.addEventListener('submit', nativePost);
+      fillValidWithoutView();
+      form().requestSubmit($('.wpcf7-submit'));
+      await vi.waitFor(() => expect(posts).toEqual([true, false]));
+      window.removeEventListener('submit', nativePost);
+      expect(calls('cf7-feedback')).toHaveLength(0);
+      expect(warn.mock.calls.filter((c) => String(c[0]).includes('cf7') && String(c[0]).includes('view'))).toHaveLength(1);
+    } finally {
+      vi.doUnmock('./cf7.island');
+    }
   });
 });
 
@@ -626,7 +722,11 @@ describe('never losing a message', () => {
     expect(output().classList.contains('fusion-danger')).toBe(true);
     expect(srStatus().textContent).toBe(text);
     expect(seen.map((e) => e.name)).toEqual(['wpcf7beforesubmit']);
-    expect(errors).toMatchObject([{ widget: 'cf7', phase: 'request', element: form() }]);
+    // The element by identity: a deep match would walk the form's whole object graph (React's fibers hang off
+    // the nodes the view renders) and never finish.
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ widget: 'cf7', phase: 'request' });
+    expect((errors[0] as { element: unknown }).element).toBe(form());
     expect(field('buyer-name').value).toBe('Ada Lovelace');
     expect(field('details').value).toBe('Two hundred totes with our logo, please.');
     expect(field<HTMLInputElement>('terms').checked).toBe(true);
@@ -700,7 +800,7 @@ describe('never losing a message', () => {
     expect(field('check').value).toBe('');
     expect($<HTMLInputElement>('input[name="reply-by"][value="Phone"]').checked).toBe(true);
     expect($<HTMLInputElement>('input[name="terms"]').checked).toBe(false);
-    expect([...$<HTMLSelectElement>('select[name="colours[]"]').selectedOptions].map((o) => o.value)).toEqual(['Navy']);
+    expect([...$<HTMLSelectElement>('select[name="colours[]"]').options].filter((o) => o.selected).map((o) => o.value)).toEqual(['Navy']);
   });
 
   it('does not overwrite what the browser already filled in, and survives a corrupt draft', async () => {

@@ -25,8 +25,12 @@ function missingFeatures(): string[] {
   return missing;
 }
 
+/** What brings the visitor to the form: the view (and React) load then, while they still read the first label. */
+const REACHED = ['focusin', 'pointerdown', 'keydown', 'input', 'change'] as const;
+
 export default defineWidget({
-  mount(element, { signal, onCleanup }) {
+  mount(element, ctx) {
+    const { signal, onCleanup } = ctx;
     if (element.matches('form .wpcf7[data-wpcf7-id]')) {
       // A form inside another form cannot post: say so where it would have been.
       const notice = document.createElement('template');
@@ -76,5 +80,24 @@ export default defineWidget({
       if (document.readyState === 'complete') refresh();
       else window.addEventListener('load', refresh, { once: true, signal });
     }
+    // The view (and React) load only when the form needs them: the visitor reaches it, or what it shows changes
+    // (a submit, a reset, a third party's wpcf7.submit). Meanwhile the controller holds the form (its double
+    // submit, the draft), and a page nobody writes from never loads React. If the view cannot load, the form
+    // posts as printed: the server's page answers.
+    let loading: Promise<boolean> | undefined;
+    const loadView = () =>
+      (loading ??= import('./cf7.island')
+        .then(({ mountView }) => {
+          if (signal.aborted) return false;
+          mountView(element, controller, ctx);
+          return true;
+        })
+        .catch((error: unknown) => {
+          ctx.warn('view', `could not load (${error instanceof Error ? error.message : String(error)}); the form posts without JavaScript`);
+          return false;
+        }));
+    controller.loadView = loadView;
+    controller.display.wanted = () => void loadView();
+    for (const type of REACHED) element.addEventListener(type, () => void loadView(), { signal, once: true, capture: true });
   },
 });

@@ -35,7 +35,7 @@ export function collectEntries(wraps: readonly Element[]): [string, FieldValue][
         }
         entries.push([name, control.value]);
       } else if (control instanceof HTMLSelectElement && control.multiple) {
-        for (const option of control.selectedOptions) entries.push([name, option.value]);
+        for (const option of control.options) if (option.selected) entries.push([name, option.value]);
       } else {
         entries.push([name, control.value]);
       }

@@ -37,7 +37,8 @@ function snapshot(form: HTMLFormElement): Snapshot {
     if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) {
       if (control.checked) out[key] = true;
     } else if (control instanceof HTMLSelectElement && control.multiple) {
-      out[key] = [...control.selectedOptions].map((o) => o.value);
+      // Read each option, not selectedOptions: happy-dom caches that collection across option.selected writes.
+      out[key] = [...control.options].filter((o) => o.selected).map((o) => o.value);
     } else if (control.value !== '') {
       out[key] = control.value;
     }

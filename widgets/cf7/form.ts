@@ -8,11 +8,12 @@ import { warnOnce } from '../../src/log';
 import { fetchRefill, fetchSchema, postFeedback, SEND_FAILED, WIDGET, type Cf7Config, type Feedback, type Refill, type Schema } from './api';
 import { applyExclusive, applyUrlPrefix, blockingAcceptance, firstUnacceptedBox, labelFreeText, restoreCountedDefaults, UNACCEPTED_TEXT, updateAcceptanceGate, updateCounters, updateFreeText } from './behaviours';
 import { collectEntries, hasFiles, validatableWraps } from './collect';
-import { announce, applyRefill, clearResponse, outputsOf, removeFieldError, setFieldError, showResponse, updateReflection } from './display';
+import { applyRefill, outputsOf, updateReflection } from './display';
 import { createDraft, type Draft } from './draft';
 import { isStatusClass, statusClass, statusEventName } from './logic';
 import { validate } from './rules';
 import { buildValueTree } from './values';
+import { Cf7Display, type FieldError } from './view-state';
 
 export interface FormIdentity {
   contactFormId: number;
@@ -72,6 +73,15 @@ export class FormController {
   private inFlight = false;
   private resetOnMailSent = false;
   private readonly draft: Draft;
+  /** What the form shows (status, errors, response): rendered by the React view. */
+  readonly display: Cf7Display;
+  /**
+   * Loads and mounts the view (set by the widget); resolves false when it cannot load. A submit waits for it, so
+   * theme code listening to the events sees the form as the events describe it.
+   */
+  loadView: () => Promise<boolean> = () => Promise.resolve(true);
+  /** The view could not load: the form posts as printed, without JavaScript. */
+  private native = false;
 
   constructor(
     readonly form: HTMLFormElement,
@@ -95,6 +105,7 @@ export class FormController {
     };
     if (!form.hasAttribute('data-status')) form.setAttribute('data-status', printed);
     form.classList.add(printed);
+    this.display = new Cf7Display(printed, ...readPrinted(form, printed));
   }
 
   get status(): string {
@@ -132,20 +143,11 @@ export class FormController {
   setStatus(status: string): string {
     const { form } = this;
     const cls = statusClass(status);
-    const prev = form.getAttribute('data-status');
+    const prev = this.status;
     if (form.wpcf7) form.wpcf7.status = cls;
-    form.setAttribute('data-status', cls);
-    if (prev && prev !== cls) form.classList.remove(prev);
-    form.classList.add(cls);
+    // The view puts it on the form (data-status, the class, inert-on-*) in the same task.
+    this.display.setStatus(cls);
     if (prev && prev !== cls) fireNative(form, 'wpcf7statuschanged', { ...this.identity, status: cls, prevStatus: prev });
-    for (const el of form.querySelectorAll('.active-on-any')) {
-      el.removeAttribute('inert');
-      el.classList.remove('active-on-any');
-    }
-    for (const el of form.querySelectorAll(`.inert-on-${cls}`)) {
-      el.setAttribute('inert', 'inert');
-      el.classList.add('active-on-any');
-    }
     return cls;
   }
 
@@ -219,8 +221,8 @@ export class FormController {
       const result = results.get(field);
       if (!result || done.has(field)) continue;
       done.add(field);
-      removeFieldError(form, this.identity.unitTag, field);
-      if (result.error) setFieldError(form, this.identity.unitTag, field, result.error, this.signal);
+      this.display.removeFieldError(field);
+      if (result.error) this.display.setFieldError(field, result.error);
       updateReflection(form, field, result.validValues);
     }
     this.setStatus(previous);
@@ -232,8 +234,7 @@ export class FormController {
   private explainAcceptance(): boolean {
     const box = blockingAcceptance(this.form);
     if (!box || !this.form.querySelector('.wpcf7-submit[aria-disabled="true"]')) return false;
-    const status = (this.wrapper.querySelector('.screen-reader-response [role="status"]') as HTMLElement | null) ?? undefined;
-    if (status) status.textContent = UNACCEPTED_TEXT;
+    this.display.say(UNACCEPTED_TEXT);
     box.focus();
     return true;
   }
@@ -248,6 +249,7 @@ export class FormController {
 
   /** The form's submit event: the REST call replaces the page post. */
   onSubmitEvent(event: SubmitEvent): void {
+    if (this.native) return; // the page's own post
     event.preventDefault();
     if (updateAcceptanceGate(this.form) && this.explainAcceptance()) return;
     const submitter = event.submitter instanceof HTMLElement ? event.submitter : undefined;
@@ -276,17 +278,23 @@ export class FormController {
     const { form } = this;
     if (pageWpcf7()?.blocked) {
       // A third party holds the form on purpose (payment, consent): the original shows it as sending, endlessly.
-      clearResponse(form, this.identity.unitTag);
+      this.display.clear();
       this.setStatus('submitting');
       return;
     }
     if (this.busy) return; // a second submit while one is in flight sends nothing
     this.inFlight = true;
+    if (!this.display.rendered && !(await this.loadView())) {
+      this.inFlight = false;
+      if (!this.signal.aborted) this.postNatively(submitter);
+      return;
+    }
+    if (this.signal.aborted) return;
     const formData = new FormData(form);
     const button = submitter as HTMLButtonElement | HTMLInputElement | undefined;
     if (button?.name) formData.append(button.name, button.value);
     const detail = this.detail(formData);
-    clearResponse(form, this.identity.unitTag);
+    this.display.clear();
     // A copy: listeners that keep it must not see the answer's status appear in it later.
     fireNative(form, 'wpcf7beforesubmit', { ...detail });
     this.setStatus('submitting');
@@ -303,6 +311,13 @@ export class FormController {
     this.answered(response, detail);
   }
 
+  /** Without its view the form cannot show an answer: it posts as printed, and the server's page answers. */
+  private postNatively(submitter?: HTMLElement): void {
+    this.native = true;
+    const button = submitter && submitter.matches('button, input[type="submit"], input[type="image"]') && (submitter as HTMLButtonElement).form === this.form ? submitter : undefined;
+    this.form.requestSubmit(button);
+  }
+
   /** No answer (offline, timeout, an error page, not JSON): say why, keep every value, allow another try. */
   private failed(error: unknown): void {
     const { form } = this;
@@ -315,8 +330,8 @@ export class FormController {
             : error.message
         : NET_MESSAGES.fetch_error;
     this.setStatus('mail_failed');
-    announce(form, message);
-    showResponse(form, message, 'failed', this.signal);
+    this.display.announce(message);
+    this.display.showResponse(message, 'failed');
     emit('storefront:error', { widget: WIDGET, element: form, error, phase: 'request' });
   }
 
@@ -339,28 +354,27 @@ export class FormController {
       this.resetOnMailSent = true;
       form.reset();
     }
-    for (const invalid of response.invalid_fields) setFieldError(form, this.identity.unitTag, invalid.field, invalid.message, this.signal);
-    announce(form, response.message);
-    showResponse(form, response.message, cls, this.signal);
+    for (const invalid of response.invalid_fields) this.display.setFieldError(invalid.field, invalid.message);
+    this.display.announce(response.message);
+    this.display.showResponse(response.message, cls);
     if (cls === 'invalid') this.focusFirstInvalid();
     else if (cls === 'unaccepted') firstUnacceptedBox(form)?.focus();
   }
 
   /** After an invalid answer: the first invalid control, else the response output. */
   private focusFirstInvalid(): void {
-    for (const control of this.form.querySelectorAll<HTMLElement>('.wpcf7-not-valid')) {
+    const invalid = new Set(this.display.state.errors.map((e) => e.field));
+    const controls = [...this.form.querySelectorAll<HTMLElement>('.wpcf7-form-control-wrap[data-name]')]
+      .filter((wrap) => invalid.has(wrap.getAttribute('data-name')!))
+      .flatMap((wrap) => [...wrap.querySelectorAll<HTMLElement>('.wpcf7-form-control')]);
+    for (const control of controls) {
       const target = control.matches('input, select, textarea') ? control : control.querySelector<HTMLElement>('input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled)');
       if (target && !(target as HTMLInputElement).disabled) {
         target.focus();
         return;
       }
     }
-    const output = outputsOf(this.form).find((o) => o.textContent);
-    if (output) {
-      output.setAttribute('tabindex', '-1');
-      output.removeAttribute('aria-hidden');
-      output.focus();
-    }
+    if (outputsOf(this.form).length) this.display.focusResponse();
   }
 
   // ---- reset and refill ----------------------------------------------------------------------------------------
@@ -373,7 +387,7 @@ export class FormController {
     const { form } = this;
     // The detail is taken now, as the original does: the values and the status the visitor reset away from.
     const detail = this.detail(new FormData(form));
-    clearResponse(form, this.identity.unitTag);
+    this.display.clear();
     this.draft.clear();
     this.setStatus('resetting');
     // The form's own reset runs after this event: let it finish before reading values back.
@@ -420,6 +434,31 @@ export class FormController {
       this.setStatus('init');
     }
   }
+}
+
+/**
+ * A non-JS postback prints its tips and response: they become the view's state, so the next answer replaces them
+ * as it replaces its own. The markup keeps showing them until the view renders them (clearPrinted).
+ */
+function readPrinted(form: HTMLFormElement, printed: string): [FieldError[], { message: string; statusCls: string } | null] {
+  const errors: FieldError[] = [];
+  for (const tip of form.querySelectorAll('.wpcf7-form-control-wrap[data-name] .wpcf7-not-valid-tip')) {
+    const field = tip.closest('.wpcf7-form-control-wrap')!.getAttribute('data-name')!;
+    if (!errors.some((e) => e.field === field)) errors.push({ field, message: tip.textContent ?? '' });
+  }
+  let response: { message: string; statusCls: string } | null = null;
+  for (const output of outputsOf(form)) {
+    const message = output.textContent?.trim() ?? '';
+    if (message && printed !== 'init') response ??= { message, statusCls: printed };
+  }
+  return [errors, response];
+}
+
+/** Right before the view mounts: the printed tips, outputs and list leave the markup (the view renders its state). */
+export function clearPrinted(form: HTMLFormElement, wrapper: Element): void {
+  for (const tip of form.querySelectorAll('.wpcf7-form-control-wrap[data-name] .wpcf7-not-valid-tip')) tip.remove();
+  for (const output of outputsOf(form)) output.replaceChildren();
+  wrapper.querySelector('.screen-reader-response ul')?.replaceChildren();
 }
 
 function resetTurnstile(form: HTMLFormElement): void {
