@@ -109,6 +109,23 @@ export async function routeToMock(context, mock) {
   );
 }
 
+/**
+ * A fresh tab at `rate`x CPU throttling on `path` (the page's endpoints answered by the Node mock, reset first),
+ * with `init` scripts installed before the page's own; resolves once loaded and, with a bundle, ready.
+ */
+export async function openThrottledPage(browser, base, mock, path, { init = [], rate = 4, bundle = true } = {}) {
+  mock.reset();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+  await routeToMock(context, mock);
+  const page = await context.newPage();
+  for (const script of init) await page.addInitScript(script);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  await page.goto(`${base}${path}`, { waitUntil: 'load', timeout: 120_000 });
+  if (bundle) await page.waitForFunction(() => window.StorefrontIslands?.ready?.(), null, { timeout: 60_000 });
+  return { context, page };
+}
+
 /** Runs in the page before anything else: long tasks and event timings from the start. */
 function observe() {
   window.storefrontBench = { longTasks: [], events: [] };

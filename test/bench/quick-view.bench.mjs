@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../server/chromium.mjs';
 import { startServer } from '../server/serve.mjs';
-import { loadMock, routeToMock } from './bench.mjs';
+import { loadMock, openThrottledPage } from './bench.mjs';
 import { fmt, interactionDurations, median, observe } from './variation.bench.mjs';
 
 const THROTTLE = 4;
@@ -24,15 +24,7 @@ const PRODUCTS = ['512', '318', '512'];
 const JSON_OUT = process.argv.includes('--json');
 
 async function run(browser, base, mock, tag) {
-  mock.reset();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
-  await routeToMock(context, mock);
-  const page = await context.newPage();
-  await page.addInitScript(observe);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
-  await page.goto(`${base}${PAGE}?tag=${tag}&mock=off`, { waitUntil: 'load', timeout: 120_000 });
-  await page.waitForFunction(() => window.StorefrontIslands?.ready?.(), null, { timeout: 60_000 });
+  const { context, page } = await openThrottledPage(browser, base, mock, `${PAGE}?tag=${tag}&mock=off`, { init: [observe], rate: THROTTLE });
   await page.waitForTimeout(3000);
 
   const opens = [];

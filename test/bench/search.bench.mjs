@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../server/chromium.mjs';
 import { startServer } from '../server/serve.mjs';
-import { loadMock, routeToMock } from './bench.mjs';
+import { loadMock, openThrottledPage } from './bench.mjs';
 import { fmt, interactionDurations, median, observe } from './variation.bench.mjs';
 
 const THROTTLE = 4;
@@ -25,15 +25,11 @@ const ARROWS = ['ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowUp', 'End', 'Home']
 const JSON_OUT = process.argv.includes('--json');
 
 async function run(browser, base, mock, withBundle) {
-  mock.reset();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
-  await routeToMock(context, mock);
-  const page = await context.newPage();
-  await page.addInitScript(observe);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
-  await page.goto(`${base}${PAGE}?${withBundle ? 'tag=module' : 'tag=none'}&mock=off`, { waitUntil: 'load', timeout: 120_000 });
-  if (withBundle) await page.waitForFunction(() => window.StorefrontIslands?.ready?.(), null, { timeout: 60_000 });
+  const { context, page } = await openThrottledPage(browser, base, mock, `${PAGE}?${withBundle ? 'tag=module' : 'tag=none'}&mock=off`, {
+    init: [observe],
+    rate: THROTTLE,
+    bundle: withBundle,
+  });
   await page.waitForTimeout(1000);
 
   // Each phase starts from empty buffers, so its entries are its own.
