@@ -141,7 +141,7 @@ describe.each(BUILD_TAGS)('header and menus, %s build', (tag) => {
     expect(await visible(page, `${holder} a[href="/shop/"]`)).toBe(true);
     // Ids in the copy stay unique.
     expect(await page.$$eval('[id="menu-item-31"]', (els) => els.length)).toBe(1);
-    const sub = `${holder} button[aria-controls]`;
+    const sub = `${holder} button.fusion-open-submenu`;
     expect(await page.getAttribute(sub, 'aria-label')).toBe('Open submenu of Shop');
     await page.focus(sub);
     await page.keyboard.press('Space');
