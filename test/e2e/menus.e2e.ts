@@ -266,8 +266,21 @@ describe.each(BUILD_TAGS)('header and menus, %s build', (tag) => {
     await scrollTo(page, 400);
     expect(await page.getAttribute(container, 'class')).toContain('fusion-sticky-transition');
     expect(await page.$eval(container, (el) => el.getBoundingClientRect().top)).toBe(0);
+    // The column's notice (data-sticky-parent + data-sticky-bottoming): stuck 90 px down in its column's width,
+    // then resting at the column's bottom and leaving with it.
+    const notice = '.linen-notice';
+    const column = await page.$eval(notice, (el) => ({ width: el.getBoundingClientRect().width, bottom: el.parentElement!.getBoundingClientRect().bottom + scrollY }));
+    await scrollTo(page, 600);
+    expect(await page.getAttribute(notice, 'class')).toContain('fusion-container-stuck');
+    expect(await page.$eval(notice, (el) => [Math.round(el.getBoundingClientRect().top), Math.round(el.getBoundingClientRect().width)])).toEqual([90, Math.round(column.width)]);
+    await scrollTo(page, Math.round(column.bottom) - 200);
+    expect(await page.getAttribute(notice, 'class')).toContain('sf-sticky-bottomed');
+    expect(await page.$eval(notice, (el) => Math.round(el.getBoundingClientRect().bottom - el.parentElement!.getBoundingClientRect().bottom))).toBe(0);
+    await scrollTo(page, 600);
+    expect(await page.getAttribute(notice, 'class')).not.toContain('sf-sticky-bottomed');
     await scrollTo(page, 0);
     expect(await page.getAttribute(container, 'class')).not.toContain('fusion-container-stuck');
+    expect(await page.getAttribute(notice, 'class')).not.toContain('fusion-container-stuck');
     expectNoConsoleErrors(errors);
   }, LONG);
 
