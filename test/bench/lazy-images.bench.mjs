@@ -40,8 +40,8 @@ async function run(browser, base, withBundle) {
   await page.waitForTimeout(1500);
   await page.evaluate(() => (window.__bench.longtasks = []));
   await page.evaluate(() => {
-    window.__scrolls = 0;
-    addEventListener('scroll', () => (window.__scrolls += 1), { passive: true });
+    window.benchScrolls = 0;
+    addEventListener('scroll', () => (window.benchScrolls += 1), { passive: true });
   });
   const before = await metric(cdp);
   const trace = await startForcedLayoutTrace(browser, page);
@@ -56,7 +56,7 @@ async function run(browser, base, withBundle) {
   await page.waitForTimeout(1000);
   const after = await metric(cdp);
   const traced = await trace.stop();
-  const scrolls = await page.evaluate(() => window.__scrolls);
+  const scrolls = await page.evaluate(() => window.benchScrolls);
   const longTasks = (await page.evaluate(() => window.__bench.longtasks)).map((t) => t.duration);
   const unveiled = await page.evaluate(() => document.querySelectorAll('.lazyloaded, .lazyerror').length);
   await context.close();

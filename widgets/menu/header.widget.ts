@@ -153,9 +153,10 @@ function mobileMenu(wrapper: HTMLElement, vars: MenuVars, query: MediaQueryList 
       },
     });
   }
-  // Classic: the "Go to..." bar at the top of the holder opens the list too.
+  // Classic without the header's bars icon: the "Go to..." bar at the top of the holder is the list's button. With
+  // the icon it would only repeat it, and push the page down once mounted.
   let selector: HTMLButtonElement | undefined;
-  if (plan.selectorBar) {
+  if (plan.selectorBar && !toggle) {
     selector = holder.querySelector<HTMLButtonElement>(':scope > button.fusion-mobile-selector') ?? undefined;
     if (!selector) {
       selector = Object.assign(document.createElement('button'), { type: 'button', className: 'fusion-mobile-selector sf-mobile-selector' });

@@ -72,7 +72,7 @@ export const MOBILE_SLIDE_MS = 300;
 /**
  * What the legacy header's mobile menu is made of, per design and `submenu_slideout`:
  * - classic: a full-width "Go to..." bar (`.fusion-mobile-selector`, text `dropdown_goto`) opens the list in
- *   place (no slide); the header's bars icon, when printed, toggles the same list;
+ *   place (no slide), unless the header prints a bars icon, which then does (the bar would repeat it);
  * - modern: the bars icon alone opens the list, which slides; a search icon opens the mobile search;
  * - flyout: the v6 flyout toggles (flyoutHeader), no mobile list of ours.
  * `submenu_slideout` on: each parent item gets an open/close button and its submenu slides; off: submenus show

@@ -203,9 +203,10 @@ describe('legacy header widget', () => {
     expect(document.querySelector('.fusion-main-menu #menu-item-31 > a')!.getAttribute('href')).toBe('/shop/');
   });
 
-  it('classic: a "Go to..." bar (dropdown_goto) opens the list too; the cart item is named mobile_nav_cart; no search icon in the list', async () => {
+  it('classic without the bars icon: a "Go to..." bar (dropdown_goto) opens the list; the cart item is named mobile_nav_cart; no search icon in the list', async () => {
     (window as { avadaMenuVars?: unknown }).avadaMenuVars = { mobile_menu_design: 'classic', dropdown_goto: 'Gehe zu...', mobile_nav_cart: 'Warenkorb' };
-    await mount();
+    const html = (await fixtureBody('header.html')).replace(/<div class="fusion-mobile-menu-icons">.*?<\/div>/, '');
+    await clock.until(mountPage(html, only('header')));
     const holder = document.querySelector('.fusion-mobile-nav-holder')!;
     const bar = holder.querySelector<HTMLButtonElement>(':scope > button.fusion-mobile-selector')!;
     expect(bar.textContent).toBe('Gehe zu...');
@@ -214,7 +215,6 @@ describe('legacy header widget', () => {
     bar.click();
     expect(holder.classList.contains('fusion-mobile-menu-expanded')).toBe(true);
     expect(bar.getAttribute('aria-expanded')).toBe('true');
-    expect(document.querySelector('.fusion-mobile-menu-icons a')!.getAttribute('aria-expanded')).toBe('true');
     const cart = holder.querySelector<HTMLAnchorElement>('li.fusion-menu-cart > a')!;
     expect(cart.getAttribute('href')).toBe('/cart/');
     expect(cart.querySelector('.menu-text')!.textContent).toBe('Warenkorb');
@@ -258,13 +258,19 @@ describe('legacy header widget', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     resetLogMemory();
     (window as { avadaMenuVars?: unknown }).avadaMenuVars = { dropdown_goto: ['Go'], mobile_nav_cart: { html: '<b>' }, submenu_slideout: 'sometimes' };
-    await mount();
+    await clock.until(mountPage((await fixtureBody('header.html')).replace(/<div class="fusion-mobile-menu-icons">.*?<\/div>/, ''), only('header')));
     const messages = warn.mock.calls.map((c) => String(c[0]));
     for (const field of ['dropdown_goto', 'mobile_nav_cart', 'submenu_slideout']) expect(messages.filter((m) => m.includes(`header: avadaMenuVars.${field}`))).toHaveLength(1);
     const holder = document.querySelector('.fusion-mobile-nav-holder')!;
     expect(holder.querySelector('.fusion-mobile-selector')!.textContent).toBe('Go to...');
     expect(holder.querySelector('li.fusion-menu-cart .menu-text')!.textContent).toBe('Shopping Cart');
     expect(holder.querySelectorAll('.fusion-open-submenu').length).toBeGreaterThan(0);
+  });
+
+  it('classic with the bars icon: no "Go to..." bar (it would repeat the icon and push the page down)', async () => {
+    await mount();
+    expect(document.querySelector('.fusion-mobile-selector')).toBeNull();
+    expect(document.querySelector('.fusion-mobile-menu-icons a')!.getAttribute('aria-controls')).toBe('mobile-menu-main-menu');
   });
 
   it('the search overlay opens from its icon and closes with Escape', async () => {
