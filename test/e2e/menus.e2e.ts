@@ -197,6 +197,31 @@ describe.each(BUILD_TAGS)('header and menus, %s build', (tag) => {
     expectNoConsoleErrors(errors);
   }, LONG);
 
+  test('legacy header at 500 px, modern design, submenu_slideout off: the icon by keyboard, every submenu shown', async () => {
+    // The page's own avadaMenuVars, as a shop with these settings would print it.
+    const modern = () => {
+      let vars: unknown;
+      Object.defineProperty(window, 'avadaMenuVars', {
+        configurable: true,
+        get: () => vars,
+        set: (value: Record<string, unknown>) => (vars = { ...value, mobile_menu_design: 'modern', submenu_slideout: '0' }),
+      });
+    };
+    const { page, errors } = await openPage('/header.html', { tag, viewport: PHONE, beforeGoto: (context) => context.addInitScript(modern) });
+    page.setDefaultTimeout(TIMEOUT);
+    const toggle = '.fusion-mobile-menu-icons a';
+    await page.focus(toggle);
+    await page.keyboard.press('Enter');
+    expect(await expanded(page, toggle)).toBe('true');
+    await page.waitForFunction(() => document.querySelector('.fusion-mobile-nav-holder a[href="/product-category/kitchen/mugs/"]')?.checkVisibility(), null, { timeout: TIMEOUT });
+    expect(await page.$$('.fusion-mobile-nav-holder .fusion-open-submenu, .fusion-mobile-selector')).toHaveLength(0);
+    await expectAxeClean(page);
+    await page.keyboard.press('Escape');
+    expect(await expanded(page, toggle)).toBe('false');
+    expect(await focusedLabel(page)).toBe('Toggle mobile menu');
+    expectNoConsoleErrors(errors);
+  }, LONG);
+
   test('header v6: the flyout toggles switch menu and search, Escape closes and returns focus; 1280, 800 and 500 px', async () => {
     const { page, errors } = await openPage('/header-v6.html', { tag, viewport: DESKTOP });
     page.setDefaultTimeout(TIMEOUT);

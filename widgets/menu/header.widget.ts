@@ -120,6 +120,9 @@ function mobileMenu(wrapper: HTMLElement, vars: MenuVars, query: MediaQueryList 
     // Dropdown contents and the search icon (a `#` link) have no place in a list of links.
     for (const el of list.querySelectorAll('.sf-submenu-toggle, .fusion-custom-menu-item-contents, .fusion-overlay-search, li.fusion-main-menu-search')) el.remove();
     for (const li of list.querySelectorAll<HTMLElement>('li')) li.classList.add('fusion-mobile-nav-item');
+    // The copy starts with no state of the desktop menu's (its panels were marked closed, its items expanded).
+    for (const el of list.querySelectorAll<HTMLElement>('[data-sf-panel]')) delete el.dataset.sfPanel;
+    for (const el of list.querySelectorAll<HTMLElement>('.expanded')) el.classList.remove('expanded');
     holder.append(list);
     created.push(list);
   }

@@ -231,6 +231,8 @@ describe('legacy header widget', () => {
     expect(holder.querySelectorAll('.fusion-open-submenu')).toHaveLength(0);
     expect(holder.querySelector('#mobile-menu-item-31')!.classList.contains('sf-submenu-shown')).toBe(true);
     expect(holder.querySelector('#mobile-menu-item-33')!.classList.contains('sf-submenu-shown')).toBe(true);
+    // Nothing of the desktop menu's state came along in the copy (a closed mark would hide the submenus).
+    expect(holder.querySelectorAll('.sub-menu[data-sf-panel]')).toHaveLength(0);
   });
 
   it('modern: no "Go to..." bar; the search icon opens the mobile search and closes the menu', async () => {
