@@ -204,7 +204,9 @@ describe.each(BUILD_TAGS)('header and menus, %s build', (tag) => {
       Object.defineProperty(window, 'avadaMenuVars', {
         configurable: true,
         get: () => vars,
-        set: (value: Record<string, unknown>) => (vars = { ...value, mobile_menu_design: 'modern', submenu_slideout: '0' }),
+        set: (value: Record<string, unknown>) => {
+          vars = { ...value, mobile_menu_design: 'modern', submenu_slideout: '0' };
+        },
       });
     };
     const { page, errors } = await openPage('/header.html', { tag, viewport: PHONE, beforeGoto: (context) => context.addInitScript(modern) });
