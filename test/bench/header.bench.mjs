@@ -2,11 +2,15 @@
 /**
  * Scrolling a page with the sticky header, in Chromium with 4x CPU throttling: fixtures/pages/header.html (legacy
  * header, sticky with shrinkage, admin bar) and menu-element.html (Layout Builder sticky container). The wheel
- * scrolls down past the trigger and back up in small steps; for each run the CDP Performance metrics
- * LayoutCount and RecalcStyleCount are read before and after and divided by the scroll events the page saw,
- * and the long tasks (PerformanceObserver 'longtask') are listed. Without the bundle, the same scroll gives the
- * baseline: the difference is what the header costs per scroll event (the goal: no forced layout per event; a
- * stick or unstick restyles once). Lazy images are another bench's.
+ * scrolls down past the trigger and back up in small steps. Per run: the scroll events the page saw; the FORCED
+ * layouts and style recalcs (a Chromium trace: a Layout / UpdateLayoutTree nested in script, i.e. script read
+ * geometry after a write; test/bench/forced-layout.mjs names the script); all layouts and style recalcs (CDP
+ * Performance LayoutCount / RecalcStyleCount, the frames' own included: a stick or unstick restyles and lays out
+ * once, and the shrinking header's 300 ms height transition lays out every frame it runs, which is rendering, not
+ * forced); the long tasks (PerformanceObserver 'longtask') and, from the trace, what filled each and how much of it
+ * was the renderer's CPU. header.html runs a third time under prefers-reduced-motion (no transition) to show
+ * which layouts the transition accounts for. Without the bundle, the same scroll gives the baseline. The goal:
+ * no forced layout per scroll event. Lazy images are another bench's.
  *
  * Run after `npm run build`: `node test/bench/header.bench.mjs [--json]`. `npm run bench` runs it too.
  */
@@ -14,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../server/chromium.mjs';
 import { startServer } from '../server/serve.mjs';
+import { culpritLines, longTaskLine, startForcedLayoutTrace } from './forced-layout.mjs';
 
 const THROTTLE = 4;
 const PAGES = ['/header.html', '/menu-element.html'];
@@ -33,8 +38,8 @@ function observe() {
   addEventListener('scroll', () => (window.__bench.scrolls += 1), { passive: true });
 }
 
-async function run(browser, base, path, withBundle) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+async function run(browser, base, path, withBundle, reducedMotion = 'no-preference') {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block', reducedMotion });
   const page = await context.newPage();
   await page.addInitScript(observe);
   const cdp = await context.newCDPSession(page);
@@ -50,6 +55,7 @@ async function run(browser, base, path, withBundle) {
     window.__bench.scrolls = 0;
   });
   const before = await metrics();
+  const trace = await startForcedLayoutTrace(browser, page);
   for (const direction of [1, -1]) {
     for (let i = 0; i < STEPS; i++) {
       await page.mouse.wheel(0, direction * STEP_PX);
@@ -58,12 +64,28 @@ async function run(browser, base, path, withBundle) {
   }
   await page.waitForTimeout(600);
   const after = await metrics();
+  const traced = await trace.stop();
   const { longtasks, scrolls } = await page.evaluate(() => window.__bench);
   const stuckClass = await page.evaluate(() => document.body.classList.contains('fusion-is-sticky') || !!document.querySelector('.fusion-container-stuck'));
   await context.close();
   const layouts = after.LayoutCount - before.LayoutCount;
   const styles = after.RecalcStyleCount - before.RecalcStyleCount;
-  return { scrolls, layouts, styles, layoutsPerScroll: scrolls ? layouts / scrolls : 0, stylesPerScroll: scrolls ? styles / scrolls : 0, longTasks: longtasks, stuckAtTop: stuckClass };
+  const per = (n) => (scrolls ? n / scrolls : 0);
+  return {
+    scrolls,
+    layouts,
+    styles,
+    layoutsPerScroll: per(layouts),
+    stylesPerScroll: per(styles),
+    forcedLayouts: traced.forcedLayouts,
+    forcedLayoutsPerScroll: per(traced.forcedLayouts),
+    forcedStyles: traced.forcedStyles,
+    tracedLayouts: traced.layouts,
+    culprits: traced.culprits,
+    tracedLongTasks: traced.longTasks,
+    longTasks: longtasks,
+    stuckAtTop: stuckClass,
+  };
 }
 
 export async function runHeaderBench() {
@@ -71,7 +93,11 @@ export async function runHeaderBench() {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   try {
     const out = {};
-    for (const path of PAGES) out[path] = { withBundle: await run(browser, server.url, path, true), without: await run(browser, server.url, path, false) };
+    for (const path of PAGES) {
+      out[path] = { withBundle: await run(browser, server.url, path, true), without: await run(browser, server.url, path, false) };
+      // The shrinking header's height transition lays out every frame it runs; without it the stick itself is left.
+      if (path === '/header.html') out[path].reducedMotion = await run(browser, server.url, path, true, 'reduce');
+    }
     return { throttle: THROTTLE, steps: STEPS * 2, out };
   } finally {
     await browser.close();
@@ -81,11 +107,21 @@ export async function runHeaderBench() {
 
 function print(r) {
   const fmt = (n) => n.toFixed(2);
-  console.log(`\nSticky header scroll, Chromium, ${r.throttle}x CPU throttling, ${r.steps} wheel steps down and up (CDP LayoutCount / RecalcStyleCount per scroll event)`);
-  for (const [path, { withBundle: w, without: b }] of Object.entries(r.out)) {
-    const line = (label, x) =>
-      console.log(`${label.padEnd(34)} ${String(x.scrolls).padStart(3)} scroll events, layouts ${String(x.layouts).padStart(3)} (${fmt(x.layoutsPerScroll)}/event), style recalcs ${String(x.styles).padStart(3)} (${fmt(x.stylesPerScroll)}/event), long tasks: ${x.longTasks.length ? x.longTasks.map((t) => `${Math.round(t)} ms`).join(', ') : 'none'}`);
+  console.log(
+    `\nSticky header scroll, Chromium, ${r.throttle}x CPU throttling, ${r.steps} wheel steps down and up. Forced = a Layout / UpdateLayoutTree ` +
+      `traced inside script (test/bench/forced-layout.mjs); all = CDP LayoutCount / RecalcStyleCount, the frames' own included`,
+  );
+  for (const [path, { withBundle: w, without: b, reducedMotion: m }] of Object.entries(r.out)) {
+    const line = (label, x) => {
+      console.log(
+        `${label.padEnd(34)} ${String(x.scrolls).padStart(3)} scroll events; forced layouts ${x.forcedLayouts} (${fmt(x.forcedLayoutsPerScroll)}/event), forced style recalcs ${x.forcedStyles}; ` +
+          `all layouts ${x.layouts} (${fmt(x.layoutsPerScroll)}/event), all style recalcs ${x.styles} (${fmt(x.stylesPerScroll)}/event); long tasks: ${x.longTasks.length ? x.longTasks.map((t) => `${Math.round(t)} ms`).join(', ') : 'none'}`,
+      );
+      for (const culprit of culpritLines(x.culprits)) console.log(culprit);
+      for (const task of x.tracedLongTasks) console.log(longTaskLine(task));
+    };
     line(`${path} with the bundle`, w);
+    if (m) line(`${path} reduced motion`, m);
     line(`${path} without`, b);
   }
 }

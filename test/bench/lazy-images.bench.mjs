@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 /**
  * Scrolling a lazy-image page, in Chromium at 4x CPU throttling, on fixtures/pages/lazy-images.html: the page is
- * scrolled to the bottom in wheel steps of 400 px (one scroll each, 150 ms apart), and for the whole scroll we
- * print the long tasks (PerformanceObserver 'longtask', observer from variation.bench) and the layout and style
- * recalculation counts from the DevTools Performance metrics, per scroll step. Without the bundle (placeholders
- * only, nothing unveiled) the same scroll gives the baseline. No mock: the page calls no endpoint.
+ * scrolled to the bottom in wheel steps of 400 px (one scroll each, 150 ms apart). For the whole scroll: the scroll
+ * events; the FORCED layouts and style recalcs (a Chromium trace, test/bench/forced-layout.mjs: a Layout /
+ * UpdateLayoutTree nested in script); all layouts and style recalcs (DevTools Performance metrics; images arriving
+ * lay out the frame, which is rendering, not forced); the long tasks (PerformanceObserver 'longtask', observer from
+ * variation.bench) and, from the trace, what filled each. Without the bundle (placeholders only, nothing
+ * unveiled) the same scroll gives the baseline. No mock: the page calls no endpoint.
  *
  * Run after `npm run build`: `node test/bench/lazy-images.bench.mjs [--json]`. `npm run bench` runs it too.
  */
@@ -12,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../server/chromium.mjs';
 import { startServer } from '../server/serve.mjs';
+import { culpritLines, longTaskLine, startForcedLayoutTrace } from './forced-layout.mjs';
 import { fmt, observe } from './variation.bench.mjs';
 
 const THROTTLE = 4;
@@ -36,7 +39,12 @@ async function run(browser, base, withBundle) {
   if (withBundle) await page.waitForFunction(() => window.StorefrontIslands?.ready?.(), null, { timeout: 60_000 });
   await page.waitForTimeout(1500);
   await page.evaluate(() => (window.__bench.longtasks = []));
+  await page.evaluate(() => {
+    window.benchScrolls = 0;
+    addEventListener('scroll', () => (window.benchScrolls += 1), { passive: true });
+  });
   const before = await metric(cdp);
+  const trace = await startForcedLayoutTrace(browser, page);
   const height = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
   let steps = 0;
   await page.mouse.move(640, 400);
@@ -47,10 +55,23 @@ async function run(browser, base, withBundle) {
   }
   await page.waitForTimeout(1000);
   const after = await metric(cdp);
+  const traced = await trace.stop();
+  const scrolls = await page.evaluate(() => window.benchScrolls);
   const longTasks = (await page.evaluate(() => window.__bench.longtasks)).map((t) => t.duration);
   const unveiled = await page.evaluate(() => document.querySelectorAll('.lazyloaded, .lazyerror').length);
   await context.close();
-  return { steps, layouts: after.layouts - before.layouts, styles: after.styles - before.styles, longTasks, unveiled };
+  return {
+    steps,
+    scrolls,
+    layouts: after.layouts - before.layouts,
+    styles: after.styles - before.styles,
+    forcedLayouts: traced.forcedLayouts,
+    forcedStyles: traced.forcedStyles,
+    culprits: traced.culprits,
+    tracedLongTasks: traced.longTasks,
+    longTasks,
+    unveiled,
+  };
 }
 
 export async function runLazyImagesBench() {
@@ -65,12 +86,19 @@ export async function runLazyImagesBench() {
 }
 
 function print(r) {
-  console.log(`\nLazy images: scrolling ${PAGE} in ${STEP} px wheel steps, Chromium, ${r.throttle}x CPU throttling`);
+  console.log(
+    `\nLazy images: scrolling ${PAGE} in ${STEP} px wheel steps, Chromium, ${r.throttle}x CPU throttling. Forced = a Layout / UpdateLayoutTree traced ` +
+      `inside script (test/bench/forced-layout.mjs); all = CDP LayoutCount / RecalcStyleCount (images arriving lay out the frame: not forced)`,
+  );
   for (const [label, x] of [['with the bundle', r.withBundle], ['without the bundle', r.without]]) {
+    const per = (n) => (x.scrolls ? (n / x.scrolls).toFixed(2) : 'n/a');
     console.log(
-      `${label.padEnd(20)} ${x.steps} scrolls; layouts ${x.layouts} (${(x.layouts / x.steps).toFixed(2)} per scroll), style recalcs ${x.styles} (${(x.styles / x.steps).toFixed(2)} per scroll); ` +
+      `${label.padEnd(20)} ${x.steps} wheel steps, ${x.scrolls} scroll events; forced layouts ${x.forcedLayouts} (${per(x.forcedLayouts)} per event), forced style recalcs ${x.forcedStyles}; ` +
+        `all layouts ${x.layouts} (${per(x.layouts)} per event), all style recalcs ${x.styles}; ` +
         `long tasks: ${x.longTasks.length ? x.longTasks.map((t) => fmt(t)).join(', ') : 'none'}; images unveiled ${x.unveiled}`,
     );
+    for (const culprit of culpritLines(x.culprits)) console.log(culprit);
+    for (const task of x.tracedLongTasks) console.log(longTaskLine(task));
   }
 }
 

@@ -141,7 +141,7 @@ describe.each(BUILD_TAGS)('header and menus, %s build', (tag) => {
     expect(await visible(page, `${holder} a[href="/shop/"]`)).toBe(true);
     // Ids in the copy stay unique.
     expect(await page.$$eval('[id="menu-item-31"]', (els) => els.length)).toBe(1);
-    const sub = `${holder} button[aria-controls]`;
+    const sub = `${holder} button.fusion-open-submenu`;
     expect(await page.getAttribute(sub, 'aria-label')).toBe('Open submenu of Shop');
     await page.focus(sub);
     await page.keyboard.press('Space');
@@ -164,13 +164,67 @@ describe.each(BUILD_TAGS)('header and menus, %s build', (tag) => {
     page.setDefaultTimeout(TIMEOUT);
     await page.tap('.fusion-mobile-menu-icons a');
     expect(await visible(page, '.fusion-mobile-nav-holder a[href="/journal/"]')).toBe(true);
+    // The mobile copy's cart item is the cart link named by mobile_nav_cart; the search icon is not copied.
+    expect(await page.textContent('.fusion-mobile-nav-holder li.fusion-menu-cart .menu-text')).toBe('Shopping Cart');
+    expect(await page.$$('.fusion-mobile-nav-holder .fusion-main-menu-search')).toHaveLength(0);
     await expectAxeClean(page);
+    expect(await page.$$('.fusion-mobile-selector')).toHaveLength(0);
     await scrollTo(page, 600);
     expect(await page.evaluate(() => document.body.classList.contains('fusion-is-sticky'))).toBe(false);
     expectNoConsoleErrors(errors);
   }, LONG);
 
-  test('header v6: the flyout toggles switch menu and search, Escape closes and returns focus', async () => {
+  test('legacy header at 500 px, classic without the bars icon: the "Go to..." bar (dropdown_goto) by keyboard', async () => {
+    const dropIcon = () => document.addEventListener('DOMContentLoaded', () => document.querySelector('.fusion-mobile-menu-icons')?.remove());
+    const { page, errors } = await openPage('/header.html', { tag, viewport: PHONE, beforeGoto: (context) => context.addInitScript(dropIcon) });
+    page.setDefaultTimeout(TIMEOUT);
+    const bar = '.fusion-mobile-nav-holder > button.fusion-mobile-selector';
+    await page.waitForSelector(bar);
+    expect(await page.textContent(bar)).toBe('Go to...');
+    expect(await expanded(page, bar)).toBe('false');
+    await page.focus(bar);
+    await page.keyboard.press('Enter');
+    expect(await expanded(page, bar)).toBe('true');
+    expect(await visible(page, '.fusion-mobile-nav-holder a[href="/journal/"]')).toBe(true);
+    await expectAxeClean(page);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('/shop/');
+    await page.keyboard.press('Escape');
+    expect(await expanded(page, bar)).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('fusion-mobile-selector'))).toBe(true);
+    await page.keyboard.press('Space');
+    expect(await expanded(page, bar)).toBe('true');
+    expectNoConsoleErrors(errors);
+  }, LONG);
+
+  test('legacy header at 500 px, modern design, submenu_slideout off: the icon by keyboard, every submenu shown', async () => {
+    // The page's own avadaMenuVars, as a shop with these settings would print it.
+    const modern = () => {
+      let vars: unknown;
+      Object.defineProperty(window, 'avadaMenuVars', {
+        configurable: true,
+        get: () => vars,
+        set: (value: Record<string, unknown>) => {
+          vars = { ...value, mobile_menu_design: 'modern', submenu_slideout: '0' };
+        },
+      });
+    };
+    const { page, errors } = await openPage('/header.html', { tag, viewport: PHONE, beforeGoto: (context) => context.addInitScript(modern) });
+    page.setDefaultTimeout(TIMEOUT);
+    const toggle = '.fusion-mobile-menu-icons a';
+    await page.focus(toggle);
+    await page.keyboard.press('Enter');
+    expect(await expanded(page, toggle)).toBe('true');
+    await page.waitForFunction(() => document.querySelector('.fusion-mobile-nav-holder a[href="/product-category/kitchen/mugs/"]')?.checkVisibility(), null, { timeout: TIMEOUT });
+    expect(await page.$$('.fusion-mobile-nav-holder .fusion-open-submenu, .fusion-mobile-selector')).toHaveLength(0);
+    await expectAxeClean(page);
+    await page.keyboard.press('Escape');
+    expect(await expanded(page, toggle)).toBe('false');
+    expect(await focusedLabel(page)).toBe('Toggle mobile menu');
+    expectNoConsoleErrors(errors);
+  }, LONG);
+
+  test('header v6: the flyout toggles switch menu and search, Escape closes and returns focus; 1280, 800 and 500 px', async () => {
     const { page, errors } = await openPage('/header-v6.html', { tag, viewport: DESKTOP });
     page.setDefaultTimeout(TIMEOUT);
     const header = '.fusion-header-v6';
@@ -191,6 +245,17 @@ describe.each(BUILD_TAGS)('header and menus, %s build', (tag) => {
     await page.click('.fusion-flyout-menu-toggle');
     await page.click('.fusion-flyout-menu-toggle');
     expect(await classes()).toEqual([]);
+    // The same page at 800 and 500 px: the toggles by keyboard alone.
+    for (const width of [800, 500]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.focus('.fusion-flyout-search-toggle');
+      await page.keyboard.press('Enter');
+      expect(await classes()).toEqual(['fusion-flyout-active', 'fusion-flyout-search-active']);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('flyout-search-input');
+      await page.keyboard.press('Escape');
+      expect(await classes()).toEqual([]);
+      expect(await focusedLabel(page)).toBe('Toggle Search');
+    }
     expectNoConsoleErrors(errors);
   }, LONG);
 
@@ -266,8 +331,22 @@ describe.each(BUILD_TAGS)('header and menus, %s build', (tag) => {
     await scrollTo(page, 400);
     expect(await page.getAttribute(container, 'class')).toContain('fusion-sticky-transition');
     expect(await page.$eval(container, (el) => el.getBoundingClientRect().top)).toBe(0);
+    // The column's notice (data-sticky-parent + data-sticky-bottoming): stuck 90 px down in its column's width,
+    // then resting at the column's bottom and leaving with it.
+    const notice = '.linen-notice';
+    const column = await page.$eval(notice, (el) => ({ width: el.getBoundingClientRect().width, bottom: el.parentElement!.getBoundingClientRect().bottom + scrollY }));
+    await scrollTo(page, 600);
+    expect(await page.getAttribute(notice, 'class')).toContain('fusion-container-stuck');
+    expect(await page.$eval(notice, (el) => [Math.round(el.getBoundingClientRect().top), Math.round(el.getBoundingClientRect().width)])).toEqual([90, Math.round(column.width)]);
+    // Past the line where its bottom (90 px + its height below the top) meets the column's bottom.
+    await scrollTo(page, Math.round(column.bottom) - 60);
+    expect(await page.getAttribute(notice, 'class')).toContain('sf-sticky-bottomed');
+    expect(await page.$eval(notice, (el) => Math.round(el.getBoundingClientRect().bottom - el.parentElement!.getBoundingClientRect().bottom))).toBe(0);
+    await scrollTo(page, 600);
+    expect(await page.getAttribute(notice, 'class')).not.toContain('sf-sticky-bottomed');
     await scrollTo(page, 0);
     expect(await page.getAttribute(container, 'class')).not.toContain('fusion-container-stuck');
+    expect(await page.getAttribute(notice, 'class')).not.toContain('fusion-container-stuck');
     expectNoConsoleErrors(errors);
   }, LONG);
 

@@ -65,6 +65,23 @@ export function asButton(el: HTMLElement, signal: AbortSignal): void {
   );
 }
 
+/**
+ * Slides a disclosure panel open or closed over `ms` (0: no slide, as under reduced motion). The panel is already
+ * marked open or closed by its disclosure; closing keeps it shown until the slide ends. Web Animations, so the
+ * page's CSP (no inline style attributes) does not block it.
+ */
+export function slidePanel(panel: HTMLElement, open: boolean, isOpen: () => boolean, ms: number): void {
+  if (!ms || typeof panel.animate !== 'function') return;
+  panel.dataset.sfPanel = 'open';
+  const full = `${panel.scrollHeight}px`;
+  const animation = panel.animate([{ height: open ? '0px' : full, overflow: 'hidden' }, { height: open ? full : '0px', overflow: 'hidden' }], { duration: ms, easing: 'ease-in-out' });
+  const settle = () => {
+    if (!isOpen()) panel.dataset.sfPanel = 'closed';
+  };
+  animation.addEventListener('finish', settle);
+  animation.addEventListener('cancel', settle);
+}
+
 /** The button placed right after a parent link, named after it ("Open submenu of Shop"). */
 export function createToggle(label: string, className: string): HTMLButtonElement {
   const button = document.createElement('button');

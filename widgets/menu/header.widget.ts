@@ -1,9 +1,9 @@
 import { defineWidget, type WidgetContext } from '../../mount/types';
-import { readGlobal, str, type FieldSpec } from '../../src/config/globals';
+import { flag, readGlobal, str, type FieldSpec } from '../../src/config/globals';
 import { adoptStyles } from '../../src/dom/styles';
 import { env } from '../../src/env';
-import { asButton, createToggle, disclosureSet, type DisclosureSet } from './disclosure';
-import { DEFAULT_BREAKPOINT, FLYOUT_STATE_CLASSES, flyoutClasses, flyoutNext, parseBreakpoint, parseMobileDesign, submenuLabel, type FlyoutState, type MobileDesign } from './logic';
+import { asButton, createToggle, disclosureSet, slidePanel, type Disclosure, type DisclosureSet } from './disclosure';
+import { DEFAULT_BREAKPOINT, FLYOUT_STATE_CLASSES, flyoutClasses, flyoutNext, mobileMenuPlan, parseBreakpoint, parseMobileDesign, submenuLabel, type FlyoutState, type MobileDesign } from './logic';
 
 /**
  * The legacy Avada header (`.fusion-header-wrapper`): main menu dropdowns and mega menus, the mobile menu
@@ -12,6 +12,10 @@ import { DEFAULT_BREAKPOINT, FLYOUT_STATE_CLASSES, flyoutClasses, flyoutNext, pa
  */
 const STYLES = `
 .fusion-main-menu li.menu-item-has-children, .fusion-main-menu .fusion-menu-login-box, .fusion-main-menu .fusion-main-menu-search { position: relative; }
+.fusion-mobile-selector { display: flex; align-items: center; justify-content: space-between; width: 100%; min-height: 44px; margin: 0; padding: 0 24px; border: 0; border-top: 1px solid rgba(0,0,0,.1); background: transparent; color: inherit; font: inherit; text-align: left; cursor: pointer; }
+.fusion-mobile-selector .fusion-selector-down::after { content: ""; display: inline-block; width: .5em; height: .5em; border: solid currentColor; border-width: 0 2px 2px 0; transform: translateY(-25%) rotate(45deg); }
+.fusion-mobile-selector[aria-expanded="true"] .fusion-selector-down::after { transform: translateY(15%) rotate(-135deg); }
+.fusion-mobile-nav-holder li.sf-submenu-shown > .sub-menu { display: block; }
 `;
 
 const breakpoint: FieldSpec<number> = { read: parseBreakpoint, fallback: DEFAULT_BREAKPOINT, expected: 'a width in px' };
@@ -21,6 +25,9 @@ const MENU_SPEC = {
   mobile_menu_design: design,
   mobile_submenu_open: str('Open submenu of %s'),
   mobile_submenu_close: str('Close submenu of %s'),
+  dropdown_goto: str('Go to...'),
+  mobile_nav_cart: str('Shopping Cart'),
+  submenu_slideout: flag(true),
 };
 type MenuVars = { [K in keyof typeof MENU_SPEC]: (typeof MENU_SPEC)[K]['fallback'] };
 
@@ -87,10 +94,21 @@ function searchOverlay(menu: HTMLElement, item: HTMLElement, set: DisclosureSet,
   );
 }
 
+/** The mobile copy of the cart item: a plain link named `mobile_nav_cart` (the desktop one is often an icon). */
+function mobileCartItem(list: HTMLElement, label: string): void {
+  for (const link of list.querySelectorAll<HTMLElement>('li.fusion-menu-cart > a')) {
+    const text = link.querySelector('.menu-text');
+    if (text) text.textContent = label;
+    else link.prepend(Object.assign(document.createElement('span'), { className: 'menu-text', textContent: label }));
+    link.removeAttribute('aria-haspopup');
+  }
+}
+
 function mobileMenu(wrapper: HTMLElement, vars: MenuVars, query: MediaQueryList | undefined, signal: AbortSignal, created: HTMLElement[]): void {
   const holder = wrapper.querySelector<HTMLElement>('.fusion-mobile-nav-holder');
   const toggle = wrapper.querySelector<HTMLElement>('.fusion-mobile-menu-icons .awb-icon-bars, .fusion-mobile-menu-icons .fusion-icon-bars');
-  if (!holder) return;
+  if (!holder || vars.mobile_menu_design === 'flyout') return;
+  const plan = mobileMenuPlan({ design: vars.mobile_menu_design, slideout: vars.submenu_slideout, reducedMotion: env().prefersReducedMotion() });
   let list = holder.querySelector<HTMLElement>(':scope > ul');
   const source = wrapper.querySelector<HTMLElement>('.fusion-main-menu > ul');
   if (!list && source) {
@@ -99,46 +117,117 @@ function mobileMenu(wrapper: HTMLElement, vars: MenuVars, query: MediaQueryList 
     list.id = `mobile-${source.id || 'menu-main-menu'}`;
     list.classList.add('fusion-mobile-menu');
     for (const el of list.querySelectorAll<HTMLElement>('[id]')) el.id = `mobile-${el.id}`;
-    for (const el of list.querySelectorAll('.sf-submenu-toggle, .fusion-custom-menu-item-contents, .fusion-overlay-search')) el.remove();
+    // Dropdown contents and the search icon (a `#` link) have no place in a list of links.
+    for (const el of list.querySelectorAll('.sf-submenu-toggle, .fusion-custom-menu-item-contents, .fusion-overlay-search, li.fusion-main-menu-search')) el.remove();
     for (const li of list.querySelectorAll<HTMLElement>('li')) li.classList.add('fusion-mobile-nav-item');
+    // The copy starts with no state of the desktop menu's (its panels were marked closed, its items expanded).
+    for (const el of list.querySelectorAll<HTMLElement>('[data-sf-panel]')) delete el.dataset.sfPanel;
+    for (const el of list.querySelectorAll<HTMLElement>('.expanded')) el.classList.remove('expanded');
     holder.append(list);
     created.push(list);
   }
   if (!list) return;
   const nav = list;
+  mobileCartItem(nav, vars.mobile_nav_cart);
   const set = disclosureSet(holder, signal);
   for (const item of nav.querySelectorAll<HTMLElement>('li.menu-item-has-children')) {
     const link = item.querySelector<HTMLElement>(':scope > a');
     const panel = item.querySelector<HTMLElement>(':scope > .sub-menu');
     if (!link || !panel) continue;
+    if (!plan.submenuButtons) {
+      // submenu_slideout off: every submenu shows, nothing to toggle.
+      item.classList.add('sf-submenu-shown');
+      continue;
+    }
     const name = nameOf(link);
     const button = item.querySelector<HTMLElement>(':scope > .fusion-open-submenu') ?? createToggle(submenuLabel(vars.mobile_submenu_open, name), 'fusion-open-submenu sf-submenu-toggle');
     if (!button.isConnected) {
       link.after(button);
       created.push(button);
     }
-    set.add({
+    const submenu = set.add({
       button,
       panel,
       item,
       openClass: 'fusion-mobile-nav-item-open',
-      onChange: (open) => button.setAttribute('aria-label', submenuLabel(open ? vars.mobile_submenu_close : vars.mobile_submenu_open, name)),
+      onChange: (open) => {
+        button.setAttribute('aria-label', submenuLabel(open ? vars.mobile_submenu_close : vars.mobile_submenu_open, name));
+        slidePanel(panel, open, () => submenu.isOpen(), plan.submenuSlideMs);
+      },
     });
   }
-  if (!toggle) return;
-  if (!toggle.hasAttribute('aria-label') && !toggle.textContent?.trim()) toggle.setAttribute('aria-label', 'Toggle mobile menu');
+  // Classic without the header's bars icon: the "Go to..." bar at the top of the holder is the list's button. With
+  // the icon it would only repeat it, and push the page down once mounted.
+  let selector: HTMLButtonElement | undefined;
+  if (plan.selectorBar && !toggle) {
+    selector = holder.querySelector<HTMLButtonElement>(':scope > button.fusion-mobile-selector') ?? undefined;
+    if (!selector) {
+      selector = Object.assign(document.createElement('button'), { type: 'button', className: 'fusion-mobile-selector sf-mobile-selector' });
+      selector.append(Object.assign(document.createElement('span'), { textContent: vars.dropdown_goto }), Object.assign(document.createElement('span'), { className: 'fusion-selector-down' }));
+      selector.lastElementChild!.setAttribute('aria-hidden', 'true');
+      holder.prepend(selector);
+      created.push(selector);
+    }
+  }
+  const button = toggle ?? selector;
+  if (!button) return;
+  if (toggle && !toggle.hasAttribute('aria-label') && !toggle.textContent?.trim()) toggle.setAttribute('aria-label', 'Toggle mobile menu');
+  let search: Disclosure | undefined;
   const menu = disclosureSet(wrapper, signal).add({
-    button: toggle,
+    button,
     panel: nav,
     item: holder,
     openClass: 'fusion-mobile-menu-expanded',
     onChange(open) {
+      selector?.setAttribute('aria-expanded', String(open));
+      if (open) search?.close();
+      slidePanel(nav, open, () => menu.isOpen(), plan.menuSlideMs);
       if (!open) set.closeAll();
     },
   });
+  if (selector && selector !== button) {
+    const bar = selector;
+    let usedBar = false;
+    bar.setAttribute('aria-controls', nav.id);
+    bar.setAttribute('aria-expanded', 'false');
+    bar.addEventListener('click', () => {
+      usedBar = !menu.isOpen();
+      if (menu.isOpen()) menu.close();
+      else menu.open();
+    }, { signal });
+    button.addEventListener('click', () => (usedBar = false), { signal });
+    // Escape in the list (no submenu left open) closes it and returns focus to the control the shopper used.
+    holder.addEventListener('keydown', (event) => {
+      if (event.defaultPrevented || event.key !== 'Escape' || !menu.isOpen() || !usedBar) return;
+      event.preventDefault();
+      menu.close();
+      bar.focus();
+    }, { signal });
+  }
+  if (vars.mobile_menu_design === 'modern') search = modernSearch(wrapper, signal, () => menu.close());
   query?.addEventListener('change', () => {
     if (!query.matches) menu.close();
   }, { signal });
+}
+
+/**
+ * The modern design's search icon in `.fusion-mobile-menu-icons` opens the mobile search form under the header
+ * (`.fusion-mobile-menu-search`; markup our choice, the contract shows none); opening it closes the menu.
+ */
+function modernSearch(wrapper: HTMLElement, signal: AbortSignal, closeMenu: () => void): Disclosure | undefined {
+  const icon = wrapper.querySelector<HTMLElement>('.fusion-mobile-menu-icons .awb-icon-search, .fusion-mobile-menu-icons .fusion-icon-search');
+  const panel = wrapper.querySelector<HTMLElement>('.fusion-mobile-menu-search');
+  if (!icon || !panel) return undefined;
+  if (!icon.hasAttribute('aria-label') && !icon.textContent?.trim()) icon.setAttribute('aria-label', 'Toggle search');
+  return disclosureSet(wrapper, signal).add({
+    button: icon,
+    panel,
+    onChange(open) {
+      if (!open) return;
+      closeMenu();
+      firstFocusable(panel)?.focus();
+    },
+  });
 }
 
 function flyoutHeader(wrapper: HTMLElement, signal: AbortSignal): void {

@@ -65,3 +65,32 @@ export function megaPosition(input: { mode: MegaWidth; wrapperLeft: number; wrap
   const left = overflow > 0 ? -overflow : 0;
   return { left: Math.max(wrapperLeft - itemLeft, left), width };
 }
+
+/** How long a mobile menu or submenu slides (jQuery's slideToggle in Avada; ours: 300 ms, none under reduced motion). */
+export const MOBILE_SLIDE_MS = 300;
+
+/**
+ * What the legacy header's mobile menu is made of, per design and `submenu_slideout`:
+ * - classic: a full-width "Go to..." bar (`.fusion-mobile-selector`, text `dropdown_goto`) opens the list in
+ *   place (no slide), unless the header prints a bars icon, which then does (the bar would repeat it);
+ * - modern: the bars icon alone opens the list, which slides; a search icon opens the mobile search;
+ * - flyout: the v6 flyout toggles (flyoutHeader), no mobile list of ours.
+ * `submenu_slideout` on: each parent item gets an open/close button and its submenu slides; off: submenus show
+ * open, without buttons (Avada's "all expanded" mobile menu).
+ */
+export function mobileMenuPlan(input: { design: MobileDesign; slideout: boolean; reducedMotion: boolean }): {
+  selectorBar: boolean;
+  submenuButtons: boolean;
+  submenusOpen: boolean;
+  menuSlideMs: number;
+  submenuSlideMs: number;
+} {
+  const motion = input.reducedMotion ? 0 : MOBILE_SLIDE_MS;
+  return {
+    selectorBar: input.design === 'classic',
+    submenuButtons: input.slideout,
+    submenusOpen: !input.slideout,
+    menuSlideMs: input.design === 'modern' ? motion : 0,
+    submenuSlideMs: input.slideout ? motion : 0,
+  };
+}

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeClock, type FakeClock } from '../../test/helpers/clock';
 import { fakeMedia, type FakeMedia } from '../../test/helpers/media';
 import { fixtureBody, mountPage, only } from '../../test/helpers/mount';
-import { flyoutClasses, flyoutNext, isCollapsed, megaPosition, parseBreakpoint, parseMegaWidth, parseMobileDesign, submenuLabel } from './logic';
+import { resetLogMemory } from '../../src/log';
+import { flyoutClasses, flyoutNext, isCollapsed, megaPosition, mobileMenuPlan, parseBreakpoint, parseMegaWidth, parseMobileDesign, submenuLabel } from './logic';
 
 describe('menu rules', () => {
   it('reads breakpoints and designs defensively', () => {
@@ -35,6 +36,11 @@ describe('menu rules', () => {
     expect(flyoutClasses('menu')).toEqual(['fusion-flyout-active', 'fusion-flyout-menu-active']);
     expect(flyoutClasses('search')).toEqual(['fusion-flyout-active', 'fusion-flyout-search-active']);
     expect(flyoutClasses('closed')).toEqual([]);
+  });
+  it('plans the mobile menu per design and submenu_slideout; no slide under reduced motion', () => {
+    expect(mobileMenuPlan({ design: 'classic', slideout: true, reducedMotion: false })).toEqual({ selectorBar: true, submenuButtons: true, submenusOpen: false, menuSlideMs: 0, submenuSlideMs: 300 });
+    expect(mobileMenuPlan({ design: 'modern', slideout: true, reducedMotion: false })).toEqual({ selectorBar: false, submenuButtons: true, submenusOpen: false, menuSlideMs: 300, submenuSlideMs: 300 });
+    expect(mobileMenuPlan({ design: 'modern', slideout: false, reducedMotion: true })).toEqual({ selectorBar: false, submenuButtons: false, submenusOpen: true, menuSlideMs: 0, submenuSlideMs: 0 });
   });
   it('keeps mega menus inside #wrapper', () => {
     const base = { wrapperLeft: 0, wrapperWidth: 1280, itemLeft: 400, siteWidth: 1180, customWidth: 0 };
@@ -181,7 +187,7 @@ describe('legacy header widget', () => {
     expect(toggle.getAttribute('aria-controls')).toBe(list.id);
     toggle.click();
     expect(holder.classList.contains('fusion-mobile-menu-expanded')).toBe(true);
-    const sub = holder.querySelector<HTMLElement>('button[aria-controls]')!;
+    const sub = holder.querySelector<HTMLElement>('button.fusion-open-submenu')!;
     expect(sub.getAttribute('aria-label')).toBe('Untermenü von Shop öffnen');
     sub.click();
     expect(sub.getAttribute('aria-label')).toBe('Untermenü von Shop schließen');
@@ -195,6 +201,78 @@ describe('legacy header widget', () => {
     expect(warn.mock.calls.map((c) => String(c[0])).filter((m) => m.includes('header: avadaMenuVars.mobile_menu_design'))).toHaveLength(1);
     expect(document.querySelector('.fusion-mobile-nav-holder ul')).not.toBeNull();
     expect(document.querySelector('.fusion-main-menu #menu-item-31 > a')!.getAttribute('href')).toBe('/shop/');
+  });
+
+  it('classic without the bars icon: a "Go to..." bar (dropdown_goto) opens the list; the cart item is named mobile_nav_cart; no search icon in the list', async () => {
+    (window as { avadaMenuVars?: unknown }).avadaMenuVars = { mobile_menu_design: 'classic', dropdown_goto: 'Gehe zu...', mobile_nav_cart: 'Warenkorb' };
+    const html = (await fixtureBody('header.html')).replace(/<div class="fusion-mobile-menu-icons">.*?<\/div>/, '');
+    await clock.until(mountPage(html, only('header')));
+    const holder = document.querySelector('.fusion-mobile-nav-holder')!;
+    const bar = holder.querySelector<HTMLButtonElement>(':scope > button.fusion-mobile-selector')!;
+    expect(bar.textContent).toBe('Gehe zu...');
+    expect(bar.getAttribute('aria-controls')).toBe('mobile-menu-main-menu');
+    expect(bar.getAttribute('aria-expanded')).toBe('false');
+    bar.click();
+    expect(holder.classList.contains('fusion-mobile-menu-expanded')).toBe(true);
+    expect(bar.getAttribute('aria-expanded')).toBe('true');
+    const cart = holder.querySelector<HTMLAnchorElement>('li.fusion-menu-cart > a')!;
+    expect(cart.getAttribute('href')).toBe('/cart/');
+    expect(cart.querySelector('.menu-text')!.textContent).toBe('Warenkorb');
+    expect(holder.querySelector('.fusion-main-menu-search, .fusion-custom-menu-item-contents')).toBeNull();
+    key(holder.querySelector('a')!, 'Escape');
+    expect(holder.classList.contains('fusion-mobile-menu-expanded')).toBe(false);
+    expect(document.activeElement).toBe(bar);
+  });
+
+  it('submenu_slideout off: every mobile submenu shows, without buttons', async () => {
+    (window as { avadaMenuVars?: unknown }).avadaMenuVars = { submenu_slideout: '0' };
+    await mount();
+    const holder = document.querySelector('.fusion-mobile-nav-holder')!;
+    expect(holder.querySelectorAll('.fusion-open-submenu')).toHaveLength(0);
+    expect(holder.querySelector('#mobile-menu-item-31')!.classList.contains('sf-submenu-shown')).toBe(true);
+    expect(holder.querySelector('#mobile-menu-item-33')!.classList.contains('sf-submenu-shown')).toBe(true);
+    // Nothing of the desktop menu's state came along in the copy (a closed mark would hide the submenus).
+    expect(holder.querySelectorAll('.sub-menu[data-sf-panel]')).toHaveLength(0);
+  });
+
+  it('modern: no "Go to..." bar; the search icon opens the mobile search and closes the menu', async () => {
+    (window as { avadaMenuVars?: unknown }).avadaMenuVars = { mobile_menu_design: 'modern' };
+    const html = (await fixtureBody('header.html')).replace(
+      '<div class="fusion-mobile-menu-icons">',
+      '<div class="fusion-mobile-menu-icons"><a href="#" class="fusion-icon awb-icon-search" aria-label="Toggle Search"></a>',
+    ).replace('<nav class="fusion-mobile-nav-holder', '<div class="fusion-mobile-menu-search"><input type="search" id="mobile-search" aria-label="Search" /></div><nav class="fusion-mobile-nav-holder');
+    await clock.until(mountPage(html, only('header')));
+    const holder = document.querySelector('.fusion-mobile-nav-holder')!;
+    expect(holder.querySelector('.fusion-mobile-selector')).toBeNull();
+    const bars = document.querySelector<HTMLElement>('.fusion-mobile-menu-icons .awb-icon-bars')!;
+    const search = document.querySelector<HTMLElement>('.fusion-mobile-menu-icons .awb-icon-search')!;
+    bars.click();
+    expect(bars.getAttribute('aria-expanded')).toBe('true');
+    search.click();
+    expect(search.getAttribute('aria-expanded')).toBe('true');
+    expect(document.activeElement?.id).toBe('mobile-search');
+    expect(bars.getAttribute('aria-expanded')).toBe('false');
+    bars.click();
+    expect(search.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('warns once per malformed dropdown_goto, mobile_nav_cart or submenu_slideout and uses the defaults', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    resetLogMemory();
+    (window as { avadaMenuVars?: unknown }).avadaMenuVars = { dropdown_goto: ['Go'], mobile_nav_cart: { html: '<b>' }, submenu_slideout: 'sometimes' };
+    await clock.until(mountPage((await fixtureBody('header.html')).replace(/<div class="fusion-mobile-menu-icons">.*?<\/div>/, ''), only('header')));
+    const messages = warn.mock.calls.map((c) => String(c[0]));
+    for (const field of ['dropdown_goto', 'mobile_nav_cart', 'submenu_slideout']) expect(messages.filter((m) => m.includes(`header: avadaMenuVars.${field}`))).toHaveLength(1);
+    const holder = document.querySelector('.fusion-mobile-nav-holder')!;
+    expect(holder.querySelector('.fusion-mobile-selector')!.textContent).toBe('Go to...');
+    expect(holder.querySelector('li.fusion-menu-cart .menu-text')!.textContent).toBe('Shopping Cart');
+    expect(holder.querySelectorAll('.fusion-open-submenu').length).toBeGreaterThan(0);
+  });
+
+  it('classic with the bars icon: no "Go to..." bar (it would repeat the icon and push the page down)', async () => {
+    await mount();
+    expect(document.querySelector('.fusion-mobile-selector')).toBeNull();
+    expect(document.querySelector('.fusion-mobile-menu-icons a')!.getAttribute('aria-controls')).toBe('mobile-menu-main-menu');
   });
 
   it('the search overlay opens from its icon and closes with Escape', async () => {

@@ -103,3 +103,14 @@ export function readBuilderSticky(attr: (name: string) => string | null, warn: (
 export function builderOnDevice(sticky: BuilderSticky, device: Device): boolean {
   return device === 'desktop' ? sticky.large : device === 'tablet' ? sticky.medium : sticky.small;
 }
+
+/**
+ * Where a Layout Builder container with `data-sticky-parent` and `data-sticky-bottoming` is released: the scroll
+ * position at which its bottom, stuck `stickyTop` px below the window's top, would pass its parent's bottom. From
+ * there it rests at the bottom of its parent and leaves with it (sticky-kit's "bottoming", which Avada's names
+ * follow). Without both flags it sticks for the rest of the page: undefined.
+ */
+export function releaseLine(input: { parent: boolean; bottoming: boolean; parentBottom: number; height: number; stickyTop: number }): number | undefined {
+  if (!input.parent || !input.bottoming) return undefined;
+  return Math.max(0, input.parentBottom - input.height - input.stickyTop);
+}

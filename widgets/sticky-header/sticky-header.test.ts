@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setEnvironment } from '../../src/env';
 import { fakeMedia, type FakeMedia } from '../../test/helpers/media';
 import { fixtureBody, mountPage, only } from '../../test/helpers/mount';
-import { builderOnDevice, deviceFor, isStuck, legacyType, parsePx, readBuilderSticky, shrinks, sideTrigger, stickyOnDevice, triggerPosition } from './logic';
+import { builderOnDevice, deviceFor, isStuck, legacyType, parsePx, readBuilderSticky, releaseLine, shrinks, sideTrigger, stickyOnDevice, triggerPosition } from './logic';
 
 describe('sticky header rules', () => {
   it('sorts widths into Avada devices', () => {
@@ -38,6 +38,12 @@ describe('sticky header rules', () => {
     expect(shrinks({ shrinkage: true, type: 3, height: 900 })).toBe(false);
     expect(shrinks({ shrinkage: true, type: 1, height: 60 })).toBe(false);
   });
+  it("releases a container at its parent's bottom only with data-sticky-parent and data-sticky-bottoming", () => {
+    expect(releaseLine({ parent: true, bottoming: true, parentBottom: 2000, height: 60, stickyTop: 90 })).toBe(1850);
+    expect(releaseLine({ parent: true, bottoming: true, parentBottom: 100, height: 60, stickyTop: 90 })).toBe(0);
+    expect(releaseLine({ parent: true, bottoming: false, parentBottom: 2000, height: 60, stickyTop: 90 })).toBeUndefined();
+    expect(releaseLine({ parent: false, bottoming: true, parentBottom: 2000, height: 60, stickyTop: 90 })).toBeUndefined();
+  });
   it('reads the Layout Builder attributes, each bad one reported by name', () => {
     expect(parsePx('20px')).toBe(20);
     expect(parsePx('-4')).toBeUndefined();
@@ -54,15 +60,18 @@ describe('sticky header rules', () => {
 describe('sticky header widget', () => {
   let media: FakeMedia;
   let report: (inView: boolean) => void = () => {};
+  let reporters: ((inView: boolean) => void)[] = [];
   let observed = 0;
   let restoreEnv: () => void;
   beforeEach(() => {
     media = fakeMedia(1280);
     observed = 0;
+    reporters = [];
     restoreEnv = setEnvironment({
       intersecting: (_el, fn) => {
         observed += 1;
         report = fn;
+        reporters.push(fn);
         return () => {};
       },
       frame: (fn) => {
@@ -131,10 +140,49 @@ describe('sticky header widget', () => {
     const container = document.querySelector('.fusion-sticky-container')!;
     expect(warn.mock.calls.map((c) => String(c[0])).filter((m) => m.includes('sticky-header: data-sticky-offset'))).toHaveLength(1);
     expect(container.previousElementSibling!.classList.contains('sf-sticky-placeholder')).toBe(true);
-    report(false);
+    const line = reporters[0]!;
+    line(false);
     expect(container.classList.contains('fusion-container-stuck')).toBe(true);
-    report(true);
+    line(true);
     expect(container.classList.contains('fusion-container-stuck')).toBe(false);
+  });
+
+  it("Layout Builder: a container with data-sticky-parent and -bottoming rests at its parent's bottom; the height transition class", async () => {
+    const html = (await fixtureBody('menu-element.html')).replace('data-transition-offset="120"', '');
+    await mountPage(html, only('sticky-header'));
+    const notice = document.querySelector('.linen-notice')!;
+    const header = document.querySelector('.fusion-tb-header .fusion-sticky-container')!;
+    expect(header.classList.contains('sf-sticky-height-transition')).toBe(true);
+    expect(notice.classList.contains('sf-sticky-height-transition')).toBe(false);
+    expect(notice.parentElement!.classList.contains('sf-sticky-parent')).toBe(true);
+    // The header's line, then the notice's stick line and release line.
+    expect(reporters).toHaveLength(3);
+    const [, stick, release] = reporters as [unknown, (v: boolean) => void, (v: boolean) => void];
+    stick(false);
+    expect(notice.classList.contains('fusion-container-stuck')).toBe(true);
+    expect(notice.classList.contains('sf-sticky-bottomed')).toBe(false);
+    release(false);
+    expect(notice.classList.contains('sf-sticky-bottomed')).toBe(true);
+    release(true);
+    expect(notice.classList.contains('sf-sticky-bottomed')).toBe(false);
+    expect(notice.classList.contains('fusion-container-stuck')).toBe(true);
+    stick(true);
+    expect(notice.classList.contains('fusion-container-stuck')).toBe(false);
+  });
+
+  it('Layout Builder: malformed data-sticky-parent / -bottoming / -height-transition warn once each; the container sticks for the rest of the page', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const html = (await fixtureBody('menu-element.html'))
+      .replace('data-sticky-parent="1"', 'data-sticky-parent="column"')
+      .replace('data-sticky-bottoming="1"', 'data-sticky-bottoming="yes please"')
+      .replace('data-sticky-height-transition="1"', 'data-sticky-height-transition="300ms"');
+    await mountPage(html, only('sticky-header'));
+    const messages = warn.mock.calls.map((c) => String(c[0]));
+    for (const attr of ['data-sticky-parent', 'data-sticky-bottoming', 'data-sticky-height-transition']) expect(messages.filter((m) => m.includes(`sticky-header: ${attr}`))).toHaveLength(1);
+    expect(document.querySelector('.sf-sticky-parent')).toBeNull();
+    expect(document.querySelector('.sf-sticky-height-transition')).toBeNull();
+    report(false);
+    expect(document.querySelector('.linen-notice')!.classList.contains('fusion-container-stuck')).toBe(true);
   });
 
   it('unmounting undoes the state', async () => {

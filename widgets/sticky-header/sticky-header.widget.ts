@@ -6,7 +6,7 @@ import { env } from '../../src/env';
 
 const browserIntersecting = env().intersecting;
 import { listenLegacy } from '../../src/events/bus';
-import { builderOnDevice, deviceFor, DESKTOP_QUERY, legacyType, readBuilderSticky, shrinks, sideTrigger, stickyOnDevice, TABLET_QUERY, triggerPosition, SHRINK_HEIGHT, SHRINK_MS, type Device } from './logic';
+import { builderOnDevice, deviceFor, DESKTOP_QUERY, legacyType, readBuilderSticky, releaseLine, shrinks, sideTrigger, stickyOnDevice, TABLET_QUERY, triggerPosition, SHRINK_HEIGHT, SHRINK_MS, type Device } from './logic';
 
 /**
  * The sticky header: legacy types 1, 2 and 3 (`avadaHeaderVars`) and Layout Builder sticky containers. No work
@@ -20,8 +20,11 @@ const STYLES = `
 .fusion-header-wrapper[data-sf-shrink] .fusion-header { height: var(--sf-header-height, auto); transition: height ${SHRINK_MS}ms ease-in-out; }
 body.fusion-is-sticky .fusion-header-wrapper[data-sf-shrink] .fusion-header { height: ${SHRINK_HEIGHT}px; }
 body.fusion-is-sticky .fusion-header-wrapper[data-sf-shrink] .fusion-header > .fusion-row { min-height: 0; height: 100%; }
-.fusion-tb-header .fusion-sticky-container.fusion-container-stuck { position: fixed; top: var(--sf-sticky-top, 0px); left: 0; right: 0; z-index: 10000; }
-@media (prefers-reduced-motion: reduce) { .fusion-header-wrapper[data-sf-shrink] .fusion-header { transition: none; } }
+.fusion-sticky-container.fusion-container-stuck { position: fixed; top: var(--sf-sticky-top, 0px); left: var(--sf-sticky-left, 0px); width: var(--sf-sticky-width, 100%); z-index: 10000; }
+.sf-sticky-parent { position: relative; }
+.fusion-sticky-container.fusion-container-stuck.sf-sticky-bottomed { position: absolute; top: auto; bottom: 0; }
+.sf-sticky-height-transition, .sf-sticky-height-transition > .fusion-row { transition: min-height ${SHRINK_MS}ms ease-in-out, height ${SHRINK_MS}ms ease-in-out, padding ${SHRINK_MS}ms ease-in-out; }
+@media (prefers-reduced-motion: reduce) { .fusion-header-wrapper[data-sf-shrink] .fusion-header, .sf-sticky-height-transition, .sf-sticky-height-transition > .fusion-row { transition: none; } }
 `;
 
 const HEADER_SPEC = {
@@ -173,31 +176,49 @@ function mountBuilder(container: HTMLElement, context: WidgetContext): void {
   placeholder.className = 'sf-sticky-placeholder';
   placeholder.setAttribute('aria-hidden', 'true');
   container.before(placeholder);
+  // The height change between the container's normal and stuck states (the theme's CSS) animates.
+  container.classList.toggle('sf-sticky-height-transition', sticky.heightTransition);
+  const parent = sticky.parent && sticky.bottoming ? container.parentElement : null;
+  parent?.classList.add('sf-sticky-parent');
   let height = 0;
   let stuck = false;
   const apply = (on: boolean) => {
     stuck = on;
     container.classList.toggle('fusion-container-stuck', on);
     placeholder.style.height = on ? `${height}px` : '';
+    if (!on) container.classList.remove('sf-sticky-bottomed');
   };
   const setTrigger = watchTrigger(context.signal, (past) => apply(past && builderOnDevice(sticky, device())));
   const setTransition = watchTrigger(context.signal, (past) => container.classList.toggle('fusion-sticky-transition', past && stuck));
+  // Past the release line the container rests at its parent's bottom (still marked stuck, as it is scrolled to).
+  const setRelease = parent ? watchTrigger(context.signal, (past) => container.classList.toggle('sf-sticky-bottomed', past && stuck)) : undefined;
   const measure = () => {
     if (stuck) apply(false);
-    height = container.getBoundingClientRect().height;
+    const box = container.getBoundingClientRect();
+    height = box.height;
     const adminBar = fixedAdminBarHeight();
     container.style.setProperty('--sf-sticky-top', `${adminBar + sticky.offset}px`);
+    // Stuck, it keeps the column it sat in (a header container spans the page; one in a column keeps its width).
+    container.style.setProperty('--sf-sticky-left', `${box.left}px`);
+    container.style.setProperty('--sf-sticky-width', `${box.width}px`);
     const trigger = triggerPosition({ elementTop: docTop(placeholder), adminBar, offset: sticky.offset });
     setTrigger(trigger, adminBar);
     if (sticky.transitionOffset > 0) setTransition(trigger + sticky.transitionOffset, adminBar);
+    if (parent && setRelease) {
+      const line = releaseLine({ parent: true, bottoming: true, parentBottom: docTop(parent) + parent.getBoundingClientRect().height, height, stickyTop: adminBar + sticky.offset });
+      if (line !== undefined) setRelease(Math.max(line, trigger), adminBar);
+    }
   };
   const device = remeasureOn(context, measure);
+  // The parent grows as its images arrive: its bottom is measured again once the page has loaded.
+  if (parent && document.readyState !== 'complete') window.addEventListener('load', measure, { once: true, signal: context.signal });
   measure();
   context.signal.addEventListener(
     'abort',
     () => {
       apply(false);
-      container.classList.remove('fusion-sticky-transition');
+      container.classList.remove('fusion-sticky-transition', 'sf-sticky-height-transition');
+      parent?.classList.remove('sf-sticky-parent');
       placeholder.remove();
     },
     { once: true },

@@ -1,7 +1,7 @@
 import { defineWidget } from '../../mount/types';
 import { readGlobal, str } from '../../src/config/globals';
 import { env } from '../../src/env';
-import { createToggle, disclosureSet } from '../menu/disclosure';
+import { createToggle, disclosureSet, slidePanel } from '../menu/disclosure';
 import { submenuLabel } from '../menu/logic';
 import { opensOnHover, slideDuration, startsOpen } from './logic';
 
@@ -9,20 +9,6 @@ import { opensOnHover, slideDuration, startsOpen } from './logic';
  * The vertical menu widget (`.fusion-vertical-menu-widget`): every `.page_item_has_children > .children` gets a
  * disclosure button; the current page's branch starts open, the rest closed; submenus slide in 200 ms.
  */
-function slide(panel: HTMLElement, open: boolean, isOpen: () => boolean): void {
-  const ms = slideDuration(env().prefersReducedMotion());
-  if (!ms || typeof panel.animate !== 'function') return;
-  // Closing: keep the panel shown until the slide ends (the disclosure has marked it closed already).
-  panel.dataset.sfPanel = 'open';
-  const full = `${panel.scrollHeight}px`;
-  const animation = panel.animate([{ height: open ? '0px' : full, overflow: 'hidden' }, { height: open ? full : '0px', overflow: 'hidden' }], { duration: ms, easing: 'ease-in-out' });
-  const settle = () => {
-    if (!isOpen()) panel.dataset.sfPanel = 'closed';
-  };
-  animation.addEventListener('finish', settle);
-  animation.addEventListener('cancel', settle);
-}
-
 export default defineWidget({
   mount(element, { signal }) {
     const widget = element as HTMLElement;
@@ -46,7 +32,7 @@ export default defineWidget({
         hoverTarget: hover ? item : undefined,
         initiallyOpen: startsOpen(item.classList),
         onChange: (open) => {
-          if (started) slide(panel, open, () => disclosure.isOpen());
+          if (started) slidePanel(panel, open, () => disclosure.isOpen(), slideDuration(env().prefersReducedMotion()));
         },
       });
     }

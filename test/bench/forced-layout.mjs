@@ -1,0 +1,167 @@
+/**
+ * Forced layouts, told apart from the rendering pipeline's own, from a Chromium trace (the benches' shared part).
+ *
+ * A layout (`Layout`) or style recalculation (`UpdateLayoutTree`) on the renderer's main thread is FORCED when it
+ * runs inside script: nested in a FunctionCall, EventDispatch, TimerFire, FireAnimationFrame, FireIdleCallback,
+ * v8.execute, EvaluateScript or a microtask run, i.e. script read geometry or computed style after a write and
+ * the engine had to bring layout up to date synchronously. Layouts outside script are the frame's own (an image
+ * arriving, a transition, a class toggled by an observer callback laid out at the next frame): they cost no
+ * extra pass. Each forced one is reported with the script it ran in (function name and URL:line), so a
+ * regression names its culprit.
+ *
+ * Usage: `const trace = await startForcedLayoutTrace(browser, page); ...scroll...; const r = await trace.stop();`
+ */
+
+const CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing'];
+
+const SCRIPT_EVENTS = new Set([
+  'FunctionCall',
+  'EventDispatch',
+  'TimerFire',
+  'FireAnimationFrame',
+  'FireIdleCallback',
+  'v8.execute',
+  'EvaluateScript',
+  'v8.evaluateModule',
+  'RunMicrotasks',
+  'v8.runMicrotasks',
+]);
+const LAYOUT = 'Layout';
+const START_MARK = 'forced-layout-trace:start';
+const STOP_MARK = 'forced-layout-trace:stop';
+/** A main-thread task, as the long task API sees it, and its threshold (trace times are in µs). */
+const TASK_EVENTS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
+const LONG_TASK_US = 50_000;
+const STYLE = 'UpdateLayoutTree';
+
+/** Complete ('X') and paired begin/end ('B'/'E') events of one thread, as [start, end, event] intervals. */
+function intervals(events) {
+  const out = [];
+  const open = [];
+  for (const e of events) {
+    if (e.ph === 'X') out.push({ start: e.ts, end: e.ts + (e.dur ?? 0), event: e });
+    else if (e.ph === 'B') open.push(e);
+    else if (e.ph === 'E') {
+      for (let i = open.length - 1; i >= 0; i--) {
+        if (open[i].name === e.name) {
+          out.push({ start: open[i].ts, end: e.ts, event: open[i] });
+          open.splice(i, 1);
+          break;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** Where a script event came from: a readable label for the report. */
+function describe(script) {
+  const data = script.event.args?.data ?? script.event.args?.beginData ?? {};
+  const where = data.url ? `${data.url.replace(/^.*\//, '')}:${data.lineNumber ?? '?'}` : '';
+  const what = data.functionName || data.type || data.name || '';
+  return [script.event.name, what, where].filter(Boolean).join(' ');
+}
+
+/** What filled a task: its events by self time (their own time, children excluded), the three largest. */
+function selfTimes(all, task) {
+  const inside = all.filter((i) => i !== task && !TASK_EVENTS.has(i.event.name) && task.start <= i.start && i.end <= task.end);
+  const totals = new Map();
+  for (const item of inside) {
+    const children = inside.filter((o) => o !== item && item.start <= o.start && o.end <= item.end);
+    const direct = children.filter((c) => !children.some((o) => o !== c && o.start <= c.start && c.end <= o.end));
+    const self = item.end - item.start - direct.reduce((sum, c) => sum + (c.end - c.start), 0);
+    const label = describe(item);
+    totals.set(label, (totals.get(label) ?? 0) + self);
+  }
+  return [...totals]
+    .filter(([, us]) => us >= 3_000)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 4)
+    .map(([label, us]) => `${label} ${Math.round(us / 1000)} ms`);
+}
+
+/** Classifies the Layout / UpdateLayoutTree events of every renderer main thread in a Chrome trace. */
+export function classify(traceEvents) {
+  const mainThreads = new Set(
+    traceEvents.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
+  );
+  // Only what happened between the marks `start()` and `stop()` set in the page (a renderer's queued work from
+  // before, such as a late load task, is not the scroll's).
+  const marks = traceEvents.filter((e) => e.name === START_MARK || e.name === STOP_MARK);
+  const from = Math.min(...marks.filter((e) => e.name === START_MARK).map((e) => e.ts));
+  const to = Math.max(...marks.filter((e) => e.name === STOP_MARK).map((e) => e.ts));
+  const inWindow = (e) => !Number.isFinite(from) || !Number.isFinite(to) || e.ph === 'M' || (e.ts >= from && e.ts <= to);
+  const byThread = new Map();
+  for (const e of traceEvents) {
+    const key = `${e.pid}:${e.tid}`;
+    if (!mainThreads.has(key) || !inWindow(e)) continue;
+    if (!byThread.has(key)) byThread.set(key, []);
+    byThread.get(key).push(e);
+  }
+  const result = { layouts: 0, forcedLayouts: 0, styles: 0, forcedStyles: 0, culprits: {}, longTasks: [] };
+  for (const events of byThread.values()) {
+    events.sort((a, b) => a.ts - b.ts);
+    const all = intervals(events);
+    const scripts = all.filter((i) => SCRIPT_EVENTS.has(i.event.name));
+    const tasks = all.filter((i) => TASK_EVENTS.has(i.event.name));
+    for (const task of tasks) {
+      if (task.end - task.start <= LONG_TASK_US) continue;
+      // Nested task events (the scheduler's inside the thread controller's) are the same task: the outermost counts.
+      if (tasks.some((o) => o !== task && o.start <= task.start && task.end <= o.end && o.end - o.start > task.end - task.start)) continue;
+      // Thread time is the CPU the renderer really spent; the rest of the wall time it waited (for the CPU throttle
+      // or, on a loaded machine, for other processes).
+      const cpu = task.event.tdur === undefined ? undefined : Math.round(task.event.tdur / 1000);
+      result.longTasks.push({ ms: Math.round((task.end - task.start) / 1000), cpu, parts: selfTimes(all, task) });
+    }
+    for (const item of all) {
+      const name = item.event.name;
+      if (name !== LAYOUT && name !== STYLE) continue;
+      const inside = scripts.filter((s) => s.start <= item.start && item.end <= s.end);
+      const forced = inside.length > 0;
+      if (name === LAYOUT) {
+        result.layouts += 1;
+        if (forced) result.forcedLayouts += 1;
+      } else {
+        result.styles += 1;
+        if (forced) result.forcedStyles += 1;
+      }
+      if (forced) {
+        // The innermost script with a name says most: a FunctionCall's function, else the dispatch.
+        const label = `${name} in ${inside.map(describe).join(' > ')}`;
+        result.culprits[label] = (result.culprits[label] ?? 0) + 1;
+      }
+    }
+  }
+  return result;
+}
+
+/** Starts a trace of `page`; `stop()` returns the classified counts. */
+export async function startForcedLayoutTrace(browser, page) {
+  await browser.startTracing(page, { categories: CATEGORIES });
+  await page.evaluate((name) => performance.mark(name), START_MARK);
+  return {
+    async stop() {
+      await page.evaluate((name) => performance.mark(name), STOP_MARK);
+      const buffer = await browser.stopTracing();
+      const parsed = JSON.parse(buffer.toString('utf8'));
+      return classify(Array.isArray(parsed) ? parsed : parsed.traceEvents);
+    },
+  };
+}
+
+/** The culprits as printable lines, most frequent first. */
+export function culpritLines(culprits, indent = '    ') {
+  return Object.entries(culprits)
+    .sort((a, b) => b[1] - a[1])
+    .map(([label, n]) => `${indent}${n} x ${label}`);
+}
+
+/**
+ * One traced long task, printed: wall time, the renderer thread's CPU time in it, and what filled it (self times).
+ * A task with under 50 ms of CPU was long because the thread waited (for the CPU throttle or, on a loaded machine,
+ * for other processes), not for work of the page's: those are marked.
+ */
+export function longTaskLine(task, indent = '    ') {
+  const cpu = task.cpu === undefined ? '' : `, CPU ${task.cpu} ms${task.cpu < 50 ? ' (mostly waiting)' : ''}`;
+  return `${indent}long task ${task.ms} ms${cpu}: ${task.parts.join('; ') || 'nothing over 3 ms'}`;
+}
