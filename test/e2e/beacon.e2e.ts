@@ -68,10 +68,22 @@ describe.each(BUILD_TAGS)('WP Rocket beacon, %s tag', (tag) => {
   });
 
   test('a check that never answers: the 10 s guard reports with status timeout, once', async () => {
-    const { page } = await openPage('/beacon.html', { tag, viewport: DESKTOP, beforeGoto: failCheck('slow') });
-    await completed(page, 40_000);
+    // The page's clock is Playwright's (it runs in real time until told otherwise): once the check is in flight,
+    // the guard's 10 s pass at once instead of being waited for; the mock's slow answer (60 s) stays pending.
+    const { page } = await openPage('/beacon.html', {
+      tag,
+      viewport: DESKTOP,
+      beforeGoto: async (context: BrowserContext, tab: Page) => {
+        await failCheck('slow')(context);
+        await tab.clock.install();
+      },
+    });
+    await page.waitForFunction(() => window.__mock!.state.inFlight > 0, null, { timeout: 20_000 });
+    expect(await page.evaluate(() => document.querySelector('[data-name="wpr-wpr-beacon"]')?.getAttribute('beacon-completed'))).toBeNull();
+    await page.clock.fastForward(10_000);
+    await completed(page);
     expect(await reports(page)).toEqual([{ status: 'timeout', results: { lcp: null, lrc: null } }]);
-  }, 60_000);
+  });
 
   test('a detection that throws: status script_error, the other detection still reported', async () => {
     const { page } = await openPage('/beacon.html', {

@@ -242,12 +242,13 @@ function watchForChanges(entry: Pooled): void {
 }
 
 /**
- * Whether a context may be reused between tests. Off: with a reused context the mock's service worker is updated
- * on each page's `register()`, and under load that update failed once ("Failed to update a ServiceWorker … Not
- * found"), a page error no shopper would see that then failed an off-canvas test twice. A fresh context per
- * openPage costs about 0.7 s and never carries one test's worker into the next. The pooling stays for a fix.
+ * Whether a context may be reused between tests (about 2 s a page saved on a loaded machine: no new renderer
+ * for the context, no worker registration). It was off for a while: MSW's worker unregistered itself on the first
+ * unload in a context (a reload, a form post), and the next tab met an uninstalling registration ("Failed to
+ * update a ServiceWorker … Not found"). The mock now keeps one registered worker per context and never asks it
+ * to update (fixtures/mock/browser.ts). Set to false to get a brand-new context for every openPage.
  */
-const REUSE_CONTEXTS = false;
+const REUSE_CONTEXTS = true;
 function reusable(options: OpenPageOptions): boolean {
   return REUSE_CONTEXTS && !options.beforeGoto && options.mock !== false;
 }

@@ -112,7 +112,8 @@ describe.each(BUILD_TAGS)('off-canvas, %s tag', (tag) => {
 
     await page.keyboard.press('Escape');
     await waitShown(page, 108, false);
-    expect(await modalId(page)).toBeNull();
+    // The dialog closes after the exit animation that follows the class: on a loaded machine not yet here.
+    await expect.poll(() => modalId(page), { timeout: 12_000 }).toBeNull();
     expect(await page.evaluate(() => document.activeElement?.className)).toBe('open-size-guide');
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden');
     expect(await stored(page, 108)).toMatchObject({ open_count: 0, close_count: 1, closed: true });
