@@ -119,8 +119,13 @@ export default defineConfig(({ mode }) => {
             codeSplitting: {
               groups: [
                 // The framework (React and react-dom, or preact/compat) loads once, in one chunk, and only when a
-                // React widget mounts.
-                { name: framework, test: /(node_modules[\\/](react|react-dom|scheduler|preact)[\\/])/, priority: 20 },
+                // React widget mounts; the island layer over it (and the entity decoder only islands use) travels
+                // with it. Below core's priority: the core modules the layer imports stay in core.
+                {
+                  name: framework,
+                  test: /(node_modules[\\/](react|react-dom|scheduler|preact)[\\/])|([\\/]src[\\/]react[\\/](island|render)\.)|([\\/]src[\\/]text[\\/]entities\.)/,
+                  priority: 9,
+                },
                 // The Avada header's widgets (header, its cart item, sticky header, the disclosure they share) and
                 // the viewport classes sit on nearly every page together: one file instead of seven small ones.
                 {
@@ -138,9 +143,10 @@ export default defineConfig(({ mode }) => {
                 },
                 // The small framework-free helpers nearly every widget shares travel in one chunk: one request
                 // instead of fifteen tiny ones. Cart-page and checkout helpers and the cart store stay apart.
+                // The viewport widget (on every page, at load, a few hundred bytes) travels with them.
                 {
                   name: 'core',
-                  test: /(rolldown[\\/]runtime)|([\\/]src[\\/](events|env|log|config|storage|net|tabs)[\\/.])|([\\/]src[\\/]dom[\\/](announce|focus|easing|scroll|styles)\.)|([\\/]mount[\\/](host|types)\.)|([\\/]node_modules[\\/]js-cookie[\\/])/,
+                  test: /(rolldown[\\/]runtime)|([\\/]src[\\/](events|env|log|config|storage|net|tabs)[\\/.])|([\\/]src[\\/]dom[\\/](announce|focus|easing|scroll|styles)\.)|([\\/]mount[\\/](host|types)\.)|([\\/]widgets[\\/]viewport[\\/])|([\\/]node_modules[\\/]js-cookie[\\/])/,
                   priority: 10,
                 },
               ],
