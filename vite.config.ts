@@ -143,10 +143,12 @@ export default defineConfig(({ mode }) => {
                 },
                 // The small framework-free helpers nearly every widget shares travel in one chunk: one request
                 // instead of fifteen tiny ones. Cart-page and checkout helpers and the cart store stay apart.
-                // The viewport widget (on every page, at load, a few hundred bytes) travels with them.
+                // The viewport rules (the widget on every page uses them, a few hundred bytes) travel with them.
+                // Not a widget itself: a widget inside a shared chunk needs Rolldown's runtime helper, which core
+                // would then import statically, one request wave deeper before any widget could load.
                 {
                   name: 'core',
-                  test: /(rolldown[\\/]runtime)|([\\/]src[\\/](events|env|log|config|storage|net|tabs)[\\/.])|([\\/]src[\\/]dom[\\/](announce|focus|easing|scroll|styles)\.)|([\\/]mount[\\/](host|types)\.)|([\\/]widgets[\\/]viewport[\\/])|([\\/]node_modules[\\/]js-cookie[\\/])/,
+                  test: /(rolldown[\\/]runtime)|([\\/]src[\\/](events|env|log|config|storage|net|tabs)[\\/.])|([\\/]src[\\/]dom[\\/](announce|focus|easing|scroll|styles)\.)|([\\/]mount[\\/](host|types)\.)|([\\/]widgets[\\/]viewport[\\/]logic\.)|([\\/]node_modules[\\/]js-cookie[\\/])/,
                   priority: 10,
                 },
               ],
