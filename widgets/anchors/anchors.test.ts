@@ -251,15 +251,17 @@ describe('anchors widget', () => {
 
   it('loads on the first plain click of an in-page link, which it replays: the page scrolls with the offset', async () => {
     (window as { avadaHeaderVars?: unknown }).avadaHeaderVars = { header_position: 'top', header_sticky: '1', scroll_offset: '10' };
-    const runtime = await clock.until(mountPage(`<header class="fusion-header"></header>${MENU}`, only('anchors')));
+    const runtime = await clock.until(mountPage(`<header class="fusion-header"><ul class="fusion-menu"><li><a id="search-icon" href="#">Search</a></li></ul></header>${MENU}`, only('anchors')));
     expect(runtime.instances.get(document.body)?.get('anchors')?.state).toBe('waiting');
     place(document.querySelector('.fusion-header')!, 0, 60);
     place(document.getElementById('pricing')!, 3000);
-    // Other clicks, and a modified click on a menu link (a new tab), load nothing and are not held.
+    // Other clicks, a modified click on a menu link (a new tab) and a bare `#` load nothing and are not held.
     expect(click(document.getElementById('plain')!).defaultPrevented).toBe(false);
-    expect(click(document.querySelector('.fusion-menu a')!, { ctrlKey: true }).defaultPrevented).toBe(false);
+    expect(click(document.querySelector('.fusion-main-menu .fusion-menu a')!, { ctrlKey: true }).defaultPrevented).toBe(false);
+    // A bare `#` (a search or menu icon another widget owns) is never held for this one.
+    expect(click(document.getElementById('search-icon')!).defaultPrevented).toBe(false);
     expect(runtime.instances.get(document.body)?.get('anchors')?.state).toBe('waiting');
-    const first = click(document.querySelector('.fusion-menu a')!);
+    const first = click(document.querySelector('.fusion-main-menu .fusion-menu a')!);
     expect(first.defaultPrevented).toBe(true); // held while the code loads
     await clock.until(runtime.settled());
     await clock.run(1000);

@@ -18,7 +18,17 @@ export const ANCHOR_SCOPES = [
 ].join(', ');
 
 /**
- * The clicks that load the widget (the registry's `click` trigger): a link with a hash, inside or being one of
- * the scopes. Everything else on the page is clicked without waiting for it.
+ * Links with a hash that the widget leaves alone (see `anchorAction` in logic.ts): a bare `#` (menu, search and
+ * toggle icons other widgets own), hash-bang and hash routes, off-canvas hashes, the hashes other scripts own and
+ * tab links. One simple selector per `:not()`, which every browser with modules reads. (`avada-noscroll` items
+ * are held and replayed: the widget then leaves them to the browser.)
  */
-export const ANCHOR_LINKS = `:is(${ANCHOR_SCOPES}) a[href*="#"], a[href*="#"]:is(${ANCHOR_SCOPES})`;
+const LEFT_ALONE = ['[href="#"]', '[href*="#!"]', '[href*="#/"]', '[href*="-oc__"]', '[href$="#hubspot-open-chat"]', '[href$="#previousStep"]', '[href$="#nextStep"]', '[role="tab"]', '[data-toggle="tab"]', '.tab-link']
+  .map((s) => `:not(${s})`)
+  .join('');
+
+/**
+ * The clicks that load the widget (the registry's `click` trigger): a link with a hash it may act on, inside or
+ * being one of the scopes. Any other click on the page is never held for it (a held click waits for the chunk).
+ */
+export const ANCHOR_LINKS = `:is(${ANCHOR_SCOPES}) a[href*="#"]${LEFT_ALONE}, a[href*="#"]${LEFT_ALONE}:is(${ANCHOR_SCOPES})`;
