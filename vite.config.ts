@@ -108,7 +108,7 @@ export default defineConfig(({ mode }) => {
         // The variations worker is an entry of its own: a same-origin file the variation form starts by URL
         // (a worker from a blob or data URL would need a CSP exception).
         input: { storefront: 'mount/index.ts', 'variations-worker': 'widgets/variation-form/variations.worker.ts' },
-        preserveEntrySignatures: 'strict',
+        preserveEntrySignatures: 'allow-extension',
         output: [
           {
             format: 'es',
@@ -119,17 +119,36 @@ export default defineConfig(({ mode }) => {
             codeSplitting: {
               groups: [
                 // The framework (React and react-dom, or preact/compat) loads once, in one chunk, and only when a
-                // React widget mounts.
-                { name: framework, test: /node_modules[\\/](react|react-dom|scheduler|preact)[\\/]/, priority: 20 },
+                // React widget mounts; the island layer over it (and the entity decoder only islands use) travels
+                // with it. Below core's priority: the core modules the layer imports stay in core.
+                {
+                  name: framework,
+                  test: /(node_modules[\\/](react|react-dom|scheduler|preact)[\\/])|([\\/]src[\\/]react[\\/](island|render)\.)|([\\/]src[\\/]text[\\/]entities\.)/,
+                  priority: 9,
+                },
+                // The Avada header's widgets (header, its cart item, sticky header, the disclosure they share) and
+                // the viewport classes sit on nearly every page together: one file instead of seven small ones.
+                {
+                  name: 'chrome',
+                  test: /([\\/]widgets[\\/]menu[\\/](header|header-cart|disclosure|logic)[.])|([\\/]widgets[\\/]sticky-header[\\/])/,
+                  priority: 7,
+                },
                 // The cart core (store, fragments, storage, the status region, zustand's vanilla store): the
                 // mini-cart loads it on every page of a shop, so its small modules travel as one file instead of
                 // several tiny ones. A lower priority than core: what core holds stays there.
-                { name: 'cart', test: /([\\/]src[\\/]cart[\\/])|([\\/]node_modules[\\/]zustand[\\/]esm[\\/]vanilla\.)/, priority: 5 },
+                {
+                  name: 'cart',
+                  test: /([\\/]src[\\/]cart[\\/])|([\\/]node_modules[\\/]zustand[\\/]esm[\\/]vanilla\.)|([\\/]widgets[\\/](mini-cart[\\/](mini-cart\.widget|logic|remove)|store-notice[\\/]|notices[\\/]))|([\\/]src[\\/]dom[\\/]notices\.)/,
+                  priority: 5,
+                },
                 // The small framework-free helpers nearly every widget shares travel in one chunk: one request
                 // instead of fifteen tiny ones. Cart-page and checkout helpers and the cart store stay apart.
+                // The viewport rules (the widget on every page uses them, a few hundred bytes) travel with them.
+                // Not a widget itself: a widget inside a shared chunk needs Rolldown's runtime helper, which core
+                // would then import statically, one request wave deeper before any widget could load.
                 {
                   name: 'core',
-                  test: /([\\/]src[\\/](events|env|log|config|storage|net|tabs)[\\/.])|([\\/]src[\\/]dom[\\/](announce|focus|easing|scroll|styles)\.)|([\\/]mount[\\/](host|types)\.)|([\\/]node_modules[\\/]js-cookie[\\/])/,
+                  test: /(rolldown[\\/]runtime)|([\\/]src[\\/](events|env|log|config|storage|net|tabs)[\\/.])|([\\/]src[\\/]dom[\\/](announce|focus|easing|scroll|styles)\.)|([\\/]mount[\\/](host|types)\.)|([\\/]widgets[\\/]viewport[\\/]logic\.)|([\\/]node_modules[\\/]js-cookie[\\/])/,
                   priority: 10,
                 },
               ],

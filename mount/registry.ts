@@ -1,3 +1,4 @@
+import { ANCHOR_LINKS } from '../widgets/anchors/links';
 import type { WidgetEntry } from './types';
 
 /**
@@ -9,17 +10,20 @@ export const registry: readonly WidgetEntry[] = [
   { name: 'cf7', selector: '.wpcf7', trigger: 'idle', load: () => import('../widgets/cf7/cf7.widget') },
   { name: 'variation-form', selector: 'form.variations_form', trigger: 'load', load: () => import('../widgets/variation-form/variation-form.widget') },
   { name: 'quantity', selector: 'div.quantity, td.quantity', trigger: 'load', load: () => import('../widgets/quantity/quantity.widget') },
-  { name: 'review-rating', selector: 'select#rating', trigger: 'load', load: () => import('../widgets/review-rating/review-rating.widget') },
+  // The stars sit in the reviews tab, hidden until it opens (or the page arrives on #reviews).
+  { name: 'review-rating', selector: 'select#rating', trigger: 'visible', load: () => import('../widgets/review-rating/review-rating.widget') },
   { name: 'product-gallery', selector: '.woocommerce-product-gallery', trigger: 'load', load: () => import('../widgets/product-gallery/product-gallery.widget') },
-  { name: 'sticky-add-to-cart', selector: '.product form.cart', trigger: 'idle', load: () => import('../widgets/sticky-add-to-cart/sticky-add-to-cart.widget') },
+  // Shows only once the page is scrolled 200 px: loads on the first scroll.
+  { name: 'sticky-add-to-cart', selector: '.product form.cart', trigger: 'scroll', load: () => import('../widgets/sticky-add-to-cart/sticky-add-to-cart.widget') },
   { name: 'add-to-cart', selector: '.add_to_cart_button.ajax_add_to_cart[data-product_id]:not(.wc-interactive), .fusion-post-card-cart', trigger: 'interaction', load: () => import('../widgets/add-to-cart/add-to-cart.widget') },
   { name: 'mini-cart', selector: '.widget_shopping_cart_content, .widget_shopping_cart, .fusion-widget-cart-number, #wc-cart-fragments-data', trigger: 'load', load: () => import('../widgets/mini-cart/mini-cart.widget') },
   { name: 'store-lists', selector: '.woocommerce-ordering, .woocommerce-result-count, .catalog-ordering, .related.products > h2, .upsells.products > h2', trigger: 'load', load: () => import('../widgets/store-lists/store-lists.widget') },
   { name: 'product-tabs', selector: '.wc-tabs-wrapper, .woocommerce-tabs', trigger: 'load', load: () => import('../widgets/product-tabs/product-tabs.widget') },
   { name: 'fusion-tabs', selector: '.fusion-tabs', trigger: 'load', load: () => import('../widgets/fusion-tabs/fusion-tabs.widget') },
   { name: 'viewport', selector: 'body', trigger: 'load', load: () => import('../widgets/viewport/viewport.widget') },
-  { name: 'anchors', selector: 'body', trigger: 'load', load: () => import('../widgets/anchors/anchors.widget') },
-  { name: 'back-to-top', selector: '#toTop', trigger: 'idle', load: () => import('../widgets/back-to-top/back-to-top.widget') },
+  // Only in-page links and an address with a hash need it: the first such click is held and replayed.
+  { name: 'anchors', selector: 'body', trigger: 'click', clicks: ANCHOR_LINKS, load: () => import('../widgets/anchors/anchors.widget') },
+  { name: 'back-to-top', selector: '#toTop', trigger: 'scroll', load: () => import('../widgets/back-to-top/back-to-top.widget') },
   { name: 'live-search', selector: 'form.fusion-live-search', trigger: 'interaction', load: () => import('../widgets/live-search/live-search.widget') },
   { name: 'countdown', selector: '.fusion-countdown-counter-wrapper:not(.sf-countdown__counter), .sf-countdown', trigger: 'visible', load: () => import('../widgets/countdown/countdown.widget') },
   { name: 'quick-view', selector: 'a.fusion-quick-view[data-product-id]', trigger: 'interaction', load: () => import('../widgets/quick-view/quick-view.widget') },

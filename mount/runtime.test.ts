@@ -329,6 +329,90 @@ describe('runtime', () => {
     }
   });
 
+  it('loads a scroll widget on the first scroll, not before', async () => {
+    document.body.innerHTML = '<div class="probe"></div>';
+    const { calls, module } = counting();
+    const r = start([entry({ trigger: 'scroll', module })]);
+    await r.settled();
+    document.body.dispatchEvent(new Event('click', { bubbles: true }));
+    await r.settled();
+    expect(calls.mount).toBe(0);
+    window.dispatchEvent(new Event('scroll'));
+    window.dispatchEvent(new Event('scroll'));
+    await r.settled();
+    expect(calls.mount).toBe(1);
+  });
+
+  it('loads a scroll widget at once on a page that arrives scrolled', async () => {
+    document.body.innerHTML = '<div class="probe"></div>';
+    const { calls, module } = counting();
+    const scrolled = vi.spyOn(window, 'scrollY', 'get').mockReturnValue(640);
+    try {
+      const r = start([entry({ trigger: 'scroll', module })]);
+      await r.settled();
+      expect(calls.mount).toBe(1);
+    } finally {
+      scrolled.mockRestore();
+    }
+  });
+
+  it('stops waiting for the scroll when its markup leaves', async () => {
+    document.body.innerHTML = '<div class="probe"></div>';
+    const load = vi.fn(async () => ({ default: counting().module }));
+    const r = start([entry({ trigger: 'scroll', load })]);
+    await r.settled();
+    r.unmount(document);
+    window.dispatchEvent(new Event('scroll'));
+    await r.settled();
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('loads a click widget on the first matching click only, holds that click and replays it', async () => {
+    document.body.innerHTML = '<main class="probe"><a id="plain" href="#top">plain</a><nav class="menu"><a id="menu" href="#faq">FAQ</a></nav></main>';
+    const seen: string[] = [];
+    const module = defineWidget({
+      mount(el, ctx) {
+        el.addEventListener('click', (event) => seen.push((event.target as Element).id), { signal: ctx.signal });
+      },
+    });
+    let resolveLoad: (m: { default: WidgetModule }) => void = () => {};
+    const load = vi.fn(() => new Promise<{ default: WidgetModule }>((res) => (resolveLoad = res)));
+    const r = start([entry({ trigger: 'click', clicks: '.menu a[href*="#"]', load })]);
+    await r.settled();
+    const plain = document.getElementById('plain')!;
+    const menu = document.getElementById('menu')!;
+    // Pointer, focus and other clicks pass untouched and load nothing.
+    plain.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    plain.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    const other = new MouseEvent('click', { bubbles: true, cancelable: true });
+    plain.dispatchEvent(other);
+    other.preventDefault(); // happy-dom would follow the link
+    expect(load).not.toHaveBeenCalled();
+    const first = new MouseEvent('click', { bubbles: true, cancelable: true });
+    menu.dispatchEvent(first);
+    expect(first.defaultPrevented).toBe(true); // held while the code loads
+    expect(menu.getAttribute('aria-busy')).toBe('true'); // the link shows it, not the whole page
+    expect(document.querySelector('.probe')!.hasAttribute('aria-busy')).toBe(false);
+    expect(load).toHaveBeenCalledTimes(1);
+    resolveLoad({ default: module });
+    await r.settled();
+    expect(seen).toEqual(['menu']);
+    expect(menu.hasAttribute('aria-busy')).toBe(false);
+  });
+
+  it('loads a click widget at once when the address has a hash', async () => {
+    history.replaceState(null, '', '#faq');
+    try {
+      document.body.innerHTML = '<main class="probe"></main>';
+      const { calls, module } = counting();
+      const r = start([entry({ trigger: 'click', clicks: 'a[href*="#"]', module })]);
+      await r.settled();
+      expect(calls.mount).toBe(1);
+    } finally {
+      history.replaceState(null, '', location.pathname);
+    }
+  });
+
   it('waits for visibility and idle through the environment seam', async () => {
     document.body.innerHTML = '<div class="probe"></div><div class="later"></div>';
     let reveal: () => void = () => {};

@@ -1,3 +1,4 @@
+import { scrollTopNow } from '../src/dom/scroll';
 import { env } from '../src/env';
 import { warnOnce } from '../src/log';
 import type { WidgetEntry } from './types';
@@ -40,6 +41,51 @@ export function waitForTrigger(entry: WidgetEntry, element: Element, start: (rep
     }
     case 'interaction':
       return waitForInteraction(entry, element, start);
+    case 'scroll':
+      return waitForScroll(start);
+    case 'click':
+      if (location.hash.length > 1) {
+        start();
+        return () => {};
+      }
+      return waitForInteraction(entry, element, start, entry.clicks ?? '*');
+  }
+}
+
+/**
+ * The page's first scroll. A page that arrives scrolled (a reload, the back button, an anchor) counts at once;
+ * one whose position the browser restores after load fires a scroll then.
+ */
+function waitForScroll(start: () => void): () => void {
+  if (scrollTopNow() > 0) {
+    start();
+    return () => {};
+  }
+  const controller = new AbortController();
+  const onScroll = () => {
+    controller.abort();
+    start();
+  };
+  addEventListener('scroll', onScroll, { passive: true, signal: controller.signal });
+  return () => controller.abort();
+}
+
+/**
+ * Whether a click is one the `click` trigger waits for: a plain primary click on a matching element (a modified
+ * click opens a tab or a window, the browser's own business). A selector this browser rejects counts every click.
+ */
+function clickCounts(event: Event, target: Element, selector: string): boolean {
+  const m = event as MouseEvent;
+  if (event.type !== 'click' || m.button || m.ctrlKey || m.metaKey || m.shiftKey || m.altKey) return false;
+  return closest(target, selector) !== null;
+}
+
+/** `closest`, where a selector this browser rejects matches the target itself. */
+function closest(target: Element, selector: string): Element | null {
+  try {
+    return target.closest(selector);
+  } catch {
+    return target;
   }
 }
 
@@ -123,7 +169,11 @@ function markHeld(element: Element): () => void {
   };
 }
 
-function waitForInteraction(entry: WidgetEntry, element: Element, start: (replay: Replay) => void): () => void {
+/**
+ * `clicks`: only a click on a matching element counts (the `click` trigger); pointer, focus and keys, and other
+ * clicks, pass untouched.
+ */
+function waitForInteraction(entry: WidgetEntry, element: Element, start: (replay: Replay) => void, clicks?: string): () => void {
   const mine: Held[] = [];
   let unmarkHeld: (() => void) | undefined;
   const releaseMark = () => {
@@ -161,6 +211,7 @@ function waitForInteraction(entry: WidgetEntry, element: Element, start: (replay
 
   const onEvent = (event: Event) => {
     const target = event.target instanceof Element ? event.target : element;
+    if (clicks && !clickCounts(event, target, clicks)) return;
     if (event.type === 'click') {
       // The widget is not there yet: hold the click and replay it once it is (or once loading failed, so the
       // server markup's own behaviour still happens). A repeat with no other click held in between is a double
@@ -173,7 +224,8 @@ function waitForInteraction(entry: WidgetEntry, element: Element, start: (replay
         mine.push(h);
         queue.splice(replaying ? 0 : queue.length, 0, h);
         lastHolder = mine;
-        unmarkHeld ??= markHeld(element);
+        // The `click` trigger's markup is the whole page: what shows the click was taken is the link clicked.
+        unmarkHeld ??= markHeld((clicks && closest(target, clicks)) || element);
         watchStall();
       }
     } else if (event.type === 'keydown' && !key && !mine.length && (event as KeyboardEvent).key === ' ' && !isNativeControl(target)) {
@@ -205,6 +257,6 @@ function waitForInteraction(entry: WidgetEntry, element: Element, start: (replay
     });
   };
   // Capture: the held click must not reach the server markup's default action before the widget decides.
-  for (const type of INTENT_EVENTS) element.addEventListener(type, onEvent, { capture: true, passive: type !== 'click' && type !== 'keydown', signal: controller.signal });
+  for (const type of clicks ? (['click'] as const) : INTENT_EVENTS) element.addEventListener(type, onEvent, { capture: true, passive: type !== 'click' && type !== 'keydown', signal: controller.signal });
   return drop;
 }

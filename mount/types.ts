@@ -4,9 +4,13 @@
  * - `idle`: when the main thread is idle;
  * - `visible`: when the markup comes within 200 px of the viewport;
  * - `interaction`: on the first pointer, focus or key on the markup; the triggering click is replayed;
- * - `media`: when the entry's media query matches.
+ * - `media`: when the entry's media query matches;
+ * - `scroll`: on the page's first scroll, or at once when it is already scrolled (what only shows after
+ *   scrolling: a sticky bar, back to top);
+ * - `click`: on the first click inside the markup on an element matching the entry's `clicks` (held and replayed
+ *   as for `interaction`), or at once when the address has a hash (in-page links).
  */
-export type Trigger = 'load' | 'idle' | 'visible' | 'interaction' | 'media';
+export type Trigger = 'load' | 'idle' | 'visible' | 'interaction' | 'media' | 'scroll' | 'click';
 
 export type Cleanup = () => void;
 
@@ -35,6 +39,8 @@ export interface WidgetEntry {
   trigger: Trigger;
   /** For the `media` trigger. */
   media?: string;
+  /** For the `click` trigger: a selector the click's target must be inside (`closest`). */
+  clicks?: string;
   /**
    * A page global the widget is keyed on (e.g. WP Rocket's `rocket_beacon_data`): checked when the trigger fires,
    * and a page without it loads none of the widget's code. The size tool reads the same field.

@@ -1,13 +1,6 @@
 import { env } from '../env';
 import { swing } from './easing';
-import { animateScroll } from './scroll';
-
-
-/** The WordPress admin bar's height while it is fixed (above 600 px it is; below it scrolls away). */
-export function fixedAdminBarHeight(): number {
-  const bar = document.getElementById('wpadminbar');
-  return bar && getComputedStyle(bar).position === 'fixed' ? bar.getBoundingClientRect().height : 0;
-}
+import { animateScroll, fixedAdminBarHeight } from './scroll';
 
 /** The height covering the page's top: the admin bar and a stuck Avada header. */
 export function fixedHeaderOffset(): number {

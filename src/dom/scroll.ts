@@ -9,6 +9,12 @@ export interface ScrollAnimation {
   signal?: AbortSignal;
 }
 
+/** The WordPress admin bar's height while it is fixed (above 600 px it is; below it scrolls away). */
+export function fixedAdminBarHeight(): number {
+  const bar = document.getElementById('wpadminbar');
+  return bar && getComputedStyle(bar).position === 'fixed' ? bar.getBoundingClientRect().height : 0;
+}
+
 /** The largest scroll position the document allows. */
 export function maxScrollTop(): number {
   const root = document.scrollingElement ?? document.documentElement;

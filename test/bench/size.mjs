@@ -94,12 +94,33 @@ function importedPath(load) {
   return spec;
 }
 
-function manifestKey(manifest, source) {
+function manifestKey(manifest, source, grouped) {
   if (!source) return undefined;
   for (const candidate of [source, `${source}.ts`, `${source}.tsx`, `${source}/index.ts`, `${source}/index.tsx`]) {
     if (manifest[candidate]) return candidate;
+    if (grouped?.has(candidate)) return grouped.get(candidate);
   }
   return undefined;
+}
+
+/**
+ * Widgets that a codeSplitting group (vite.config.ts) merged into a shared chunk have no manifest key of their
+ * own: the manifest names a chunk only by its facade module. Which shared chunk holds a module is read from
+ * that chunk's source map (`sources`), relative to the project root.
+ */
+function groupedModules(manifest, dist) {
+  const byModule = new Map();
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (chunk.src || !key.startsWith('_')) continue;
+    const mapFile = join(dist, `${chunk.file}.map`);
+    if (!existsSync(mapFile)) continue;
+    const map = JSON.parse(readFileSync(mapFile, 'utf8'));
+    for (const source of map.sources ?? []) {
+      const rel = relative(ROOT, resolve(dist, posix.dirname(chunk.file), source)).split('\\').join('/');
+      if (!rel.startsWith('..') && !rel.startsWith('node_modules/')) byModule.set(rel, key);
+    }
+  }
+  return byModule;
 }
 
 /** Files a manifest chunk brings with it through static imports (itself included), plus their CSS. */
@@ -212,9 +233,10 @@ export async function analyse(dist = DIST) {
   const reactFile = reactKey ? manifest[reactKey].file : undefined;
 
   const registry = await loadRegistry();
+  const grouped = groupedModules(manifest, dist);
   const widgetKeys = new Set();
   const widgets = registry.map((w) => {
-    const key = manifestKey(manifest, w.source);
+    const key = manifestKey(manifest, w.source, grouped);
     if (key) widgetKeys.add(key);
     return { ...w, key };
   });

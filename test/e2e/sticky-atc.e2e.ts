@@ -26,10 +26,10 @@ const exposed = (page: Page) => page.$eval(BAR, (el) => !(el as HTMLElement).hid
 describe.each(BUILD_TAGS)('sticky add-to-cart bar, %s tag', (tag) => {
   test('appears after 200 px, exposes one control at a time, and submits the real form', async () => {
     const { page, errors } = await openPage('/product-gallery.html', { tag });
-    await page.waitForSelector(BAR, { state: 'attached' });
-    expect(await page.isVisible(BAR)).toBe(false);
-
+    // Nothing of the bar loads before the shopper scrolls; the first scroll brings it, still hidden.
+    expect(await page.$(BAR)).toBeNull();
     await scrollToY(page, 150);
+    await page.waitForSelector(BAR, { state: 'attached' });
     expect(await page.isVisible(BAR)).toBe(false);
 
     // Still in view: the bar shows but is inert and hidden from assistive technology.
@@ -68,9 +68,11 @@ describe.each(BUILD_TAGS)('sticky add-to-cart bar, %s tag', (tag) => {
   test('mirrors the chosen variation\'s price and the button\'s disabled state', async () => {
     // A short window, so the real button can scroll out of view on this shorter page.
     const { page, errors } = await openPage('/product-variable.html', { tag, viewport: { width: 1280, height: 420 } });
-    await page.waitForSelector(BAR, { state: 'attached' });
     await scrollPastRealButton(page);
-    await page.waitForFunction((b) => !document.querySelector(b)?.hasAttribute('inert') && !(document.querySelector(b) as HTMLElement).hidden, BAR);
+    await page.waitForFunction((b) => {
+      const bar = document.querySelector<HTMLElement>(b);
+      return !!bar && !bar.hasAttribute('inert') && !bar.hidden;
+    }, BAR);
     expect(await page.getAttribute(BAR_BUTTON, 'aria-disabled')).toBe('true');
     await expectAxeClean(page);
 

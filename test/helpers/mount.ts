@@ -26,6 +26,15 @@ export function only(...names: string[]): WidgetEntry[] {
   return found;
 }
 
+/**
+ * The registry entries with these names, mounted as soon as their markup is found: for tests of what a widget
+ * does once its trigger has fired (a first scroll, an in-page link click). The trigger itself is tested with the
+ * entry as the registry has it (`only`).
+ */
+export function loaded(...names: string[]): WidgetEntry[] {
+  return only(...names).map((entry) => ({ ...entry, trigger: 'load' }));
+}
+
 /** A fixture page's body, as the browser tests and the demo serve it. */
 export async function fixtureBody(page: string): Promise<string> {
   const { readFile } = await import('node:fs/promises');

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mountPage, only } from '../../test/helpers/mount';
+import { loaded, mountPage, only } from '../../test/helpers/mount';
 import { fakeClock, type FakeClock } from '../../test/helpers/clock';
 import { fakeMedia, type FakeMedia } from '../../test/helpers/media';
 import { easeInExpo, easeInOutExpo, easeOutExpo } from '../../src/dom/easing';
@@ -83,7 +83,8 @@ describe('anchors widget', () => {
     tops.set(el, top);
     vi.spyOn(el, 'getBoundingClientRect').mockImplementation(() => DOMRect.fromRect({ x: 0, y: tops.get(el)! - window.scrollY, width: 1000, height }));
   };
-  const mount = (html: string) => clock.until(mountPage(html, only('anchors')));
+  /** Mounted at once: what the widget does once loaded (the registry's click trigger is tested below). */
+  const mount = (html: string) => clock.until(mountPage(html, loaded('anchors')));
 
   beforeEach(() => {
     media = fakeMedia(1280);
@@ -204,7 +205,7 @@ describe('anchors widget', () => {
 
   it('on arrival with #_id: fixes the page-load link, scrolls, and turns #_ into #', async () => {
     history.replaceState(null, '', '/shop/#_pricing');
-    const loading = clock.until(mountPage(`<a class="fusion-page-load-link" href="#" tabindex="-1" aria-hidden="true"></a>${MENU}`, only('anchors')));
+    const loading = clock.until(mountPage(`<a class="fusion-page-load-link" href="#" tabindex="-1" aria-hidden="true"></a>${MENU}`, loaded('anchors')));
     place(document.getElementById('pricing')!, 2000);
     await loading;
     expect(document.querySelector('.fusion-page-load-link')?.getAttribute('href')).toBe('#pricing');
@@ -248,9 +249,30 @@ describe('anchors widget', () => {
     expect(String(warn.mock.calls[0]?.[0])).toContain('anchors: avadaHeaderVars.scroll_offset');
   });
 
+  it('loads on the first plain click of an in-page link, which it replays: the page scrolls with the offset', async () => {
+    (window as { avadaHeaderVars?: unknown }).avadaHeaderVars = { header_position: 'top', header_sticky: '1', scroll_offset: '10' };
+    const runtime = await clock.until(mountPage(`<header class="fusion-header"><ul class="fusion-menu"><li><a id="search-icon" href="#">Search</a></li></ul></header>${MENU}`, only('anchors')));
+    expect(runtime.instances.get(document.body)?.get('anchors')?.state).toBe('waiting');
+    place(document.querySelector('.fusion-header')!, 0, 60);
+    place(document.getElementById('pricing')!, 3000);
+    // Other clicks, a modified click on a menu link (a new tab) and a bare `#` load nothing and are not held.
+    expect(click(document.getElementById('plain')!).defaultPrevented).toBe(false);
+    expect(click(document.querySelector('.fusion-main-menu .fusion-menu a')!, { ctrlKey: true }).defaultPrevented).toBe(false);
+    // A bare `#` (a search or menu icon another widget owns) is never held for this one.
+    expect(click(document.getElementById('search-icon')!).defaultPrevented).toBe(false);
+    expect(runtime.instances.get(document.body)?.get('anchors')?.state).toBe('waiting');
+    const first = click(document.querySelector('.fusion-main-menu .fusion-menu a')!);
+    expect(first.defaultPrevented).toBe(true); // held while the code loads
+    await clock.until(runtime.settled());
+    await clock.run(1000);
+    expect(window.scrollY).toBe(3000 - 60 - 10);
+    expect(location.hash).toBe('#pricing');
+    expect(document.activeElement?.id).toBe('pricing');
+  });
+
   it('with the product tabs: the review link opens reviews and this widget scrolls to them', async () => {
     const intoView = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => {});
-    await clock.until(
+    const runtime = await clock.until(
       mountPage(
         `<div class="woocommerce-tabs wc-tabs-wrapper"><ul class="tabs wc-tabs" role="tablist">
           <li class="description_tab"><a href="#tab-description">Description</a></li><li class="reviews_tab"><a href="#tab-reviews">Reviews</a></li></ul>
@@ -260,7 +282,9 @@ describe('anchors widget', () => {
       ),
     );
     place(document.getElementById('reviews')!, 1200);
+    // The first click on the link loads this widget; the click is held, then replayed to both widgets.
     click(document.querySelector('.woocommerce-review-link')!);
+    await clock.until(runtime.settled());
     expect(document.getElementById('tab-reviews')!.hidden).toBe(false);
     await clock.run(1000);
     expect(window.scrollY).toBe(1200);

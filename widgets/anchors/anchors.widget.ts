@@ -2,8 +2,7 @@ import { defineWidget } from '../../mount/types';
 import { flag, readGlobal, str, type FieldSpec } from '../../src/config/globals';
 import { parseFlag, parseNumber } from '../../src/config/parse';
 import { moveFocusTo } from '../../src/dom/focus';
-import { fixedAdminBarHeight } from '../../src/dom/scroll-to';
-import { animateScroll, maxScrollTop, scrollTopNow } from '../../src/dom/scroll';
+import { animateScroll, fixedAdminBarHeight, maxScrollTop, scrollTopNow } from '../../src/dom/scroll';
 import { env } from '../../src/env';
 import { DESKTOP_QUERY, modeForWidth, modeFromQueries, TABLET_QUERY, type ViewportMode } from '../viewport/logic';
 import {

@@ -5,24 +5,7 @@ import { easeInExpo, easeOutExpo, type Easing } from '../../src/dom/easing';
  * scrolls to, and how. Pure: links are described by their URL and a few facts read from the DOM.
  */
 
-/**
- * Links handled: inside (or being) one of these. The contract's list, plus Avada 7's menu element
- * (`.awb-menu`), which one-page sites built with the Layout Builder use for the same menu links.
- */
-export const ANCHOR_SCOPES = [
-  '.fusion-menu',
-  '.fusion-widget-menu',
-  '.fusion-secondary-menu',
-  '.fusion-mobile-nav-item',
-  '.fusion-button',
-  '.fusion-one-page-text-link',
-  '.fusion-content-boxes .fusion-read-more',
-  '.fusion-content-boxes .fusion-read-more-button',
-  '.fusion-content-boxes .heading-link',
-  '.woocommerce-review-link',
-  '.awb-toc-el__item-anchor',
-  '.awb-menu',
-].join(', ');
+export { ANCHOR_SCOPES } from './links';
 
 /** Hashes other scripts own: chat widgets, multi-step forms, hash-bang routers. */
 const SKIPPED_HASHES = new Set(['#hubspot-open-chat', '#previousStep', '#nextStep']);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mountPage, only } from '../../test/helpers/mount';
+import { loaded, mountPage, only } from '../../test/helpers/mount';
 import { fakeClock, type FakeClock } from '../../test/helpers/clock';
 import { fakeMedia, type FakeMedia } from '../../test/helpers/media';
 import { isActive, parseStatus, positionClasses } from './logic';
@@ -48,7 +48,7 @@ describe('back-to-top widget', () => {
   };
   const mount = (vars?: unknown, html = MARKUP) => {
     if (vars !== undefined) (window as { avadaToTopVars?: unknown }).avadaToTopVars = vars;
-    return clock.until(mountPage(html, only('back-to-top')));
+    return clock.until(mountPage(html, loaded('back-to-top')));
   };
 
   beforeEach(() => {
@@ -60,6 +60,19 @@ describe('back-to-top widget', () => {
     clock.restore();
     media.restore();
     delete (window as { avadaToTopVars?: unknown }).avadaToTopVars;
+  });
+
+  it('loads on the first scroll of a fresh page, then shows past 200 px', async () => {
+    (window as { avadaToTopVars?: unknown }).avadaToTopVars = { status_totop: 'desktop' };
+    const runtime = await clock.until(mountPage(MARKUP, only('back-to-top')));
+    expect(runtime.instances.get(link())?.get('back-to-top')?.state).toBe('waiting');
+    expect(link().hasAttribute('tabindex')).toBe(false);
+    scrollTo(600);
+    await clock.until(runtime.settled());
+    expect(active()).toBe(true);
+    scrollTo(100);
+    expect(active()).toBe(false);
+    expect(link().getAttribute('tabindex')).toBe('-1');
   });
 
   it('appears after 200 px of scroll and hides again above', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mountPage, only } from '../../test/helpers/mount';
+import { loaded, mountPage } from '../../test/helpers/mount';
 import { fakeJQuery, quickEnvironment, setGlobals } from '../variation-form/test-helpers';
 
 /** Review stars against woocommerce.md §3.6 "Stars", §4 (`init` on #rating), §6 and accessibility.md. */
@@ -47,7 +47,7 @@ const key = (el: Element, k: string) => {
 };
 async function open(params: Record<string, unknown> | undefined = PARAMS, html = REVIEWS) {
   if (params) undo.push(setGlobals({ wc_single_product_params: params }));
-  await mountPage(html, only('review-rating'));
+  await mountPage(html, loaded('review-rating'));
 }
 
 /** Click the submit button as a shopper would; true when the form really submitted (validation included). */
@@ -170,7 +170,7 @@ describe('§3.6 required rating (§6: inline, no alert)', () => {
 
   it('the setting "no" survives unmounting: the printed markup comes back as it was', async () => {
     undo.push(setGlobals({ wc_single_product_params: { ...PARAMS, review_rating_required: 'no' } }));
-    const runtime = await mountPage(REVIEWS, only('review-rating'));
+    const runtime = await mountPage(REVIEWS, loaded('review-rating'));
     expect(rating().required).toBe(false);
     runtime.unmount(document);
     expect(rating().required).toBe(true);

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mountPage, only } from '../../test/helpers/mount';
+import { setEnvironment } from '../../src/env';
+import { loaded, mountPage, only } from '../../test/helpers/mount';
 import { quickEnvironment, setGlobals, wait } from '../variation-form/test-helpers';
 import { nextStar, ratingMissing, starLabels } from './logic';
 
@@ -39,7 +40,7 @@ describe('rating rules', () => {
 describe('review rating stars', () => {
   it('replaces the select with a labelled radio group of five stars', async () => {
     undo.push(setGlobals({ wc_single_product_params: PARAMS }));
-    await mountPage(FORM, only('review-rating'));
+    await mountPage(FORM, loaded('review-rating'));
     expect(select().style.display).toBe('none');
     const group = document.querySelector('p.stars > span')!;
     expect(group.getAttribute('role')).toBe('radiogroup');
@@ -53,9 +54,23 @@ describe('review rating stars', () => {
     ]);
   });
 
+  it('mounts when the form comes into view (the reviews tab opens), not before', async () => {
+    undo.push(setGlobals({ wc_single_product_params: PARAMS }));
+    let reveal: () => void = () => {};
+    undo.push(setEnvironment({ visible: (_el, fn) => ((reveal = fn), () => {}) }));
+    const runtime = await mountPage(FORM, only('review-rating'));
+    expect(stars()).toHaveLength(0);
+    expect(select().style.display).toBe('');
+    reveal();
+    await runtime.settled();
+    expect(stars()).toHaveLength(5);
+    stars()[1]!.click();
+    expect(select().value).toBe('2');
+  });
+
   it('chooses by click and by arrow keys', async () => {
     undo.push(setGlobals({ wc_single_product_params: PARAMS }));
-    await mountPage(FORM, only('review-rating'));
+    await mountPage(FORM, loaded('review-rating'));
     stars()[3]!.click();
     expect(select().value).toBe('4');
     expect(stars()[3]!.classList.contains('active')).toBe(true);
@@ -72,7 +87,7 @@ describe('review rating stars', () => {
     const alert = vi.fn();
     vi.stubGlobal('alert', alert);
     undo.push(setGlobals({ wc_single_product_params: { ...PARAMS, i18n_required_rating_text: 'Bitte Bewertung wählen' } }));
-    await mountPage(FORM, only('review-rating'));
+    await mountPage(FORM, loaded('review-rating'));
     const click = new MouseEvent('click', { bubbles: true, cancelable: true });
     document.getElementById('submit')!.dispatchEvent(click);
     expect(click.defaultPrevented).toBe(true);
@@ -106,7 +121,7 @@ describe('review rating stars', () => {
 
   it('lets a review without rating through when the setting says no', async () => {
     undo.push(setGlobals({ wc_single_product_params: { ...PARAMS, review_rating_required: 'no' } }));
-    await mountPage(FORM.replace(' required>', '>'), only('review-rating'));
+    await mountPage(FORM.replace(' required>', '>'), loaded('review-rating'));
     const submit = new SubmitEvent('submit', { bubbles: true, cancelable: true });
     document.getElementById('commentform')!.dispatchEvent(submit);
     expect(submit.defaultPrevented).toBe(false);
@@ -115,7 +130,7 @@ describe('review rating stars', () => {
   it('survives a malformed global with one warning', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     undo.push(setGlobals({ wc_single_product_params: { ...PARAMS, i18n_rating_options: 42 } }));
-    await mountPage(FORM, only('review-rating'));
+    await mountPage(FORM, loaded('review-rating'));
     expect(stars()[0]!.textContent).toBe('1 of 5 stars');
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]![0])).toContain('review-rating: wc_single_product_params.i18n_rating_options');

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setEnvironment } from '../../src/env';
-import { mountPage, only } from '../../test/helpers/mount';
+import { loaded, mountPage, only } from '../../test/helpers/mount';
 import { SIZE, variation, variationForm } from '../variation-form/contract-fixtures';
 import { afterInit, choose, fakeJQuery, setGlobals, VARIATION_PARAMS, wait } from '../variation-form/test-helpers';
 
@@ -48,7 +48,7 @@ async function scrollTo(y: number) {
 
 describe('theme.md §10 sticky add-to-cart bar', () => {
   it('appears after 200 px of scroll and hides above, with the title, price and a button', async () => {
-    await mountPage(SIMPLE, only('sticky-add-to-cart'));
+    await mountPage(SIMPLE, loaded('sticky-add-to-cart'));
     expect(bar().hidden).toBe(true);
     await scrollTo(200);
     expect(bar().hidden).toBe(true);
@@ -63,7 +63,7 @@ describe('theme.md §10 sticky add-to-cart bar', () => {
   });
 
   it('its button submits the page\'s real form with the same fields', async () => {
-    await mountPage(SIMPLE, only('sticky-add-to-cart', 'quantity'));
+    await mountPage(SIMPLE, [...loaded('sticky-add-to-cart'), ...only('quantity')]);
     document.querySelector<HTMLButtonElement>('.plus')!.click();
     await scrollTo(400);
     let posted: [string, FormDataEntryValue][] = [];
@@ -79,7 +79,7 @@ describe('theme.md §10 sticky add-to-cart bar', () => {
   });
 
   it('one "Add to cart" for assistive tech at a time: the bar is aria-hidden and inert while hidden', async () => {
-    await mountPage(SIMPLE, only('sticky-add-to-cart'));
+    await mountPage(SIMPLE, loaded('sticky-add-to-cart'));
     expect(bar().getAttribute('aria-hidden')).toBe('true');
     expect(bar().hasAttribute('inert')).toBe(true);
     await scrollTo(400);
@@ -90,7 +90,7 @@ describe('theme.md §10 sticky add-to-cart bar', () => {
   it.each([false, true])('variable product (jQuery on the page: %s): mirrors the variation price and the button state', async (withJQuery) => {
     if (withJQuery) fakeJQuery();
     const vs = [variation(1401, { attribute_pa_size: 's' }), variation(1402, { attribute_pa_size: 'm' }, { is_in_stock: false })];
-    await mountPage(variationForm([SIZE], { variations: vs, productId: 1400 }), only('variation-form', 'sticky-add-to-cart'));
+    await mountPage(variationForm([SIZE], { variations: vs, productId: 1400 }), [...only('variation-form'), ...loaded('sticky-add-to-cart')]);
     await afterInit();
     await scrollTo(400);
     expect(barButton().getAttribute('aria-disabled')).toBe('true');
@@ -112,7 +112,7 @@ describe('theme.md §10 sticky add-to-cart bar', () => {
 
   it('no bar without a purchasable form (all variations out of stock prints no button)', async () => {
     const html = variationForm([SIZE], { variations: [] }).replace(/<table class="variations"[\s\S]*?<\/form>/, '<p class="stock out-of-stock">This product is currently out of stock and unavailable.</p></form>');
-    await mountPage(html, only('sticky-add-to-cart'));
+    await mountPage(html, loaded('sticky-add-to-cart'));
     expect(document.querySelector('.sf-sticky-atc')).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setEnvironment } from '../../src/env';
-import { fixtureBody, mountPage as mountWith, only } from '../../test/helpers/mount';
+import { fixtureBody, loaded, mountPage as mountWith, only } from '../../test/helpers/mount';
 
-const mountPage = (html: string) => mountWith(html, only('sticky-add-to-cart'));
+/** Mounted at once: what the bar does once loaded (the registry's scroll trigger has a test of its own). */
+const mountPage = (html: string) => mountWith(html, loaded('sticky-add-to-cart'));
 
 /** The environment seams: visibility of the real button is ours to decide, frames and idle run at once. */
 let setRealInView: (inView: boolean) => void = () => {};
@@ -70,6 +71,18 @@ describe('sticky add-to-cart bar', () => {
     expect(barButton().textContent).toBe('Add to cart');
     expect(bar().getAttribute('role')).toBe('region');
     expect(bar().getAttribute('aria-label')).toBe('Add to cart');
+  });
+
+  it('loads on the first scroll of a fresh page and shows once past 200 px', async () => {
+    const runtime = await mountWith(await simplePage(), only('sticky-add-to-cart'));
+    expect(document.querySelector('.sf-sticky-atc')).toBeNull();
+    scrollTo(400);
+    await runtime.settled();
+    setRealInView(false);
+    expect(bar().hidden).toBe(false);
+    expect(bar().querySelector('.sf-sticky-atc__title')!.textContent).toBe('Linen apron');
+    scrollTo(40);
+    expect(bar().hidden).toBe(true);
   });
 
   it('appears after 200 px of scroll and hides above', async () => {

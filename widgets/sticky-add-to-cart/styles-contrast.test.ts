@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setEnvironment } from '../../src/env';
-import { fixtureBody, mountPage, only } from '../../test/helpers/mount';
+import { fixtureBody, loaded, mountPage } from '../../test/helpers/mount';
 
 /**
  * The bar brings its own colours (white background, dark text), so its own sheet decides the contrast of every
@@ -26,7 +26,7 @@ function declarations(selector: string): Record<string, string> {
   return Object.fromEntries(body.split(';').map((d) => d.split(':').map((x) => x.trim())).filter(([k, v]) => k && v).map(([k, v]) => [k!, v!]));
 }
 
-// The bar mounts on idle: run idle callbacks and frames at once.
+// Frames run at once.
 let restoreEnv: () => void = () => {};
 beforeEach(() => {
   const now = (fn: () => void) => {
@@ -39,7 +39,7 @@ afterEach(() => restoreEnv());
 
 describe('sticky add-to-cart bar styles', () => {
   it('draws the struck-out sale price at AA contrast (4.5:1) on the bar, without opacity', async () => {
-    await mountPage(await fixtureBody('product-gallery.html'), only('sticky-add-to-cart'));
+    await mountPage(await fixtureBody('product-gallery.html'), loaded('sticky-add-to-cart'));
     const bar = declarations('.sf-sticky-atc');
     const del = declarations('.sf-sticky-atc__price del');
     expect(del.opacity ?? '1').toBe('1');

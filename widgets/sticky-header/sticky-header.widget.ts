@@ -1,6 +1,6 @@
 import { defineWidget, type WidgetContext } from '../../mount/types';
 import { flag, readGlobal, str } from '../../src/config/globals';
-import { fixedAdminBarHeight } from '../../src/dom/scroll-to';
+import { fixedAdminBarHeight } from '../../src/dom/scroll';
 import { adoptStyles } from '../../src/dom/styles';
 import { env } from '../../src/env';
 
