@@ -6,7 +6,8 @@
  * from the click until the product is shown (`.fusion-quick-view-loaded` in the open dialog), and the click → displayed time. The first
  * open loads the island (and the framework); the second opens another product, the third the first again. The
  * product answers come from the stateful mock in this Node process (Playwright routing), so no mock code runs in
- * the page.
+ * the page. Each opening is also traced: the tasks using 50 ms of main-thread time or more at 4x (thread time, which a
+ * busy machine does not inflate, see tasks.bench.mjs), with what ran in them.
  *
  * Run after `npm run build`: `node test/bench/quick-view.bench.mjs [--json]`. `npm run bench` runs it too.
  */
@@ -15,6 +16,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../server/chromium.mjs';
 import { startServer } from '../server/serve.mjs';
 import { loadMock, openThrottledPage } from './bench.mjs';
+import { cpuTasks, TASK_CATEGORIES } from './tasks.bench.mjs';
 import { fmt, interactionDurations, median, observe } from './variation.bench.mjs';
 
 const THROTTLE = 4;
@@ -44,16 +46,20 @@ async function run(browser, base, mock, tag) {
         observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class', 'open'] });
       });
     });
+    await browser.startTracing(page, { categories: TASK_CATEGORIES });
     const clickedAt = await page.evaluate(() => performance.now());
     await page.click(`a.fusion-quick-view[data-product-id="${id}"]`);
     const shownAt = await page.evaluate(() => window.__qvShown);
     await page.waitForTimeout(600);
+    const trace = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
+    const click = trace.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'click');
     const { events, longtasks } = await page.evaluate(() => window.__bench);
     opens.push({
       product: id,
       duration: interactionDurations(events, 1).all[0],
       shown: shownAt - clickedAt,
       longTasks: longtasks.map((t) => t.duration),
+      cpuTasks: click ? cpuTasks(trace, click, true, 50) : [],
     });
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !document.querySelector('dialog.sf-quick-view[open]'), null, { timeout: 30_000 });
@@ -81,7 +87,8 @@ function print(r) {
     r[build].forEach((o, i) => {
       const label = `${build === 'module' ? 'React' : 'compact'} build, ${i === 0 ? 'first open (loads the island)' : `open #${i + 1}`}`;
       console.log(
-        `${label.padEnd(44)} click ${fmt(o.duration).padEnd(8)} shown ${fmt(o.shown).padEnd(9)} long tasks: ${o.longTasks.length ? o.longTasks.map((t) => fmt(t)).join(', ') : 'none'}`,
+        `${label.padEnd(44)} click ${fmt(o.duration).padEnd(8)} shown ${fmt(o.shown).padEnd(9)} long tasks: ${o.longTasks.length ? o.longTasks.map((t) => fmt(t)).join(', ') : 'none'}; ` +
+          `tasks >= 50 ms thread time: ${o.cpuTasks.length ? o.cpuTasks.map((t) => `${fmt(t.cpu)} (${t.what})`).join(', ') : 'none'}`,
       );
     });
     const later = r[build].slice(1).map((o) => o.duration);

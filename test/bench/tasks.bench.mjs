@@ -46,7 +46,7 @@ async function traceLoad(browser, base, mock, path, withBundle) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
   await routeToMock(context, mock);
   const page = await context.newPage();
-  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'toplevel'] });
+  await browser.startTracing(page, { categories: TASK_CATEGORIES });
   await page.goto(`${base}${path}`, { waitUntil: 'load', timeout: 120_000 });
   await page.waitForTimeout(3000);
   const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
@@ -54,8 +54,17 @@ async function traceLoad(browser, base, mock, path, withBundle) {
   const file = path.split('?')[0].slice(1);
   const parse = events.find((e) => e.name === 'ParseHTML' && JSON.stringify(e.args ?? {}).includes(file));
   if (!parse) throw new Error(`no main thread found for ${path}`);
-  const main = events.filter((e) => e.pid === parse.pid && e.tid === parse.tid && e.ph === 'X');
-  const tasks = main.filter((e) => e.name === 'ThreadControllerImpl::RunTask' && (e.tdur ?? 0) / 1000 >= LONG_AT_4X);
+  return cpuTasks(events, parse, withBundle);
+}
+
+/**
+ * The tasks of a trace's main thread (the thread of `marker`, an event known to run there) that used at least
+ * `threshold` ms of thread time: [{ cpu, wall, ours, what }]. Unthrottled, 12.5 ms of CPU is a long task at 4x;
+ * under CDP's CPU throttling the thread time grows with it, so pass 50 there.
+ */
+export function cpuTasks(events, marker, withBundle = true, threshold = LONG_AT_4X) {
+  const main = events.filter((e) => e.pid === marker.pid && e.tid === marker.tid && e.ph === 'X');
+  const tasks = main.filter((e) => e.name === 'ThreadControllerImpl::RunTask' && (e.tdur ?? 0) / 1000 >= threshold);
   return tasks.map((t) => {
     const inside = main.filter((e) => e !== t && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= t.ts + t.dur);
     const urls = inside.map((e) => e.args?.data?.url ?? e.args?.data?.stackTrace?.[0]?.url ?? '').filter(Boolean);
@@ -71,6 +80,9 @@ async function traceLoad(browser, base, mock, path, withBundle) {
     return { cpu: t.tdur / 1000, wall: t.dur / 1000, ours, what: [...new Set(top)].slice(0, 4).join(' | ') };
   });
 }
+
+/** Trace categories for cpuTasks. */
+export const TASK_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'toplevel'];
 
 export async function runTasksBench(options = {}) {
   const { runs = 3, pages = PAGES } = options;
