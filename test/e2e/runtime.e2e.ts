@@ -45,7 +45,8 @@ describe.each(TAGS)('runtime, %s tag', (tag) => {
     for (const entry of entries) expect(ownCode).toContain(entry);
     // Every chunk resolved relative to the entry, so the plugin folder works from any URL path.
     for (const p of ownCode) expect(p.startsWith(build), p).toBe(true);
-    expect(ownCode.some((p) => p.startsWith(`${build}chunks/store-notice`))).toBe(true);
+    // The store notice's code travels in the cart chunk (the mini-cart's, loaded on every page with one).
+    expect((await recorded(page)).mounts).toContain('store-notice');
     expect(ownCode.filter((p) => FRAMEWORK_CHUNK.test(p))).toEqual([]);
     expectNoConsoleErrors(errors);
   });
@@ -101,29 +102,31 @@ describe.each(TAGS)('runtime, %s tag', (tag) => {
     // What mounts on this page when every chunk loads: the reference for "the other widgets still work".
     const healthy = await openPage('/home.html', { tag });
     const mountedWhenHealthy = (await recorded(healthy.page)).mounts;
-    expect(mountedWhenHealthy).toContain('store-notice');
+    // Typography's chunk is its own (the store notice's travels in the shared cart chunk).
+    expect(mountedWhenHealthy).toEqual(expect.arrayContaining(['typography', 'store-notice']));
     await healthy.context.close();
 
     const { page, messages, errors } = await openPage('/home.html', {
       tag,
-      beforeGoto: (context) => context.route('**/chunks/store-notice.widget-*', (route) => route.abort('failed')),
+      beforeGoto: (context) => context.route('**/chunks/typography.widget-*', (route) => route.abort('failed')),
     });
-    const others = mountedWhenHealthy.filter((name) => name !== 'store-notice');
+    const others = mountedWhenHealthy.filter((name) => name !== 'typography');
     await page.waitForFunction((names) => {
       const mounts = (window as unknown as { harnessRecord: { mounts: string[] } }).harnessRecord.mounts;
       return names.every((n) => mounts.includes(n));
     }, others);
 
     const record = await recorded(page);
-    expect(record.mounts).not.toContain('store-notice');
-    expect(record.errors).toEqual([expect.objectContaining({ widget: 'store-notice', phase: 'load' })]);
+    expect(record.mounts).not.toContain('typography');
+    expect(record.errors).toEqual([expect.objectContaining({ widget: 'typography', phase: 'load' })]);
 
     const said = ours(messages);
     expect(said).toHaveLength(1);
     expect(said[0]!.type).toBe('error');
-    expect(said[0]!.text).toContain('store-notice');
-    // The server markup is left as printed (WooCommerce hides the notice until its script runs).
-    expect(await page.$eval(notice, (el) => (el as HTMLElement).style.display)).toBe('none');
+    expect(said[0]!.text).toContain('typography');
+    // The rest of the page works: the store notice (mounted above) still dismisses.
+    await page.click(`${notice} .woocommerce-store-notice__dismiss-link`);
+    expect(await displayOf(page, notice)).toBe('none');
     // The only other console errors are the browser's own reports of the refused chunk request.
     expect(errors.filter((e) => !e.includes('[storefront-islands]') && !/Failed to load resource|ERR_FAILED/.test(e))).toEqual([]);
   });

@@ -62,6 +62,8 @@ function oddFieldNames(context: BrowserContext) {
 describe.each(BUILD_TAGS)('untrusted values, %s tag', (tag) => {
   test('a variation\'s hostile full_src and price_html: the gallery link stays http(s), the sticky bar shows text only', async () => {
     const { page, errors, messages } = await openPage('/product-variable.html', { tag, beforeGoto: hostileVariations, viewport: { width: 1280, height: 420 } });
+    // The sticky bar's code comes with the first scroll.
+    await page.mouse.wheel(0, 120);
     await page.waitForSelector('.sf-sticky-atc', { state: 'attached' });
     const baseBefore = await page.evaluate(() => document.baseURI);
     await page.selectOption('select[name="attribute_pa_colour"]', 'navy');
