@@ -123,7 +123,7 @@ export default defineConfig(({ mode }) => {
                 // with it. Below core's priority: the core modules the layer imports stay in core.
                 {
                   name: framework,
-                  test: /(node_modules[\\/](react|react-dom|scheduler|preact)[\\/])|([\\/]src[\\/]react[\\/](island|render)\.)|([\\/]src[\\/]text[\\/]entities\.)/,
+                  test: /(node_modules[\\/](react|react-dom|scheduler|preact)[\\/])|([\\/]src[\\/]react[\\/](island|render)\.)/,
                   priority: 9,
                 },
                 // The Avada header's widgets (header, its cart item, sticky header, the disclosure they share) and
