@@ -362,7 +362,9 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
       (event) => {
         const start = from;
         from = undefined;
-        if (!start || start.id !== event.pointerId || live || pinned) return;
+        // A press that began before Embla went live is ours to finish: Embla never saw its pointerdown (the island
+        // can arrive mid-drag, the shopper's reaching for the gallery being what asked for it).
+        if (!start || start.id !== event.pointerId || pinned) return;
         const which = swipeMove(event.clientX - start.x, event.clientY - start.y, rtl);
         if (!which) return;
         swallow = true;
@@ -372,7 +374,7 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
     );
     target.addEventListener('pointercancel', () => (from = undefined), { signal });
     // The browser's own image drag would take the pointer away from us.
-    target.addEventListener('dragstart', (event) => live || event.preventDefault(), { signal });
+    target.addEventListener('dragstart', (event) => (live && !from) || event.preventDefault(), { signal });
     // The click that ends a swipe is not an image click.
     target.addEventListener(
       'click',

@@ -173,6 +173,19 @@ describe('product gallery: the slider starts when the shopper reaches for it', (
     expect(thumbs()[0]!.getAttribute('aria-current')).toBe('true');
   });
 
+  it('a drag begun before Embla went live still changes slide when it ends after (the island arrives mid-drag)', async () => {
+    await enhance();
+    const wrapper = gallery().querySelector<HTMLElement>('.woocommerce-product-gallery__wrapper')!;
+    const press = (type: string, x: number) =>
+      wrapper.dispatchEvent(new PointerEvent(type, { bubbles: true, cancelable: true, pointerId: 3, isPrimary: true, button: 0, pointerType: 'mouse', clientX: x, clientY: 100 }));
+    // The press itself is what asks for the island; Embla goes live before the shopper lets go.
+    press('pointerdown', 400);
+    await startedCount(1);
+    await vi.waitFor(() => expect(gallery().classList.contains('sf-gallery--static')).toBe(false));
+    press('pointerup', 100);
+    expect(active()).toBe(1);
+  });
+
   it('destroyed before Embla started: markup as printed, the start cancelled, nothing thrown', async () => {
     const controller = await enhance();
     expect(() => controller.destroy()).not.toThrow();
