@@ -261,8 +261,8 @@ describe.each(BUILD_TAGS)('variation form before and after its React view, %s ta
     const held = new Promise<void>((resolve) => (release = resolve));
     const { page, errors, requests } = await openPage('/product-variable.html', {
       tag,
-      beforeGoto: async (context, page) => {
-        await page.mouse.move(0, 0); // a reused tab's pointer must not rest on the form as the page lays out
+      beforeGoto: async (context, tab) => {
+        await tab.mouse.move(0, 0); // a reused tab's pointer must not rest on the form as the page lays out
         await context.addInitScript(watchInit);
         await context.route(FRAMEWORK_CHUNK, async (route) => {
           await held;
@@ -303,8 +303,8 @@ describe.each(BUILD_TAGS)('variation form before and after its React view, %s ta
         page.click(BUTTON),
       ]);
       const body = request.postData() ?? '';
-      for (const [name, value] of [['variation_id', '513'], ['attribute_pa_colour', 'rust'], ['attribute_pa_size', 's'], ['attribute_lining', 'Fleece']]) {
-        expect(body, name).toMatch(new RegExp(`name="${name}"\\r\\n\\r\\n${value}\\r\\n`));
+      for (const [name, posted] of [['variation_id', '513'], ['attribute_pa_colour', 'rust'], ['attribute_pa_size', 's'], ['attribute_lining', 'Fleece']]) {
+        expect(body, name).toMatch(new RegExp(`name="${name}"\\r\\n\\r\\n${posted}\\r\\n`));
       }
       expectNoConsoleErrors(errors);
     } finally {
@@ -315,8 +315,8 @@ describe.each(BUILD_TAGS)('variation form before and after its React view, %s ta
   test('the view arrives with the framework on the first interaction and takes over without a change the shopper could see', async () => {
     const { page, errors, requests } = await openPage('/product-variable.html', {
       tag,
-      beforeGoto: async (context, page) => {
-        await page.mouse.move(0, 0);
+      beforeGoto: async (context, tab) => {
+        await tab.mouse.move(0, 0);
         await context.addInitScript(watchInit);
       },
     });
