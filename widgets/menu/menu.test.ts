@@ -194,6 +194,16 @@ describe('legacy header widget', () => {
     expect(sub.closest('li')!.classList.contains('fusion-mobile-nav-item-open')).toBe(true);
   });
 
+  it('builds the mobile copy in the main holder, never in the top bar\'s or the sticky header\'s holders printed before it', async () => {
+    const html = (await fixtureBody('header.html'))
+      .replace('<nav class="fusion-secondary-menu"', '<nav class="fusion-mobile-nav-holder" aria-label="Secondary Mobile Menu"></nav><nav class="fusion-secondary-menu"')
+      .replace('<nav class="fusion-mobile-nav-holder fusion-mobile-menu-text-align-left" aria-label="Main Menu Mobile">', '<nav class="fusion-mobile-nav-holder fusion-mobile-sticky-nav-holder" aria-label="Main Menu Mobile Sticky"></nav><nav class="fusion-mobile-nav-holder fusion-mobile-menu-text-align-left" aria-label="Main Menu Mobile">');
+    await clock.until(mountPage(html, only('header')));
+    expect(document.querySelector('nav[aria-label="Main Menu Mobile"] > ul#mobile-menu-main-menu')).not.toBeNull();
+    expect(document.querySelector('nav[aria-label="Secondary Mobile Menu"]')!.children).toHaveLength(0);
+    expect(document.querySelector('nav[aria-label="Main Menu Mobile Sticky"]')!.children).toHaveLength(0);
+  });
+
   it('warns once about a malformed mobile design and keeps the classic menu', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     (window as { avadaMenuVars?: unknown }).avadaMenuVars = { mobile_menu_design: ['flyout'] };
@@ -294,6 +304,46 @@ describe('legacy header widget', () => {
     expect(button.getAttribute('aria-label')).toBe('Open submenu of Cart');
     button.click();
     expect(document.querySelector<HTMLElement>('.fusion-menu-cart-items')!.dataset.sfPanel).toBe('open');
+  });
+
+  it('the top bar (.fusion-secondary-menu): disclosure buttons, a "#" parent link is its own button, hover 500 ms at any width, Escape returns focus', async () => {
+    media.setWidth(500);
+    await mount();
+    const bar = document.querySelector<HTMLElement>('.fusion-secondary-menu')!;
+    const help = bar.querySelector<HTMLButtonElement>('button[aria-label="Open submenu of Help"]')!;
+    expect(help.previousElementSibling!.getAttribute('href')).toBe('/help/');
+    expect(help.getAttribute('aria-expanded')).toBe('false');
+    expect(document.getElementById(help.getAttribute('aria-controls')!)!.dataset.sfPanel).toBe('closed');
+    const language = bar.querySelector<HTMLElement>('#menu-item-84 > a')!;
+    expect(language.getAttribute('role')).toBe('button');
+    expect(language.getAttribute('aria-expanded')).toBe('false');
+    expect(language.nextElementSibling?.tagName).toBe('UL');
+    // The mobile copy of the main menu is built in the main holder, never in the top bar.
+    expect(bar.querySelector('.fusion-mobile-menu')).toBeNull();
+    // Mouse: 500 ms of rest opens, even at 500 px (the top bar stays on screen); leaving closes.
+    const item = help.closest('li')!;
+    pointer('pointerenter', item);
+    clock.advance(499);
+    expect(help.getAttribute('aria-expanded')).toBe('false');
+    clock.advance(1);
+    expect(help.getAttribute('aria-expanded')).toBe('true');
+    expect(item.classList.contains('expanded')).toBe(true);
+    pointer('pointerleave', item);
+    expect(help.getAttribute('aria-expanded')).toBe('false');
+    // Keyboard: opening one closes the other; Escape in the panel closes it and focuses its button.
+    help.click();
+    key(language, ' ');
+    expect(language.getAttribute('aria-expanded')).toBe('true');
+    expect(help.getAttribute('aria-expanded')).toBe('false');
+    const deutsch = bar.querySelector<HTMLElement>('a[href="/de/"]')!;
+    deutsch.focus();
+    key(deutsch, 'Escape');
+    expect(language.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(language);
+    // A click elsewhere closes an open one.
+    help.click();
+    document.querySelector<HTMLElement>('main')!.click();
+    expect(help.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('v6: the toggles set the exact state classes; Escape closes', async () => {
