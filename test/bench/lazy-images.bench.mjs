@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../server/chromium.mjs';
 import { startServer } from '../server/serve.mjs';
-import { culpritLines, longTaskLine, startForcedLayoutTrace } from './forced-layout.mjs';
+import { bundleTaskSummary, culpritLines, longTaskLine, startForcedLayoutTrace } from './forced-layout.mjs';
 import { fmt, observe } from './variation.bench.mjs';
 
 const THROTTLE = 4;
@@ -69,13 +69,15 @@ async function run(browser, base, withBundle) {
     forcedStyles: traced.forcedStyles,
     culprits: traced.culprits,
     tracedLongTasks: traced.longTasks,
+    bundleTasks: bundleTaskSummary(traced.bundleTasks, 'lazybeforeunveil'),
     longTasks,
     unveiled,
   };
 }
 
 export async function runLazyImagesBench() {
-  const server = await startServer({ port: 0 });
+  // BENCH_DIST: another build's dist/ (a before/after comparison in the same conditions).
+  const server = await startServer({ port: 0, ...(process.env.BENCH_DIST ? { dist: process.env.BENCH_DIST } : {}) });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   try {
     return { throttle: THROTTLE, withBundle: await run(browser, server.url, true), without: await run(browser, server.url, false) };
@@ -97,6 +99,13 @@ function print(r) {
         `all layouts ${x.layouts} (${per(x.layouts)} per event), all style recalcs ${x.styles}; ` +
         `long tasks: ${x.longTasks.length ? x.longTasks.map((t) => fmt(t)).join(', ') : 'none'}; images unveiled ${x.unveiled}`,
     );
+    const b = x.bundleTasks;
+    if (b.tasks) {
+      console.log(
+        `    tasks running the bundle: ${b.tasks}, CPU (thread time) median ${b.cpuMedian.toFixed(1)} ms, worst ${b.cpuMax.toFixed(1)} ms, ${b.over50} of 50 ms or more; ` +
+          `images unveiled (lazybeforeunveil) in ${b.withEvent} tasks, at most ${b.mostPerTask} in one; the costliest: ${b.worst.join(', ')}`,
+      );
+    }
     for (const culprit of culpritLines(x.culprits)) console.log(culprit);
     for (const task of x.tracedLongTasks) console.log(longTaskLine(task));
   }
