@@ -9,7 +9,8 @@
  * extra pass. Each forced one is reported with the script it ran in (function name and URL:line), so a
  * regression names its culprit.
  *
- * Usage: `const trace = await startForcedLayoutTrace(browser, page); ...scroll...; const r = await trace.stop();`
+ * Usage: `const trace = await startForcedLayoutTrace(browser, page, { events: ['lazybeforeunveil'] }); ...scroll...;
+ * const r = await trace.stop();` (`events`: DOM event types whose dispatching tasks count as the bundle's).
  */
 
 const CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing'];
@@ -102,7 +103,7 @@ function selfTimes(all, task) {
 }
 
 /** Classifies the Layout / UpdateLayoutTree events of every renderer main thread in a Chrome trace. */
-export function classify(traceEvents) {
+export function classify(traceEvents, options = {}) {
   const mainThreads = new Set(
     traceEvents.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
   );
@@ -129,7 +130,10 @@ export function classify(traceEvents) {
       if (tasks.some((o) => o !== task && o.start <= task.start && task.end <= o.end && o.end - o.start > task.end - task.start)) continue;
       // Every task that ran the bundle's code: its CPU (thread time) and the DOM events it dispatched, by type.
       const inside = all.filter((i) => task.start <= i.start && i.end <= task.end);
-      if (inside.some((i) => SCRIPT_EVENTS.has(i.event.name) && BUNDLE_URL.test(scriptData(i).url ?? ''))) {
+      // A promise continuation (after `scheduler.yield()`) carries no script URL: a task dispatching one of the
+      // watched events counts as the bundle's too.
+      const dispatches = inside.some((i) => i.event.name === 'EventDispatch' && options.events?.includes(scriptData(i).type));
+      if (dispatches || inside.some((i) => SCRIPT_EVENTS.has(i.event.name) && BUNDLE_URL.test(scriptData(i).url ?? ''))) {
         const events = {};
         for (const i of inside) if (i.event.name === 'EventDispatch' && scriptData(i).type) events[scriptData(i).type] = (events[scriptData(i).type] ?? 0) + 1;
         result.bundleTasks.push({ ms: (task.end - task.start) / 1000, cpu: task.event.tdur === undefined ? undefined : task.event.tdur / 1000, events });
@@ -167,7 +171,7 @@ export function classify(traceEvents) {
 }
 
 /** Starts a trace of `page`; `stop()` returns the classified counts. */
-export async function startForcedLayoutTrace(browser, page) {
+export async function startForcedLayoutTrace(browser, page, options = {}) {
   await browser.startTracing(page, { categories: CATEGORIES });
   await page.evaluate((name) => performance.mark(name), START_MARK);
   return {
@@ -175,7 +179,7 @@ export async function startForcedLayoutTrace(browser, page) {
       await page.evaluate((name) => performance.mark(name), STOP_MARK);
       const buffer = await browser.stopTracing();
       const parsed = JSON.parse(buffer.toString('utf8'));
-      return classify(Array.isArray(parsed) ? parsed : parsed.traceEvents);
+      return classify(Array.isArray(parsed) ? parsed : parsed.traceEvents, options);
     },
   };
 }

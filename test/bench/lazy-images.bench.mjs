@@ -44,7 +44,9 @@ async function run(browser, base, withBundle) {
     addEventListener('scroll', () => (window.benchScrolls += 1), { passive: true });
   });
   const before = await metric(cdp);
-  const trace = await startForcedLayoutTrace(browser, page);
+  // A listener, as a theme's would be: the trace then shows each dispatch of the event in its task.
+  await page.evaluate(() => document.addEventListener('lazybeforeunveil', () => {}));
+  const trace = await startForcedLayoutTrace(browser, page, { events: ['lazybeforeunveil'] });
   const height = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
   let steps = 0;
   await page.mouse.move(640, 400);

@@ -177,6 +177,31 @@ describe.each(BUILD_TAGS)('header and menus, %s build', (tag) => {
     expectNoConsoleErrors(errors);
   }, LONG);
 
+  test('legacy mega menu with megamenu_base_width "viewport": spans #wrapper wherever its item sits (1280 and 900 px)', async () => {
+    const viewportWide = () => {
+      let vars: unknown;
+      Object.defineProperty(window, 'avadaMenuVars', { configurable: true, get: () => vars, set: (value: Record<string, unknown>) => void (vars = { ...value, megamenu_base_width: 'viewport' }) });
+    };
+    const { page, errors } = await openPage('/header.html', { tag, viewport: DESKTOP, beforeGoto: (context) => context.addInitScript(viewportWide) });
+    page.setDefaultTimeout(TIMEOUT);
+    const button = '.fusion-main-menu button[aria-label="Open submenu of Collections"]';
+    const boxes = () =>
+      page.$eval('#menu-item-40 > .fusion-megamenu-wrapper', (el) => {
+        const r = el.getBoundingClientRect();
+        const w = document.getElementById('wrapper')!.getBoundingClientRect();
+        return { left: Math.round(r.left), right: Math.round(r.right), wl: Math.round(w.left), wr: Math.round(w.right) };
+      });
+    for (const width of [1280, 900]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.click(button);
+      expect(await expanded(page, button)).toBe('true');
+      const box = await boxes();
+      expect([box.left, box.right]).toEqual([box.wl, box.wr]);
+      await page.keyboard.press('Escape');
+    }
+    expectNoConsoleErrors(errors);
+  }, LONG);
+
   test('legacy header at 800 px: the mobile menu (keyboard), its submenu texts, axe with it open; sticky on tablet', async () => {
     const { page, errors } = await openPage('/header.html', { tag, viewport: TABLET });
     page.setDefaultTimeout(TIMEOUT);

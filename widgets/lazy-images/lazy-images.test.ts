@@ -63,6 +63,19 @@ describe('lazy image rules', () => {
       { now: () => t, yieldTask: async () => void log.push('|') },
     );
     expect(done).toEqual(['a', 'b', 'c', 'd', 'e']);
+    // Each piece of work's microtasks run before the clock is read again.
+    let microtaskRan = false;
+    let ranBeforeNext: boolean | undefined;
+    const two = [1, 2];
+    await drainSliced(
+      () => two.shift(),
+      (n) => {
+        if (n === 1) queueMicrotask(() => (microtaskRan = true));
+        else ranBeforeNext = microtaskRan;
+      },
+      { now: () => 0, yieldTask: async () => {} },
+    );
+    expect(ranBeforeNext).toBe(true);
     // a alone overran the budget; then 3 ms items, three per 8 ms task.
     expect(log.join('')).toBe('a|bcd|e');
   });
@@ -207,7 +220,10 @@ describe('lazy images widget', () => {
         [q('#near'), true, box(vh + 10)],
         [q('#gone'), true, box(vh + 300)],
       ]);
-      // The first viewport at once (10 ms), then the queue's first slice: near (5 ms), mid (10 ms: over budget).
+      // The first viewport at once, in the observer's task (10 ms); the queue's first item too (near), then, once
+      // its microtasks ran, mid (10 ms: over budget).
+      expect(order).toEqual(['top1', 'top2', 'near']);
+      await new Promise((resolve) => setTimeout(resolve, 0));
       expect(order).toEqual(['top1', 'top2', 'near', 'mid']);
       expect(q('#far').getAttribute('src')).toBeNull();
       expect(q('#far').classList.contains('lazyload')).toBe(true);

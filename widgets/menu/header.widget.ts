@@ -3,6 +3,7 @@ import { flag, readGlobal, str, type FieldSpec } from '../../src/config/globals'
 import { adoptStyles } from '../../src/dom/styles';
 import { env } from '../../src/env';
 import { asButton, createToggle, disclosureSet, slidePanel, type Disclosure, type DisclosureSet } from './disclosure';
+import { placeInWrapper } from './mega';
 import { DEFAULT_BREAKPOINT, FLYOUT_STATE_CLASSES, flyoutClasses, flyoutNext, mobileMenuPlan, parseBreakpoint, parseMobileDesign, submenuLabel, type FlyoutState, type MobileDesign } from './logic';
 
 /**
@@ -28,6 +29,7 @@ const MENU_SPEC = {
   dropdown_goto: str('Go to...'),
   mobile_nav_cart: str('Shopping Cart'),
   submenu_slideout: flag(true),
+  megamenu_base_width: { read: (v: unknown) => (v === 'site_width' ? 'site_width' : v === 'viewport' || v === 'viewport_width' ? 'viewport' : undefined), fallback: 'site_width', expected: '"site_width" or "viewport"' } as FieldSpec<'site_width' | 'viewport'>,
 };
 type MenuVars = { [K in keyof typeof MENU_SPEC]: (typeof MENU_SPEC)[K]['fallback'] };
 
@@ -51,7 +53,16 @@ function dropdowns(menu: HTMLElement, set: DisclosureSet, vars: MenuVars, create
       link.after(button);
       created.push(button);
     }
-    set.add({ button, panel, item, openClass: 'expanded', hoverTarget: item });
+    const mega = panel.classList.contains('fusion-megamenu-wrapper');
+    set.add({
+      button,
+      panel,
+      item,
+      openClass: 'expanded',
+      hoverTarget: item,
+      // A mega menu stays inside #wrapper (megamenu_base_width "viewport": spanning it), measured on opening only.
+      onChange: mega ? (open) => open && placeInWrapper(panel, item, vars.megamenu_base_width === 'viewport' ? 'viewport' : 'custom', 0) : undefined,
+    });
   }
 }
 

@@ -269,10 +269,10 @@ describe('legacy header widget', () => {
   it('warns once per malformed dropdown_goto, mobile_nav_cart or submenu_slideout and uses the defaults', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     resetLogMemory();
-    (window as { avadaMenuVars?: unknown }).avadaMenuVars = { dropdown_goto: ['Go'], mobile_nav_cart: { html: '<b>' }, submenu_slideout: 'sometimes' };
+    (window as { avadaMenuVars?: unknown }).avadaMenuVars = { dropdown_goto: ['Go'], mobile_nav_cart: { html: '<b>' }, submenu_slideout: 'sometimes', megamenu_base_width: 42 };
     await clock.until(mountPage((await fixtureBody('header.html')).replace(/<div class="fusion-mobile-menu-icons">.*?<\/div>/, ''), only('header')));
     const messages = warn.mock.calls.map((c) => String(c[0]));
-    for (const field of ['dropdown_goto', 'mobile_nav_cart', 'submenu_slideout']) expect(messages.filter((m) => m.includes(`header: avadaMenuVars.${field}`))).toHaveLength(1);
+    for (const field of ['dropdown_goto', 'mobile_nav_cart', 'submenu_slideout', 'megamenu_base_width']) expect(messages.filter((m) => m.includes(`header: avadaMenuVars.${field}`))).toHaveLength(1);
     const holder = document.querySelector('.fusion-mobile-nav-holder')!;
     expect(holder.querySelector('.fusion-mobile-selector')!.textContent).toBe('Go to...');
     expect(holder.querySelector('li.fusion-menu-cart .menu-text')!.textContent).toBe('Shopping Cart');
