@@ -117,6 +117,23 @@ describe('menu element widget', () => {
     expect(button('Shop').getAttribute('aria-expanded')).toBe('false');
   });
 
+  it("reuses Avada's printed submenu buttons (click, mobile, hover variants): no second button beside them", async () => {
+    const html = (await fixtureBody('menu-element.html'))
+      .replace('<span class="menu-text">Shop</span></a>', '<span class="menu-text">Shop</span></a><button type="button" class="awb-menu__open-nav-submenu-hover"></button>')
+      .replace('<span class="menu-text">Collections</span></a>', '<span class="menu-text">Collections</span></a><button type="button" aria-label="Open submenu of Collections" aria-expanded="false" class="awb-menu__open-nav-submenu_mobile awb-menu__open-nav-submenu_main"></button>');
+    await mount(html);
+    const shop = document.querySelector<HTMLElement>('#menu-item-61')!;
+    expect(shop.querySelectorAll(':scope > button')).toHaveLength(1);
+    const printed = shop.querySelector<HTMLElement>(':scope > button.awb-menu__open-nav-submenu-hover')!;
+    expect(printed.getAttribute('aria-label')).toBe('Open submenu of Shop');
+    printed.click();
+    expect(printed.getAttribute('aria-expanded')).toBe('true');
+    expect(shop.classList.contains('expanded')).toBe(true);
+    const collections = document.querySelector<HTMLElement>('#menu-item-65')!;
+    expect(collections.querySelectorAll(':scope > button')).toHaveLength(1);
+    expect(collections.querySelector(':scope > button')!.getAttribute('aria-controls')).toBe('awb-mega-menu-65');
+  });
+
   it('closes on an outside click when the element says so', async () => {
     await mount();
     button('Shop').click();

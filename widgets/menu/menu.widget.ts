@@ -52,7 +52,8 @@ export default defineWidget({
       const link = item.querySelector<HTMLElement>(':scope > a');
       const panel = item.querySelector<HTMLElement>(':scope > .awb-menu__sub-ul, :scope > .awb-menu__mega-wrap');
       if (!link || !panel) continue;
-      let button = item.querySelector<HTMLElement>(':scope > button.awb-menu__open-nav-submenu_click, :scope > button.awb-menu__open-nav-submenu_mobile');
+      // Avada's own button when it printed one (click, mobile or hover variant): never a second control beside it.
+      let button = item.querySelector<HTMLElement>(':scope > button.awb-menu__open-nav-submenu_click, :scope > button.awb-menu__open-nav-submenu_mobile, :scope > button.awb-menu__open-nav-submenu-hover');
       if (!button) {
         button = createToggle(submenuLabel(OPEN_LABEL, itemName(link)), 'awb-menu__open-nav-submenu_click sf-submenu-toggle');
         link.after(button);
