@@ -134,9 +134,9 @@ export function classify(traceEvents, options = {}) {
       // watched events counts as the bundle's too.
       const dispatches = inside.some((i) => i.event.name === 'EventDispatch' && options.events?.includes(scriptData(i).type));
       if (dispatches || inside.some((i) => SCRIPT_EVENTS.has(i.event.name) && BUNDLE_URL.test(scriptData(i).url ?? ''))) {
-        const events = {};
-        for (const i of inside) if (i.event.name === 'EventDispatch' && scriptData(i).type) events[scriptData(i).type] = (events[scriptData(i).type] ?? 0) + 1;
-        result.bundleTasks.push({ ms: (task.end - task.start) / 1000, cpu: task.event.tdur === undefined ? undefined : task.event.tdur / 1000, events });
+        const dispatched = {};
+        for (const i of inside) if (i.event.name === 'EventDispatch' && scriptData(i).type) dispatched[scriptData(i).type] = (dispatched[scriptData(i).type] ?? 0) + 1;
+        result.bundleTasks.push({ ms: (task.end - task.start) / 1000, cpu: task.event.tdur === undefined ? undefined : task.event.tdur / 1000, events: dispatched });
       }
     }
     for (const task of tasks) {

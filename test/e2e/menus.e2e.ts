@@ -180,7 +180,13 @@ describe.each(BUILD_TAGS)('header and menus, %s build', (tag) => {
   test('legacy mega menu with megamenu_base_width "viewport": spans #wrapper wherever its item sits (1280 and 900 px)', async () => {
     const viewportWide = () => {
       let vars: unknown;
-      Object.defineProperty(window, 'avadaMenuVars', { configurable: true, get: () => vars, set: (value: Record<string, unknown>) => void (vars = { ...value, megamenu_base_width: 'viewport' }) });
+      Object.defineProperty(window, 'avadaMenuVars', {
+        configurable: true,
+        get: () => vars,
+        set: (value: Record<string, unknown>) => {
+          vars = { ...value, megamenu_base_width: 'viewport' };
+        },
+      });
     };
     const { page, errors } = await openPage('/header.html', { tag, viewport: DESKTOP, beforeGoto: (context) => context.addInitScript(viewportWide) });
     page.setDefaultTimeout(TIMEOUT);
