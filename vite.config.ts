@@ -123,7 +123,7 @@ export default defineConfig(({ mode }) => {
                 // with it. Below core's priority: the core modules the layer imports stay in core.
                 {
                   name: framework,
-                  test: /(node_modules[\\/](react|react-dom|scheduler|preact)[\\/])|([\\/]src[\\/]react[\\/](island|render)\.)|([\\/]src[\\/]text[\\/]entities\.)/,
+                  test: /(node_modules[\\/](react|react-dom|scheduler|preact)[\\/])|([\\/]src[\\/]react[\\/](island|render)\.)/,
                   priority: 9,
                 },
                 // The Avada header's widgets (header, its cart item, sticky header, the disclosure they share) and
@@ -133,12 +133,20 @@ export default defineConfig(({ mode }) => {
                   test: /([\\/]widgets[\\/]menu[\\/](header|header-cart|disclosure|logic)[.])|([\\/]widgets[\\/]sticky-header[\\/])/,
                   priority: 7,
                 },
+                // The notices' focus and list mending: on every WooCommerce page (the notices wrapper), also where
+                // nothing else needs the cart store. Apart from the cart chunk, so a page without a mini-cart or a
+                // store notice does not load the cart to focus a notice.
+                {
+                  name: 'notices',
+                  test: /([\\/]widgets[\\/]notices[\\/])|([\\/]src[\\/]dom[\\/]notices\.)/,
+                  priority: 6,
+                },
                 // The cart core (store, fragments, storage, the status region, zustand's vanilla store): the
                 // mini-cart loads it on every page of a shop, so its small modules travel as one file instead of
                 // several tiny ones. A lower priority than core: what core holds stays there.
                 {
                   name: 'cart',
-                  test: /([\\/]src[\\/]cart[\\/])|([\\/]node_modules[\\/]zustand[\\/]esm[\\/]vanilla\.)|([\\/]widgets[\\/](mini-cart[\\/](mini-cart\.widget|logic|remove)|store-notice[\\/]|notices[\\/]))|([\\/]src[\\/]dom[\\/]notices\.)/,
+                  test: /([\\/]src[\\/]cart[\\/])|([\\/]node_modules[\\/]zustand[\\/]esm[\\/]vanilla\.)|([\\/]widgets[\\/](mini-cart[\\/](mini-cart\.widget|logic|remove)|store-notice[\\/]))/,
                   priority: 5,
                 },
                 // The small framework-free helpers nearly every widget shares travel in one chunk: one request
@@ -148,7 +156,7 @@ export default defineConfig(({ mode }) => {
                 // would then import statically, one request wave deeper before any widget could load.
                 {
                   name: 'core',
-                  test: /(rolldown[\\/]runtime)|([\\/]src[\\/](events|env|log|config|storage|net|tabs)[\\/.])|([\\/]src[\\/]dom[\\/](announce|focus|easing|scroll|styles)\.)|([\\/]mount[\\/](host|types)\.)|([\\/]widgets[\\/]viewport[\\/]logic\.)|([\\/]node_modules[\\/]js-cookie[\\/])/,
+                  test: /(rolldown[\\/]runtime)|([\\/]src[\\/](events|env|log|config|storage|net|tabs)[\\/.])|([\\/]src[\\/]dom[\\/](announce|focus|easing|scroll|styles|html)\.)|([\\/]mount[\\/](host|types)\.)|([\\/]widgets[\\/]viewport[\\/]logic\.)|([\\/]node_modules[\\/]js-cookie[\\/])/,
                   priority: 10,
                 },
               ],

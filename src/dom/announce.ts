@@ -58,6 +58,11 @@ export function showAndAnnounce(region: HTMLElement, message: string): void {
   );
 }
 
+/** Whether a region still has an announcement to make on the next frame. */
+export function announcing(region: HTMLElement): boolean {
+  return pending.has(region);
+}
+
 let uid = 0;
 /** A document-unique id for elements we add (descriptions, messages). */
 export function uniqueId(prefix: string): string {

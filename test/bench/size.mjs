@@ -229,7 +229,10 @@ export async function analyse(dist = DIST) {
   if (!entryKey) throw new Error(`${relative(ROOT, manifestPath)} has no entry for ${ENTRY_FILE}.`);
   const entry = staticClosure(manifest, entryKey);
   // The framework chunk: React and react-dom, or preact/compat in the compact build.
-  const reactKey = Object.keys(manifest).find((k) => ['react', 'preact'].includes(manifest[k].name) || /(^|\/)p?react-[\w-]+\.js$/.test(manifest[k].file));
+  // Rolldown may also emit a tiny chunk named after the package (a CommonJS wrapper): the framework is the biggest.
+  const reactKey = Object.keys(manifest)
+    .filter((k) => ['react', 'preact'].includes(manifest[k].name) || /(^|\/)p?react-[\w-]+\.js$/.test(manifest[k].file))
+    .toSorted((a, b) => (sizes.get(manifest[b].file)?.raw ?? 0) - (sizes.get(manifest[a].file)?.raw ?? 0))[0];
   const reactFile = reactKey ? manifest[reactKey].file : undefined;
 
   const registry = await loadRegistry();

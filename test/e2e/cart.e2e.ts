@@ -141,7 +141,8 @@ describe.each(BUILD_TAGS)('mini-cart view, %s tag', (tag) => {
   });
 
   test('no mini-cart view (and on the home page no framework) until someone opens the mini-cart or buys', async () => {
-    // The product page loads the framework at idle for its gallery and sticky bar, never for the mini-cart.
+    // The product page loads the framework only when the shopper reaches for its form or gallery or scrolls (the
+    // sticky bar), never for the mini-cart.
     for (const path of ['/home.html', '/product-simple.html']) {
       const { page, errors, requests } = await openPage(path, { tag });
       await waitForIdleIslands(page);

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, FRAMEWORK_CHUNK, openPage, waitForIdleIslands, BUILD_TAGS } from './harness';
 
 const variationId = (page: Page) => page.$eval('input.variation_id', (el) => (el as HTMLInputElement).value);
 const buttonClass = (page: Page) => page.$eval('.single_add_to_cart_button', (el) => el.className);
@@ -240,6 +240,121 @@ describe.each(BUILD_TAGS)('product form, %s tag', (tag) => {
     expect(await page.getAttribute('p.stars a.star-3', 'aria-checked')).toBe('true');
     expect(await page.isHidden('.sf-rating-error')).toBe(true);
     await expectAxeClean(page);
+    expectNoConsoleErrors(errors);
+  });
+});
+
+const BUTTON = '.single_add_to_cart_button';
+const MAKE_A_SELECTION = 'Please select some product options before adding this product to your cart.';
+const pathsOf = (requests: string[]) => [...new Set(requests.map((u) => new URL(u).pathname))];
+const frameworkRequests = (requests: string[]) => pathsOf(requests).filter((p) => FRAMEWORK_CHUNK.test(p));
+/** The explanation the blocked button is described by (the last id: the theme's own come first). */
+const explanation = async (page: Page) => {
+  const id = (await page.getAttribute(BUTTON, 'aria-describedby'))!.split(/\s+/).pop()!;
+  return page.$eval(`#${id}`, (el) => ({ text: el.textContent, hidden: (el as HTMLElement).hidden }));
+};
+
+describe.each(BUILD_TAGS)('variation form before and after its React view, %s tag', (tag) => {
+  test('nothing of React is requested until the shopper reaches the form; what they do before it arrives is kept and the right variation posted', async () => {
+    // The framework chunk is held back until the test ends: everything below happens before the view exists.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { page, errors, requests } = await openPage('/product-variable.html', {
+      tag,
+      beforeGoto: async (context, tab) => {
+        await tab.mouse.move(0, 0); // a reused tab's pointer must not rest on the form as the page lays out
+        await context.addInitScript(watchInit);
+        await context.route(FRAMEWORK_CHUNK, async (route) => {
+          await held;
+          await route.continue().catch(() => {});
+        });
+      },
+    });
+    try {
+      await initialised(page);
+      await waitForIdleIslands(page);
+      expect(frameworkRequests(requests)).toEqual([]);
+      // Held by plain code as WooCommerce's classes say, and explained for assistive technology already.
+      expect(await buttonClass(page)).toContain('wc-variation-selection-needed');
+      expect(await explanation(page)).toEqual({ text: MAKE_A_SELECTION, hidden: true });
+
+      // The first interaction asks for the view (and the framework with it); a press on the blocked button is
+      // explained at once, without waiting for it, and posts nothing.
+      const url = page.url();
+      await page.click(BUTTON, { force: true });
+      expect(await explanation(page)).toEqual({ text: MAKE_A_SELECTION, hidden: false });
+      expect(page.url()).toBe(url);
+      await expect.poll(() => frameworkRequests(requests).length, { timeout: 10_000 }).toBe(1);
+      await expectAxeClean(page);
+
+      // Choices made while the framework is still on its way count at once.
+      await page.click('.avada-color-select[data-value="rust"]');
+      expect(await page.getAttribute('.avada-color-select[data-value="rust"]', 'aria-checked')).toBe('true');
+      await page.selectOption('#pa_size', 's');
+      await page.selectOption('#lining', 'Fleece');
+      await page.waitForFunction(() => document.querySelector('.single_variation')?.textContent?.includes('5 in stock'));
+      expect(await variationId(page)).toBe('513');
+      expect(await buttonClass(page)).not.toContain('disabled');
+      expect(await page.getAttribute(BUTTON, 'aria-disabled')).toBeNull();
+      await expectAxeClean(page);
+
+      const [request] = await Promise.all([
+        page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/product/rain-jacket/'),
+        page.click(BUTTON),
+      ]);
+      const body = request.postData() ?? '';
+      for (const [name, posted] of [['variation_id', '513'], ['attribute_pa_colour', 'rust'], ['attribute_pa_size', 's'], ['attribute_lining', 'Fleece']]) {
+        expect(body, name).toMatch(new RegExp(`name="${name}"\\r\\n\\r\\n${posted}\\r\\n`));
+      }
+      expectNoConsoleErrors(errors);
+    } finally {
+      release();
+    }
+  });
+
+  test('the view arrives with the framework on the first interaction and takes over without a change the shopper could see', async () => {
+    const { page, errors, requests } = await openPage('/product-variable.html', {
+      tag,
+      beforeGoto: async (context, tab) => {
+        await tab.mouse.move(0, 0);
+        await context.addInitScript(watchInit);
+      },
+    });
+    await initialised(page);
+    await waitForIdleIslands(page);
+    expect(frameworkRequests(requests)).toEqual([]);
+    const before = requests.length;
+    const [framework] = await Promise.all([page.waitForResponse((r) => FRAMEWORK_CHUNK.test(new URL(r.url()).pathname)), page.click(BUTTON, { force: true })]);
+    await framework.finished();
+    const after = pathsOf(requests.slice(before));
+    const view = after.find((p) => p.includes('/chunks/view.island-'));
+    expect(view).toBeDefined();
+    // One wave: the view's chunk and the framework are preloaded together.
+    const preloaded = await page.$$eval('link[rel=modulepreload]', (links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+    expect(preloaded).toEqual(expect.arrayContaining([view, frameworkRequests(requests)[0]]));
+    // Two frames for the view's first render: the press is still explained, the button still blocked.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await explanation(page)).toEqual({ text: MAKE_A_SELECTION, hidden: false });
+    expect(await buttonClass(page)).toContain('wc-variation-selection-needed');
+    await expectAxeClean(page);
+
+    // Now rendered by the view: a full match enables the button, the reset blocks it again and a press explains.
+    await page.click('.avada-color-select[data-value="olive"]');
+    await page.selectOption('#pa_size', 'm');
+    await page.selectOption('#lining', 'Fleece');
+    await page.waitForFunction(() => document.querySelector('.single_add_to_cart_button')?.classList.contains('wc-variation-is-unavailable'));
+    await page.click(BUTTON, { force: true });
+    expect(await explanation(page)).toEqual({ text: 'Sorry, this product is unavailable. Please choose a different combination.', hidden: false });
+    await page.click('.avada-color-select[data-value="rust"]');
+    await page.selectOption('#pa_size', 's');
+    await page.waitForFunction(() => (document.querySelector('input.variation_id') as HTMLInputElement).value === '513');
+    expect(await buttonClass(page)).not.toContain('disabled');
+    await page.click('.reset_variations');
+    await page.waitForFunction(() => document.querySelector('.single_add_to_cart_button')?.classList.contains('wc-variation-selection-needed'));
+    await page.click(BUTTON, { force: true });
+    expect(await explanation(page)).toEqual({ text: MAKE_A_SELECTION, hidden: false });
+    await expectAxeClean(page);
+    expect(frameworkRequests(requests)).toHaveLength(1);
     expectNoConsoleErrors(errors);
   });
 });

@@ -15,7 +15,7 @@ import type { GallerySettings } from './settings';
  * theme's CSS applies); the slider wraps them in `.flex-viewport` and adds `ol.flex-control-nav.flex-control-thumbs`
  * as FlexSlider did. This plain code draws all of it at mount (the first paint needs no framework) and keeps the
  * index, keys, zoom and lightbox; the React island in `slider.tsx` (thumbnail strip + embla-carousel-react) takes
- * the strip over after the first paint, at idle or when the shopper reaches for the gallery. Until then moves
+ * the strip over when the shopper reaches for the gallery or it moves. Until then moves
  * and swipes run on our own index with a CSS transform. Everything added is removed again by `destroy()`.
  */
 export interface GalleryController {
@@ -252,17 +252,10 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
     });
 
     undo.push(() => embla?.destroy());
-    // React and Embla (which measures the slides: a forced layout on a large page) are not needed for the first
-    // paint: ask for the island when the page is idle after it, or at once when the shopper reaches for the
-    // gallery first (a mouse passes over it before pressing), so mounting stays one short task.
-    let cancelIdle: (() => void) | undefined;
-    const cancelFrame = env().frame(() => {
-      if (!signal.aborted) cancelIdle = env().idle(startSlider);
-    });
-    undo.push(() => {
-      cancelFrame();
-      cancelIdle?.();
-    });
+    // React and Embla (which measures the slides: a forced layout on a large page) are not needed until the
+    // shopper reaches for the gallery (a mouse passes over it before pressing, a finger touches it, focus comes
+    // in) or something moves it: until then our own index shows the slides, so a page nobody touches loads no
+    // framework for its gallery and mounting stays one short task.
     for (const type of ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const) gallery.addEventListener(type, startSlider, { signal, capture: true, passive: true });
     listenForEarlySwipes(wrapper);
 
@@ -369,7 +362,9 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
       (event) => {
         const start = from;
         from = undefined;
-        if (!start || start.id !== event.pointerId || live || pinned) return;
+        // A press that began before Embla went live is ours to finish: Embla never saw its pointerdown (the island
+        // can arrive mid-drag, the shopper's reaching for the gallery being what asked for it).
+        if (!start || start.id !== event.pointerId || pinned) return;
         const which = swipeMove(event.clientX - start.x, event.clientY - start.y, rtl);
         if (!which) return;
         swallow = true;
@@ -379,7 +374,7 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
     );
     target.addEventListener('pointercancel', () => (from = undefined), { signal });
     // The browser's own image drag would take the pointer away from us.
-    target.addEventListener('dragstart', (event) => live || event.preventDefault(), { signal });
+    target.addEventListener('dragstart', (event) => (live && !from) || event.preventDefault(), { signal });
     // The click that ends a swipe is not an image click.
     target.addEventListener(
       'click',

@@ -7,8 +7,8 @@ import { readGallerySettings } from './settings';
 
 /**
  * Mounting stays one short task on a large page: the slides, thumbnails and ARIA are there at mount, and the
- * slider island (React + embla-carousel-react, which measures the page) is asked for when the page is idle after
- * the first paint, or at once when the shopper reaches for the gallery first. Embla is the real one, watched
+ * slider island (React + embla-carousel-react, which measures the page) is asked for only when the shopper reaches
+ * for the gallery or it moves: not after the first paint, not at idle (a page nobody touches loads no framework). Embla is the real one, watched
  * through the hook: what it was started on and where.
  */
 const embla = vi.hoisted(() => ({ started: [] as { root: HTMLElement; options: Record<string, unknown> }[] }));
@@ -103,8 +103,10 @@ afterEach(() => {
 // test's time limit on a busy machine.
 beforeAll(() => import('./slider'), 60_000);
 
-describe('product gallery: the slider starts after the first paint', () => {
-  it('has the slider markup at mount and starts Embla after the next frame, when the page is idle, at the shown slide', async () => {
+const reachFor = () => gallery().dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse' }));
+
+describe('product gallery: the slider starts when the shopper reaches for it', () => {
+  it('has the slider markup at mount, starts no Embla after the first paint nor at idle, and starts it at the shown slide when reached for', async () => {
     await enhance();
     expect(gallery().querySelector('.flex-viewport > .woocommerce-product-gallery__wrapper')).not.toBeNull();
     expect(thumbs()).toHaveLength(4);
@@ -113,8 +115,9 @@ describe('product gallery: the slider starts after the first paint', () => {
     expect(embla.started).toHaveLength(0);
 
     runFrames();
-    await stillStarted(0);
     runIdle();
+    await stillStarted(0);
+    reachFor();
     await startedCount(1);
     expect(embla.started[0]!.root).toBe(gallery().querySelector('.flex-viewport'));
     expect(embla.started[0]!.options).toMatchObject({ startIndex: 0, direction: 'ltr', align: 'start' });
@@ -170,12 +173,26 @@ describe('product gallery: the slider starts after the first paint', () => {
     expect(thumbs()[0]!.getAttribute('aria-current')).toBe('true');
   });
 
+  it('a drag begun before Embla went live still changes slide when it ends after (the island arrives mid-drag)', async () => {
+    await enhance();
+    const wrapper = gallery().querySelector<HTMLElement>('.woocommerce-product-gallery__wrapper')!;
+    const press = (type: string, x: number) =>
+      wrapper.dispatchEvent(new PointerEvent(type, { bubbles: true, cancelable: true, pointerId: 3, isPrimary: true, button: 0, pointerType: 'mouse', clientX: x, clientY: 100 }));
+    // The press itself is what asks for the island; Embla goes live before the shopper lets go.
+    press('pointerdown', 400);
+    await startedCount(1);
+    await vi.waitFor(() => expect(gallery().classList.contains('sf-gallery--static')).toBe(false));
+    press('pointerup', 100);
+    expect(active()).toBe(1);
+  });
+
   it('destroyed before Embla started: markup as printed, the start cancelled, nothing thrown', async () => {
     const controller = await enhance();
     expect(() => controller.destroy()).not.toThrow();
-    expect(cancelled).toBeGreaterThan(0);
+    // Nothing was scheduled to cancel: the start waits for the shopper, and reaching for the old gallery starts nothing.
     runFrames();
     runIdle();
+    reachFor();
     await stillStarted(0);
     expect(gallery().querySelector('.flex-viewport, .flex-control-nav, .sf-gallery__nav')).toBeNull();
     expect(gallery().querySelector(':scope > .woocommerce-product-gallery__wrapper')).not.toBeNull();
@@ -199,6 +216,7 @@ describe('product gallery: the slider starts after the first paint', () => {
     expect(gallery().classList.contains('sf-gallery--rtl')).toBe(false);
     runFrames();
     runIdle();
+    reachFor();
     await startedCount(2);
     expect(embla.started.at(-1)!.options.direction).toBe('rtl');
     expect(gallery().classList.contains('sf-gallery--rtl')).toBe(true);
@@ -215,6 +233,7 @@ describe('product gallery: re-enhancing and late galleries', () => {
 
   it('starts again on slides a theme put in place of the old ones', async () => {
     await mountPage(await fixtureBody('product-gallery.html'), only('product-gallery'));
+    reachFor();
     await vi.waitFor(() => expect(embla.started).toHaveLength(1));
     const wrapper = gallery().querySelector('.woocommerce-product-gallery__wrapper')!;
     const [first, second] = slides();

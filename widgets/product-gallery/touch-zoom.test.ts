@@ -89,7 +89,9 @@ async function enhance(params: Record<string, unknown> = PARAMS, options: { gall
     // What the gallery's stylesheet computes (happy-dom does not cascade adopted sheets); Embla reads the end gap.
     s.style.margin = '0px';
   });
-  // Touches reach the real Embla: wait for the slider island to be live.
+  // Touches reach the real Embla: the shopper has reached for the gallery (focus came in: the slider island is
+  // asked for then, not at idle), and the island is live.
+  gallery().dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
   if (controller.slider) await vi.waitFor(() => expect(gallery().classList.contains('sf-gallery--static')).toBe(false), { timeout: 10_000 });
   return controller;
 }

@@ -10,7 +10,6 @@ import { pageJQuery } from '../../src/events/jquery';
 import { installJQueryShims, liveVariationForms } from '../../src/events/shims';
 import { NetError, messageFor } from '../../src/net/errors';
 import { wcAjax } from '../../src/net/wc';
-import { attachIsland } from '../../src/react/island';
 import { GallerySwapper, showDetails, slide, updateImage, variationFragment } from './display';
 import {
   AnswerCache,
@@ -32,7 +31,7 @@ import {
 } from './logic';
 import { hydrate, readVariations } from './source';
 import { setupSwatches, SWATCH, UNAVAILABLE_ATTR, type Swatches } from './swatches';
-import { VariationView, type ButtonState, type VariationViewProps } from './VariationView';
+import { writePlainView, type ButtonState, type VariationViewProps } from './view-dom';
 
 const NAME = 'variation-form';
 const TEXTS = {
@@ -45,6 +44,9 @@ type Texts = { [K in keyof typeof TEXTS]: string };
 
 /** get_variation waits this long before the form falls back to posting natively. */
 export const VARIATION_TIMEOUT = 10_000;
+
+/** The shopper reaching the form: its React view loads then (a pointer over it gives it a head start). */
+const VIEW_INTENT = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 
 /** The view's host adds no box: what it renders sits in the wrapper's flow as if printed there. */
 const CSS = '.sf-variation-view{display:contents}';
@@ -189,41 +191,56 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
     if (reset.tagName === 'A') reset.setAttribute('role', 'button');
     if (reset.tagName === 'BUTTON' && !reset.hasAttribute('type')) reset.setAttribute('type', 'button');
   }
-  const view = attachIsland<VariationViewProps>(
-    NAME,
-    host,
-    VariationView,
-    {
-      button,
-      addToCartWrap,
-      buttonState: 'unknown',
-      explanationId: uniqueId('sf-variation-message'),
-      explanation: { text: '', shown: false, said: 0 },
-      resets: resets(),
-      resetVisible: undefined,
-      swatches: [],
-      reasons: {
-        nomatch: { id: uniqueId('sf-swatch-nomatch'), text: texts.i18n_no_matching_variations_text },
-        unavailable: { id: uniqueId('sf-swatch-unavailable'), text: texts.i18n_unavailable_text },
-      },
+  let props: VariationViewProps = {
+    button,
+    addToCartWrap,
+    buttonState: 'unknown',
+    explanationId: uniqueId('sf-variation-message'),
+    explanation: { text: '', shown: false, said: 0 },
+    resets: resets(),
+    resetVisible: undefined,
+    swatches: [],
+    reasons: {
+      nomatch: { id: uniqueId('sf-swatch-nomatch'), text: texts.i18n_no_matching_variations_text },
+      unavailable: { id: uniqueId('sf-swatch-unavailable'), text: texts.i18n_unavailable_text },
     },
-    ctx,
-  );
-  // Rendered before returning: the form's events, the sticky bar and theme code read the state right after.
-  const render = (patch: Partial<VariationViewProps>) => view.flush((props) => ({ ...props, ...patch }));
+  };
+  // React renders the view from the shopper's first interaction with the form; until then (and if its chunk
+  // cannot load) this plain code writes the same markup and state, so nothing waits for React and a page nobody
+  // touches never loads it. Rendered before returning either way: the form's events, the sticky bar and theme
+  // code read the state right after.
+  let island: { flush(next: VariationViewProps): void } | undefined;
+  const render = (patch: Partial<VariationViewProps>) => {
+    props = { ...props, ...patch };
+    if (island) island.flush(props);
+    else writePlainView(host, props);
+  };
+  render({});
+  const stopWaiting = new AbortController();
+  const mountView = () => {
+    stopWaiting.abort();
+    import('./view.island').then(
+      ({ attachView }) => {
+        if (!signal.aborted) island = attachView(NAME, host, props, ctx);
+      },
+      (error: unknown) => warn('view', `${error instanceof Error ? error.message : String(error)}; the form keeps working without its React view`),
+    );
+  };
+  ctx.onCleanup(() => stopWaiting.abort());
+  for (const type of VIEW_INTENT) form.addEventListener(type, mountView, { capture: true, passive: true, signal: stopWaiting.signal });
 
   const reasonText = (state: ButtonState) => (state === 'unavailable' ? texts.i18n_unavailable_text : state === 'needed' ? texts.i18n_make_a_selection_text : '');
   let buttonState: ButtonState = 'unknown';
   const setButton = (state: ButtonState) => {
     buttonState = state;
     const disabled = state === 'needed' || state === 'unavailable';
-    const { explanation } = view.props;
+    const { explanation } = props;
     // Keep the description current without announcing it; it is announced when the shopper presses the button.
     const shown = explanation.shown && disabled;
     render({ buttonState: state, resets: resets(), explanation: { text: reasonText(state), shown, said: explanation.said + (shown ? 1 : 0) } });
   };
   /** A press on the disabled button: the reason is seen at once and said on the next frame (again on each press). */
-  const explain = (state: ButtonState) => render({ explanation: { text: reasonText(state), shown: true, said: view.props.explanation.said + 1 } });
+  const explain = (state: ButtonState) => render({ explanation: { text: reasonText(state), shown: true, said: props.explanation.said + 1 } });
 
   const toggleReset = (show: boolean) => render({ resets: resets(), resetVisible: show });
 
