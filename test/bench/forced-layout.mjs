@@ -9,7 +9,8 @@
  * extra pass. Each forced one is reported with the script it ran in (function name and URL:line), so a
  * regression names its culprit.
  *
- * Usage: `const trace = await startForcedLayoutTrace(browser, page); ...scroll...; const r = await trace.stop();`
+ * Usage: `const trace = await startForcedLayoutTrace(browser, page, { events: ['lazybeforeunveil'] }); ...scroll...;
+ * const r = await trace.stop();` (`events`: DOM event types whose dispatching tasks count as the bundle's).
  */
 
 const CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing'];
@@ -54,6 +55,27 @@ function intervals(events) {
   return out;
 }
 
+/** The bundle's scripts (dist/ and dist/compact/, served from the plugin folder or the fixture server). */
+const BUNDLE_URL = /\/(storefront-islands\/)?dist\/|\/chunks\//;
+
+const scriptData = (script) => script.event.args?.data ?? script.event.args?.beginData ?? {};
+
+/**
+ * The tasks that ran the bundle's code, summed up: how many, their CPU (thread time, what the throttled CPU
+ * really spent: wall time on a loaded machine is mostly waiting) at the median and the worst, and the most of one
+ * DOM event type (e.g. lazybeforeunveil: images unveiled) dispatched in one task.
+ */
+export function bundleTaskSummary(bundleTasks, eventType) {
+  const cpus = bundleTasks.map((t) => t.cpu ?? 0).sort((a, b) => a - b);
+  const at = (q) => (cpus.length ? cpus[Math.min(cpus.length - 1, Math.floor(q * cpus.length))] : 0);
+  const perTask = bundleTasks.map((t) => t.events[eventType] ?? 0);
+  const worst = bundleTasks
+    .toSorted((a, b) => (b.cpu ?? 0) - (a.cpu ?? 0))
+    .slice(0, 3)
+    .map((t) => `${(t.cpu ?? 0).toFixed(1)} ms CPU (${Math.round(t.ms)} ms wall${Object.keys(t.events).length ? `; ${Object.entries(t.events).map(([k, n]) => `${n} ${k}`).join(', ')}` : ''})`);
+  return { tasks: cpus.length, cpuMedian: at(0.5), cpuMax: at(1), over50: cpus.filter((c) => c >= 50).length, mostPerTask: Math.max(0, ...perTask), withEvent: perTask.filter((n) => n > 0).length, worst };
+}
+
 /** Where a script event came from: a readable label for the report. */
 function describe(script) {
   const data = script.event.args?.data ?? script.event.args?.beginData ?? {};
@@ -81,7 +103,7 @@ function selfTimes(all, task) {
 }
 
 /** Classifies the Layout / UpdateLayoutTree events of every renderer main thread in a Chrome trace. */
-export function classify(traceEvents) {
+export function classify(traceEvents, options = {}) {
   const mainThreads = new Set(
     traceEvents.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
   );
@@ -98,12 +120,25 @@ export function classify(traceEvents) {
     if (!byThread.has(key)) byThread.set(key, []);
     byThread.get(key).push(e);
   }
-  const result = { layouts: 0, forcedLayouts: 0, styles: 0, forcedStyles: 0, culprits: {}, longTasks: [] };
+  const result = { layouts: 0, forcedLayouts: 0, styles: 0, forcedStyles: 0, culprits: {}, longTasks: [], bundleTasks: [] };
   for (const events of byThread.values()) {
     events.sort((a, b) => a.ts - b.ts);
     const all = intervals(events);
     const scripts = all.filter((i) => SCRIPT_EVENTS.has(i.event.name));
     const tasks = all.filter((i) => TASK_EVENTS.has(i.event.name));
+    for (const task of tasks) {
+      if (tasks.some((o) => o !== task && o.start <= task.start && task.end <= o.end && o.end - o.start > task.end - task.start)) continue;
+      // Every task that ran the bundle's code: its CPU (thread time) and the DOM events it dispatched, by type.
+      const inside = all.filter((i) => task.start <= i.start && i.end <= task.end);
+      // A promise continuation (after `scheduler.yield()`) carries no script URL: a task dispatching one of the
+      // watched events counts as the bundle's too.
+      const dispatches = inside.some((i) => i.event.name === 'EventDispatch' && options.events?.includes(scriptData(i).type));
+      if (dispatches || inside.some((i) => SCRIPT_EVENTS.has(i.event.name) && BUNDLE_URL.test(scriptData(i).url ?? ''))) {
+        const dispatched = {};
+        for (const i of inside) if (i.event.name === 'EventDispatch' && scriptData(i).type) dispatched[scriptData(i).type] = (dispatched[scriptData(i).type] ?? 0) + 1;
+        result.bundleTasks.push({ ms: (task.end - task.start) / 1000, cpu: task.event.tdur === undefined ? undefined : task.event.tdur / 1000, events: dispatched });
+      }
+    }
     for (const task of tasks) {
       if (task.end - task.start <= LONG_TASK_US) continue;
       // Nested task events (the scheduler's inside the thread controller's) are the same task: the outermost counts.
@@ -136,7 +171,7 @@ export function classify(traceEvents) {
 }
 
 /** Starts a trace of `page`; `stop()` returns the classified counts. */
-export async function startForcedLayoutTrace(browser, page) {
+export async function startForcedLayoutTrace(browser, page, options = {}) {
   await browser.startTracing(page, { categories: CATEGORIES });
   await page.evaluate((name) => performance.mark(name), START_MARK);
   return {
@@ -144,7 +179,7 @@ export async function startForcedLayoutTrace(browser, page) {
       await page.evaluate((name) => performance.mark(name), STOP_MARK);
       const buffer = await browser.stopTracing();
       const parsed = JSON.parse(buffer.toString('utf8'));
-      return classify(Array.isArray(parsed) ? parsed : parsed.traceEvents);
+      return classify(Array.isArray(parsed) ? parsed : parsed.traceEvents, options);
     },
   };
 }

@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../server/chromium.mjs';
 import { startServer } from '../server/serve.mjs';
-import { culpritLines, longTaskLine, startForcedLayoutTrace } from './forced-layout.mjs';
+import { bundleTaskSummary, culpritLines, longTaskLine, startForcedLayoutTrace } from './forced-layout.mjs';
 
 const THROTTLE = 4;
 const PAGES = ['/header.html', '/menu-element.html'];
@@ -83,13 +83,15 @@ async function run(browser, base, path, withBundle, reducedMotion = 'no-preferen
     tracedLayouts: traced.layouts,
     culprits: traced.culprits,
     tracedLongTasks: traced.longTasks,
+    bundleTasks: bundleTaskSummary(traced.bundleTasks, 'scroll'),
     longTasks: longtasks,
     stuckAtTop: stuckClass,
   };
 }
 
 export async function runHeaderBench() {
-  const server = await startServer({ port: 0 });
+  // BENCH_DIST: another build's dist/ (a before/after comparison in the same conditions).
+  const server = await startServer({ port: 0, ...(process.env.BENCH_DIST ? { dist: process.env.BENCH_DIST } : {}) });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   try {
     const out = {};
@@ -117,6 +119,8 @@ function print(r) {
         `${label.padEnd(34)} ${String(x.scrolls).padStart(3)} scroll events; forced layouts ${x.forcedLayouts} (${fmt(x.forcedLayoutsPerScroll)}/event), forced style recalcs ${x.forcedStyles}; ` +
           `all layouts ${x.layouts} (${fmt(x.layoutsPerScroll)}/event), all style recalcs ${x.styles} (${fmt(x.stylesPerScroll)}/event); long tasks: ${x.longTasks.length ? x.longTasks.map((t) => `${Math.round(t)} ms`).join(', ') : 'none'}`,
       );
+      const t = x.bundleTasks;
+      if (t.tasks) console.log(`    tasks running the bundle: ${t.tasks}, CPU (thread time) median ${t.cpuMedian.toFixed(1)} ms, worst ${t.cpuMax.toFixed(1)} ms, ${t.over50} of 50 ms or more; the costliest: ${t.worst.join(', ')}`);
       for (const culprit of culpritLines(x.culprits)) console.log(culprit);
       for (const task of x.tracedLongTasks) console.log(longTaskLine(task));
     };

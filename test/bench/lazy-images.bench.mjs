@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../server/chromium.mjs';
 import { startServer } from '../server/serve.mjs';
-import { culpritLines, longTaskLine, startForcedLayoutTrace } from './forced-layout.mjs';
+import { bundleTaskSummary, culpritLines, longTaskLine, startForcedLayoutTrace } from './forced-layout.mjs';
 import { fmt, observe } from './variation.bench.mjs';
 
 const THROTTLE = 4;
@@ -44,7 +44,9 @@ async function run(browser, base, withBundle) {
     addEventListener('scroll', () => (window.benchScrolls += 1), { passive: true });
   });
   const before = await metric(cdp);
-  const trace = await startForcedLayoutTrace(browser, page);
+  // A listener, as a theme's would be: the trace then shows each dispatch of the event in its task.
+  await page.evaluate(() => document.addEventListener('lazybeforeunveil', () => {}));
+  const trace = await startForcedLayoutTrace(browser, page, { events: ['lazybeforeunveil'] });
   const height = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
   let steps = 0;
   await page.mouse.move(640, 400);
@@ -69,13 +71,15 @@ async function run(browser, base, withBundle) {
     forcedStyles: traced.forcedStyles,
     culprits: traced.culprits,
     tracedLongTasks: traced.longTasks,
+    bundleTasks: bundleTaskSummary(traced.bundleTasks, 'lazybeforeunveil'),
     longTasks,
     unveiled,
   };
 }
 
 export async function runLazyImagesBench() {
-  const server = await startServer({ port: 0 });
+  // BENCH_DIST: another build's dist/ (a before/after comparison in the same conditions).
+  const server = await startServer({ port: 0, ...(process.env.BENCH_DIST ? { dist: process.env.BENCH_DIST } : {}) });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   try {
     return { throttle: THROTTLE, withBundle: await run(browser, server.url, true), without: await run(browser, server.url, false) };
@@ -97,6 +101,13 @@ function print(r) {
         `all layouts ${x.layouts} (${per(x.layouts)} per event), all style recalcs ${x.styles}; ` +
         `long tasks: ${x.longTasks.length ? x.longTasks.map((t) => fmt(t)).join(', ') : 'none'}; images unveiled ${x.unveiled}`,
     );
+    const b = x.bundleTasks;
+    if (b.tasks) {
+      console.log(
+        `    tasks running the bundle: ${b.tasks}, CPU (thread time) median ${b.cpuMedian.toFixed(1)} ms, worst ${b.cpuMax.toFixed(1)} ms, ${b.over50} of 50 ms or more; ` +
+          `images unveiled (lazybeforeunveil) in ${b.withEvent} tasks, at most ${b.mostPerTask} in one; the costliest: ${b.worst.join(', ')}`,
+      );
+    }
     for (const culprit of culpritLines(x.culprits)) console.log(culprit);
     for (const task of x.tracedLongTasks) console.log(longTaskLine(task));
   }

@@ -139,6 +139,27 @@ describe.each(BUILD_TAGS)('lazy images, %s tag', (tag) => {
     await page.setViewportSize({ width: 600, height: 800 });
     const width = await page.$eval('#hero', (el) => Math.round(el.getBoundingClientRect().width));
     await page.waitForFunction((w) => document.querySelector('#hero')!.getAttribute('sizes') === `${w}px`, width);
+
+    // A jump into the middle of the grid brings a batch into the margin at once, above and below: it is unveiled
+    // nearest to the window first (a slice per task), so what shows never waits behind what does not.
+    await page.evaluate(() => {
+      const log: number[] = [];
+      Object.defineProperty(window, 'sfUnveilDistances', { value: log });
+      document.addEventListener('lazybeforeunveil', (e) => {
+        const target = e.target as Element;
+        if (!target.closest('.products')) return;
+        const r = target.getBoundingClientRect();
+        log.push(Math.round(Math.max(0, r.top - innerHeight, -r.bottom)));
+      });
+      document.querySelector('.products li:nth-child(13)')!.scrollIntoView({ block: 'center' });
+    });
+    await loaded(page, '.products li:nth-child(13) img');
+    await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+    const distances = await page.evaluate(() => [...(window as unknown as { sfUnveilDistances: number[] }).sfUnveilDistances]);
+    expect(distances[0]).toBe(0);
+    expect(distances.some((d) => d > 0)).toBe(true);
+    expect(distances).toEqual(distances.toSorted((a, b) => a - b));
+    expect(await classesOf(page, '.products li:nth-child(13) img')).toEqual(['lazyloaded']);
     expectNoConsoleErrors(errors);
   });
 });

@@ -128,6 +128,86 @@ describe.each(BUILD_TAGS)('header and menus, %s build', (tag) => {
     expectNoConsoleErrors(errors);
   }, LONG);
 
+  test('the top bar menu (.fusion-secondary-menu) at 1280, 800 and 500 px: keyboard, hover 500 ms, click, Escape, axe', async () => {
+    const { page, errors } = await openPage('/header.html', { tag, viewport: DESKTOP });
+    page.setDefaultTimeout(TIMEOUT);
+    const bar = '.fusion-secondary-menu';
+    const help = `${bar} button[aria-label="Open submenu of Help"]`;
+    const language = `${bar} #menu-item-84 > a`;
+    expect(await page.getAttribute(`${bar} #menu-item-81 > a`, 'href')).toBe('/help/');
+    expect(await page.getAttribute(language, 'role')).toBe('button');
+    for (const width of [1280, 800, 500]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      // Keyboard: the link, then its button; Enter opens, Tab walks in, Escape closes and returns focus.
+      expect(await expanded(page, help)).toBe('false');
+      expect(await visible(page, `${bar} a[href="/help/returns/"]`)).toBe(false);
+      await page.focus(`${bar} #menu-item-81 > a`);
+      await page.keyboard.press('Tab');
+      expect(await focusedLabel(page)).toBe('Open submenu of Help');
+      await page.keyboard.press('Enter');
+      expect(await expanded(page, help)).toBe('true');
+      expect(await visible(page, `${bar} a[href="/help/returns/"]`)).toBe(true);
+      if (width === 1280) await expectAxeClean(page);
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('/help/returns/');
+      await page.keyboard.press('Escape');
+      expect(await focusedLabel(page)).toBe('Open submenu of Help');
+      expect(await expanded(page, help)).toBe('false');
+      // The "#" parent is the button itself: Space opens, Escape closes and keeps focus on it.
+      await page.focus(language);
+      await page.keyboard.press('Space');
+      expect(await expanded(page, language)).toBe('true');
+      expect(await visible(page, `${bar} a[href="/de/"]`)).toBe(true);
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Escape');
+      expect(await expanded(page, language)).toBe('false');
+      expect(await page.evaluate(() => document.activeElement?.closest('li')?.id)).toBe('menu-item-84');
+      // Mouse: resting on the item opens it after the delay, leaving closes it; a click opens, outside closes.
+      await page.hover(`${bar} #menu-item-81 > a`);
+      await waitExpanded(page, help, 'true');
+      await page.mouse.move(Math.round(width / 2), 700);
+      await waitExpanded(page, help, 'false');
+      await page.click(language);
+      expect(await expanded(page, language)).toBe('true');
+      expect(await page.evaluate(() => location.hash)).toBe('');
+      await page.mouse.click(Math.round(width / 2), 700);
+      expect(await expanded(page, language)).toBe('false');
+    }
+    expectNoConsoleErrors(errors);
+  }, LONG);
+
+  test('legacy mega menu with megamenu_base_width "viewport": spans #wrapper wherever its item sits (1280 and 900 px)', async () => {
+    const viewportWide = () => {
+      let vars: unknown;
+      Object.defineProperty(window, 'avadaMenuVars', {
+        configurable: true,
+        get: () => vars,
+        set: (value: Record<string, unknown>) => {
+          vars = { ...value, megamenu_base_width: 'viewport' };
+        },
+      });
+    };
+    const { page, errors } = await openPage('/header.html', { tag, viewport: DESKTOP, beforeGoto: (context) => context.addInitScript(viewportWide) });
+    page.setDefaultTimeout(TIMEOUT);
+    const button = '.fusion-main-menu button[aria-label="Open submenu of Collections"]';
+    const boxes = () =>
+      page.$eval('#menu-item-40 > .fusion-megamenu-wrapper', (el) => {
+        const r = el.getBoundingClientRect();
+        const w = document.getElementById('wrapper')!.getBoundingClientRect();
+        return { left: Math.round(r.left), right: Math.round(r.right), wl: Math.round(w.left), wr: Math.round(w.right) };
+      });
+    for (const width of [1280, 900]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.click(button);
+      expect(await expanded(page, button)).toBe('true');
+      const box = await boxes();
+      expect([box.left, box.right]).toEqual([box.wl, box.wr]);
+      await page.keyboard.press('Escape');
+    }
+    expectNoConsoleErrors(errors);
+  }, LONG);
+
   test('legacy header at 800 px: the mobile menu (keyboard), its submenu texts, axe with it open; sticky on tablet', async () => {
     const { page, errors } = await openPage('/header.html', { tag, viewport: TABLET });
     page.setDefaultTimeout(TIMEOUT);

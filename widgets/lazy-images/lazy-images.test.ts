@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } fr
 import { mountPage, only } from '../../test/helpers/mount';
 import { resetLogMemory } from '../../src/log';
 import { resetLazyImages } from './lazy-images.widget';
-import { autoSizes, backgroundImage, defaultExpand, isGradient, likelyLcp, parseExpand } from './logic';
+import { autoSizes, backgroundImage, defaultExpand, distanceFromViewport, drainSliced, inViewport, isGradient, likelyLcp, parseExpand } from './logic';
+import { setEnvironment } from '../../src/env';
 
 describe('lazy image rules', () => {
   it('expands 500 px, 370 px when both sides are at most 500 px', () => {
@@ -36,6 +37,47 @@ describe('lazy image rules', () => {
     ];
     expect(likelyLcp(boxes, 1280, 800)).toBe(1);
     expect(likelyLcp([boxes[0]!, boxes[3]!], 1280, 800)).toBe(-1);
+  });
+
+  it('tells the first viewport from the margin, and how far out a box lies', () => {
+    expect(inViewport({ top: 700, left: 0, width: 300, height: 200 }, 1280, 800)).toBe(true);
+    expect(inViewport({ top: 800, left: 0, width: 300, height: 200 }, 1280, 800)).toBe(false);
+    expect(inViewport({ top: -200, left: 0, width: 300, height: 200 }, 1280, 800)).toBe(false);
+    expect(distanceFromViewport({ top: 1000, left: 0, width: 300, height: 200 }, 1280, 800)).toBe(200);
+    expect(distanceFromViewport({ top: -450, left: 0, width: 300, height: 200 }, 1280, 800)).toBe(250);
+    expect(distanceFromViewport({ top: 100, left: 0, width: 300, height: 200 }, 1280, 800)).toBe(0);
+  });
+
+  it('drains a queue in slices: at least one item per task, a yield once a task ran 8 ms', async () => {
+    let t = 0;
+    const done: string[] = [];
+    const log: string[] = [];
+    const items = ['a', 'b', 'c', 'd', 'e'];
+    await drainSliced(
+      () => items.shift(),
+      (item) => {
+        done.push(item);
+        log.push(item);
+        t += item === 'a' ? 20 : 3;
+      },
+      { now: () => t, yieldTask: async () => void log.push('|') },
+    );
+    expect(done).toEqual(['a', 'b', 'c', 'd', 'e']);
+    // Each piece of work's microtasks run before the clock is read again.
+    let microtaskRan = false;
+    let ranBeforeNext: boolean | undefined;
+    const two = [1, 2];
+    await drainSliced(
+      () => two.shift(),
+      (n) => {
+        if (n === 1) queueMicrotask(() => (microtaskRan = true));
+        else ranBeforeNext = microtaskRan;
+      },
+      { now: () => 0, yieldTask: async () => {} },
+    );
+    expect(ranBeforeNext).toBe(true);
+    // a alone overran the budget; then 3 ms items, three per 8 ms task.
+    expect(log.join('')).toBe('a|bcd|e');
   });
 
   it('takes only CSS gradients from data-bg-gradient and quotes the URL', () => {
@@ -78,7 +120,17 @@ const q = <T extends Element = HTMLImageElement>(s: string) => document.querySel
 
 describe('lazy images widget', () => {
   let warn: MockInstance<typeof console.warn>;
+  let idle: (() => void)[] = [];
+  let restoreIdle: () => void;
   beforeEach(() => {
+    idle = [];
+    // The main thread's idle moments, in the test's hands (happy-dom has no requestIdleCallback).
+    restoreIdle = setEnvironment({
+      idle(fn) {
+        idle.push(fn);
+        return () => void (idle = idle.filter((f) => f !== fn));
+      },
+    });
     FakeObserver.all = [];
     vi.stubGlobal('IntersectionObserver', FakeObserver);
     vi.stubGlobal('ResizeObserver', class {
@@ -91,6 +143,7 @@ describe('lazy images widget', () => {
     warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
   });
   afterEach(() => {
+    restoreIdle();
     vi.unstubAllGlobals();
     warn.mockRestore();
   });
@@ -141,6 +194,69 @@ describe('lazy images widget', () => {
     expect(q('#logo').getAttribute('src')).toBe('/up/logo.jpg');
     observer.report([[q('#later'), true, { top: 0, left: 0, width: 1024, height: 700 }]]);
     expect(q('#later').getAttribute('fetchpriority')).toBeNull();
+  });
+
+  it('unveils the first viewport at once and a batch below it nearest first, a slice per task', async () => {
+    let t = 0;
+    const yields: (() => void)[] = [];
+    const ids = ['top1', 'top2', 'far', 'near', 'mid', 'gone'];
+    await mountPage(ids.map((id) => `<img id="${id}" class="lazyload" data-orig-src="/up/${id}.jpg" alt="">`).join(''), only('lazy-images'));
+    // The page's time and tasks, from here on in the test's hands.
+    const restore = setEnvironment({ now: () => t, yieldTask: () => new Promise<void>((resolve) => yields.push(resolve)) });
+    try {
+      const order: string[] = [];
+      // Each unveiling costs 5 ms of the page's time.
+      document.addEventListener('lazybeforeunveil', (e) => {
+        order.push((e.target as Element).id);
+        t += 5;
+      });
+      const box = (top: number) => ({ top, left: 0, width: 600, height: 300 });
+      const vh = window.innerHeight;
+      observerWith(q('#top1'))!.report([
+        [q('#top1'), true, box(0)],
+        [q('#far'), true, box(vh + 450)],
+        [q('#top2'), true, box(vh - 100)],
+        [q('#mid'), true, box(vh + 200)],
+        [q('#near'), true, box(vh + 10)],
+        [q('#gone'), true, box(vh + 300)],
+      ]);
+      // The first viewport at once, in the observer's task (10 ms); the queue's first item too (near), then, once
+      // its microtasks ran, mid (10 ms: over budget).
+      expect(order).toEqual(['top1', 'top2', 'near']);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(order).toEqual(['top1', 'top2', 'near', 'mid']);
+      expect(q('#far').getAttribute('src')).toBeNull();
+      expect(q('#far').classList.contains('lazyload')).toBe(true);
+      q('#gone').remove();
+      yields.shift()!();
+      await vi.waitFor(() => expect(order).toEqual(['top1', 'top2', 'near', 'mid', 'far']));
+      expect(q('#far').getAttribute('src')).toBe('/up/far.jpg');
+      expect([...q('#far').classList]).toEqual(['lazyloading']);
+      expect(yields).toHaveLength(0);
+    } finally {
+      restore();
+    }
+  });
+
+  it('widens the page margin 1.5x once the page has loaded and gone idle; data-expand stays', async () => {
+    await mountPage(
+      `<img id="k" class="lazyload" data-orig-src="/up/k.jpg" alt="">
+       <img id="l" class="lazyload" data-orig-src="/up/l.jpg" data-expand="100" alt="">`,
+      only('lazy-images'),
+    );
+    expect(observerWith(q('#k'))!.options.rootMargin).toBe('500px');
+    expect(document.readyState).toBe('complete');
+    expect(idle).toHaveLength(1);
+    idle.shift()!();
+    expect(observerWith(q('#k'))!.options.rootMargin).toBe('750px');
+    expect(FakeObserver.all.filter((o) => o.targets.has(q('#k')))).toHaveLength(1);
+    expect(observerWith(q('#l'))!.options.rootMargin).toBe('100px');
+    // Reported by the wider observer: unveiled as any other.
+    observerWith(q('#k'))!.report([[q('#k'), true, { top: 1450, left: 0, width: 300, height: 200 }]]);
+    expect(q('#k').getAttribute('src')).toBe('/up/k.jpg');
+    // Images inserted later start with the wider margin.
+    document.body.insertAdjacentHTML('beforeend', '<img id="m" class="lazyload" data-orig-src="/up/m.jpg" alt="">');
+    await vi.waitFor(() => expect(observerWith(q('#m'))?.options.rootMargin).toBe('750px'));
   });
 
   it('marks a failed image lazyerror and fires no lazyloaded', async () => {

@@ -1,7 +1,7 @@
 import { defineWidget, type WidgetContext } from '../../mount/types';
 import { env } from '../../src/env';
 import { checkedSrcset, httpUrlText } from '../../src/net/url-attrs';
-import { autoSizes, backgroundImage, defaultExpand, isGradient, likelyLcp, parseExpand } from './logic';
+import { autoSizes, backgroundImage, defaultExpand, distanceFromViewport, drainSliced, IDLE_EXPAND_FACTOR, inViewport, isGradient, likelyLcp, parseExpand } from './logic';
 
 /**
  * Avada's lazy images (lazysizes' markup and events) on one IntersectionObserver per margin (the page's default,
@@ -15,6 +15,8 @@ const PRIVACY_UNBLOCKED = 'storefront:privacy-unblocked';
 interface Watched {
   context: WidgetContext;
   observer: IntersectionObserver;
+  /** Its own `data-expand` margin (kept when the page's margin widens). */
+  custom: boolean;
 }
 
 const watched = new Map<Element, Watched>();
@@ -27,24 +29,60 @@ const unveiled = new WeakSet<Element>();
 const looked = new WeakSet<IntersectionObserver>();
 let lcpChosen = false;
 let sizer: ResizeObserver | undefined;
+let idleScheduled = false;
+let idleExpanded = false;
+let cancelIdleExpand: (() => void) | undefined;
+
+/** Images the observers reported and not unveiled yet, nearest to the viewport first (per report). */
+const queue = new Map<Element, { context: WidgetContext; width: number }>();
+let draining = false;
+
+function takeQueued(): [Element, { context: WidgetContext; width: number }] | undefined {
+  const first = queue.entries().next();
+  if (first.done) return undefined;
+  queue.delete(first.value[0]);
+  return first.value;
+}
+
+/** Unveils the queue a slice at a time (logic.ts drainSliced): a long batch never becomes one long task. */
+function drain(): void {
+  if (draining) return;
+  draining = true;
+  void drainSliced(takeQueued, ([el, { context, width }]) => {
+    if (el.isConnected) unveil(el, context, width);
+  }, env()).finally(() => {
+    draining = false;
+    if (queue.size) drain();
+  });
+}
 
 function onIntersect(entries: IntersectionObserverEntry[], observer: IntersectionObserver): void {
   const hits = entries.filter((e) => e.isIntersecting && watched.has(e.target));
-  if (!lcpChosen && !looked.has(observer)) {
-    looked.add(observer);
+  const width = window.innerWidth;
+  const height = window.innerHeight;
+  const firstLook = !looked.has(observer);
+  looked.add(observer);
+  if (!lcpChosen && firstLook) {
     const inView = hits.filter((e) => e.target instanceof HTMLImageElement);
-    const lcp = likelyLcp(inView.map((e) => e.boundingClientRect), window.innerWidth, window.innerHeight);
+    const lcp = likelyLcp(inView.map((e) => e.boundingClientRect), width, height);
     // An attribute the browser reads when the request starts: set before the source below.
     if (lcp >= 0) {
       inView[lcp]!.target.setAttribute('fetchpriority', 'high');
       lcpChosen = true;
     }
   }
+  const later: [IntersectionObserverEntry, WidgetContext][] = [];
   for (const entry of hits) {
     const context = watched.get(entry.target)!.context;
     unwatch(entry.target);
-    unveil(entry.target, context, entry.boundingClientRect.width);
+    // What shows in the first viewport at start loads at once, in this task: the likely LCP image never waits.
+    if (firstLook && inViewport(entry.boundingClientRect, width, height)) unveil(entry.target, context, entry.boundingClientRect.width);
+    else later.push([entry, context]);
   }
+  const distance = ([entry]: [IntersectionObserverEntry, WidgetContext]) => distanceFromViewport(entry.boundingClientRect, width, height);
+  later.sort((a, b) => distance(a) - distance(b));
+  for (const [entry, context] of later) queue.set(entry.target, { context, width: entry.boundingClientRect.width });
+  if (queue.size) drain();
 }
 
 function observerFor(margin: number): IntersectionObserver {
@@ -57,6 +95,7 @@ function observerFor(margin: number): IntersectionObserver {
 }
 
 function unwatch(el: Element): void {
+  queue.delete(el);
   watched.get(el)?.observer.unobserve(el);
   watched.delete(el);
 }
@@ -72,9 +111,40 @@ function watch(el: Element, context: WidgetContext): void {
     context.warn('data-expand', `expected a number of px, got ${JSON.stringify(el.getAttribute('data-expand'))}; using the default margin`);
     expand = undefined;
   }
-  const observer = observerFor(expand ?? defaultExpand(window.innerWidth, window.innerHeight));
-  watched.set(el, { context, observer });
+  const observer = observerFor(expand ?? defaultMargin());
+  watched.set(el, { context, observer, custom: expand !== undefined });
   observer.observe(el);
+  expandWhenIdle();
+}
+
+/** The page's margin: lazysizes' expand, × its idle expansion factor once the page has loaded and gone idle. */
+function defaultMargin(): number {
+  const base = defaultExpand(window.innerWidth, window.innerHeight);
+  return idleExpanded ? Math.round(base * IDLE_EXPAND_FACTOR) : base;
+}
+
+/**
+ * lazysizes widens its margin by expFactor (1.5) once the page has loaded and nothing is loading: images a little
+ * further down are fetched while the shopper reads, before a scroll brings them near. Once per page; images with
+ * their own data-expand keep it.
+ */
+function expandWhenIdle(): void {
+  if (idleScheduled) return;
+  idleScheduled = true;
+  const widen = () => {
+    cancelIdleExpand = env().idle(() => {
+      idleExpanded = true;
+      const wider = observerFor(defaultMargin());
+      for (const [el, entry] of watched) {
+        if (entry.custom || entry.observer === wider) continue;
+        entry.observer.unobserve(el);
+        watched.set(el, { ...entry, observer: wider });
+        wider.observe(el);
+      }
+    });
+  };
+  if (document.readyState === 'complete') widen();
+  else window.addEventListener('load', widen, { once: true });
 }
 
 function sizeAll(img: HTMLImageElement, sizes: string): void {
@@ -219,6 +289,10 @@ export function resetLazyImages(): void {
   for (const observer of observers.values()) observer.disconnect();
   observers.clear();
   watched.clear();
+  queue.clear();
+  cancelIdleExpand?.();
+  idleScheduled = false;
+  idleExpanded = false;
   sizer?.disconnect();
   sizer = undefined;
   lcpChosen = false;

@@ -7,6 +7,8 @@
 export const EXPAND = 500;
 export const SMALL_SCREEN_EXPAND = 370;
 const SMALL_SCREEN = 500;
+/** lazysizes' expFactor: the margin grows by this once the page has loaded and gone idle. */
+export const IDLE_EXPAND_FACTOR = 1.5;
 /** lazysizes' minimum size: a `sizes` below it (an image not laid out yet) would pick the smallest candidate. */
 export const MIN_SIZE = 40;
 
@@ -76,4 +78,44 @@ export function isGradient(value: string): boolean {
 export function backgroundImage(url: string, gradient?: string): string {
   const layer = `url("${url.replace(/["\\\n\r]/g, (c) => encodeURIComponent(c))}")`;
   return gradient ? `${gradient.trim()}, ${layer}` : layer;
+}
+
+/** Whether any part of a box shows in the viewport (not only in the observer's margin). */
+export function inViewport(box: Box, viewportWidth: number, viewportHeight: number): boolean {
+  return box.top < viewportHeight && box.top + box.height > 0 && box.left < viewportWidth && box.left + box.width > 0;
+}
+
+/** How far a box lies outside the viewport, in px (0 when any part of it shows). */
+export function distanceFromViewport(box: Box, viewportWidth: number, viewportHeight: number): number {
+  const dy = Math.max(0, box.top - viewportHeight, -(box.top + box.height));
+  const dx = Math.max(0, box.left - viewportWidth, -(box.left + box.width));
+  return Math.max(dx, dy);
+}
+
+/**
+ * Unveiling (writing `src`, which starts the browser's image loading) costs a few ms per image on a slow phone:
+ * a batch the observer reports together is unveiled in slices, yielding to input and paint once a task has run
+ * this long. At least one image per task, so the queue always moves.
+ */
+export const SLICE_MS = 8;
+
+/**
+ * Runs `work` on what `take` hands out until it hands out nothing, yielding a task whenever the current one has
+ * run `budget` ms, the microtasks each piece of work queued included. `take` is asked only after yielding, so an
+ * item removed meanwhile is never worked on.
+ */
+export async function drainSliced<T>(take: () => T | undefined, work: (item: T) => void, clock: { now(): number; yieldTask(): Promise<void> }, budget = SLICE_MS): Promise<void> {
+  let start = clock.now();
+  for (;;) {
+    if (clock.now() - start >= budget) {
+      await clock.yieldTask();
+      start = clock.now();
+    }
+    const item = take();
+    if (item === undefined) return;
+    work(item);
+    // Writing an image's src queues the browser's own work on it as a microtask (HTML: "update the image
+    // data"); letting it run before reading the clock counts it in this task's time.
+    await Promise.resolve();
+  }
 }

@@ -3,6 +3,7 @@ import { flag, readGlobal, str, type FieldSpec } from '../../src/config/globals'
 import { adoptStyles } from '../../src/dom/styles';
 import { env } from '../../src/env';
 import { asButton, createToggle, disclosureSet, slidePanel, type Disclosure, type DisclosureSet } from './disclosure';
+import { placeInWrapper } from './mega';
 import { DEFAULT_BREAKPOINT, FLYOUT_STATE_CLASSES, flyoutClasses, flyoutNext, mobileMenuPlan, parseBreakpoint, parseMobileDesign, submenuLabel, type FlyoutState, type MobileDesign } from './logic';
 
 /**
@@ -28,21 +29,40 @@ const MENU_SPEC = {
   dropdown_goto: str('Go to...'),
   mobile_nav_cart: str('Shopping Cart'),
   submenu_slideout: flag(true),
+  megamenu_base_width: { read: (v: unknown) => (v === 'site_width' ? 'site_width' : v === 'viewport' || v === 'viewport_width' ? 'viewport' : undefined), fallback: 'site_width', expected: '"site_width" or "viewport"' } as FieldSpec<'site_width' | 'viewport'>,
 };
 type MenuVars = { [K in keyof typeof MENU_SPEC]: (typeof MENU_SPEC)[K]['fallback'] };
 
 const nameOf = (link: Element) => (link.querySelector('.menu-text')?.textContent ?? link.textContent ?? '').trim();
 const firstFocusable = (root: Element) => root.querySelector<HTMLElement>('input:not([type="hidden"]), a[href], button, select, textarea');
 
+/** A parent item whose link goes nowhere (`href="#"`, as a top bar's "Language" often is) is its own button. */
+const goesNowhere = (link: Element) => {
+  const href = link.getAttribute('href')?.trim();
+  return !href || href === '#';
+};
+
 function dropdowns(menu: HTMLElement, set: DisclosureSet, vars: MenuVars, created: HTMLElement[]): void {
   for (const item of menu.querySelectorAll<HTMLElement>('li.menu-item-has-children, li.fusion-megamenu-menu')) {
     const link = item.querySelector<HTMLElement>(':scope > a');
     const panel = item.querySelector<HTMLElement>(':scope > .sub-menu, :scope > .fusion-megamenu-wrapper');
     if (!link || !panel) continue;
-    const button = createToggle(submenuLabel(vars.mobile_submenu_open, nameOf(link)), 'sf-submenu-toggle');
-    link.after(button);
-    created.push(button);
-    set.add({ button, panel, item, openClass: 'expanded', hoverTarget: item });
+    let button = link;
+    if (!goesNowhere(link)) {
+      button = createToggle(submenuLabel(vars.mobile_submenu_open, nameOf(link)), 'sf-submenu-toggle');
+      link.after(button);
+      created.push(button);
+    }
+    const mega = panel.classList.contains('fusion-megamenu-wrapper');
+    set.add({
+      button,
+      panel,
+      item,
+      openClass: 'expanded',
+      hoverTarget: item,
+      // A mega menu stays inside #wrapper (megamenu_base_width "viewport": spanning it), measured on opening only.
+      onChange: mega ? (open) => open && placeInWrapper(panel, item, vars.megamenu_base_width === 'viewport' ? 'viewport' : 'custom', 0) : undefined,
+    });
   }
 }
 
@@ -105,7 +125,9 @@ function mobileCartItem(list: HTMLElement, label: string): void {
 }
 
 function mobileMenu(wrapper: HTMLElement, vars: MenuVars, query: MediaQueryList | undefined, signal: AbortSignal, created: HTMLElement[]): void {
-  const holder = wrapper.querySelector<HTMLElement>('.fusion-mobile-nav-holder');
+  // The top bar may print its own (secondary) mobile holder before the main one, and the sticky header its own
+  // (`.fusion-mobile-sticky-nav-holder`): the main menu's copy goes in the main holder only.
+  const holder = [...wrapper.querySelectorAll<HTMLElement>('.fusion-mobile-nav-holder')].find((el) => !el.closest('.fusion-secondary-header') && !el.classList.contains('fusion-mobile-sticky-nav-holder'));
   const toggle = wrapper.querySelector<HTMLElement>('.fusion-mobile-menu-icons .awb-icon-bars, .fusion-mobile-menu-icons .fusion-icon-bars');
   if (!holder || vars.mobile_menu_design === 'flyout') return;
   const plan = mobileMenuPlan({ design: vars.mobile_menu_design, slideout: vars.submenu_slideout, reducedMotion: env().prefersReducedMotion() });
@@ -119,6 +141,8 @@ function mobileMenu(wrapper: HTMLElement, vars: MenuVars, query: MediaQueryList 
     for (const el of list.querySelectorAll<HTMLElement>('[id]')) el.id = `mobile-${el.id}`;
     // Dropdown contents and the search icon (a `#` link) have no place in a list of links.
     for (const el of list.querySelectorAll('.sf-submenu-toggle, .fusion-custom-menu-item-contents, .fusion-overlay-search, li.fusion-main-menu-search')) el.remove();
+    // A "#" parent link made a button on the desktop menu controls the desktop panel: the copy gets its own button.
+    for (const el of list.querySelectorAll('a[aria-controls]')) for (const attr of ['role', 'aria-controls', 'aria-expanded']) el.removeAttribute(attr);
     for (const li of list.querySelectorAll<HTMLElement>('li')) li.classList.add('fusion-mobile-nav-item');
     // The copy starts with no state of the desktop menu's (its panels were marked closed, its items expanded).
     for (const el of list.querySelectorAll<HTMLElement>('[data-sf-panel]')) delete el.dataset.sfPanel;
@@ -303,6 +327,13 @@ export default defineWidget({
         if (menu.querySelector('.fusion-overlay-search')) searchOverlay(menu, item, set, signal);
         else headerBox(item, set, vars, created);
       }
+    }
+    // The top bar's menu: the same dropdowns. It stays on screen at every width, so a mouse may hover it at any
+    // width (touch never opens by hover).
+    for (const menu of wrapper.querySelectorAll<HTMLElement>('.fusion-secondary-menu')) {
+      const set = disclosureSet(menu, signal, { outsideClick: true });
+      dropdowns(menu, set, vars, created);
+      for (const item of menu.querySelectorAll<HTMLElement>('li.fusion-menu-login-box')) headerBox(item, set, vars, created);
     }
     mobileMenu(wrapper, vars, mobileQuery, signal, created);
     flyoutHeader(wrapper, signal);

@@ -117,6 +117,23 @@ describe('menu element widget', () => {
     expect(button('Shop').getAttribute('aria-expanded')).toBe('false');
   });
 
+  it("reuses Avada's printed submenu buttons (click, mobile, hover variants): no second button beside them", async () => {
+    const html = (await fixtureBody('menu-element.html'))
+      .replace('<span class="menu-text">Shop</span></a>', '<span class="menu-text">Shop</span></a><button type="button" class="awb-menu__open-nav-submenu-hover"></button>')
+      .replace('<span class="menu-text">Collections</span></a>', '<span class="menu-text">Collections</span></a><button type="button" aria-label="Open submenu of Collections" aria-expanded="false" class="awb-menu__open-nav-submenu_mobile awb-menu__open-nav-submenu_main"></button>');
+    await mount(html);
+    const shop = document.querySelector<HTMLElement>('#menu-item-61')!;
+    expect(shop.querySelectorAll(':scope > button')).toHaveLength(1);
+    const printed = shop.querySelector<HTMLElement>(':scope > button.awb-menu__open-nav-submenu-hover')!;
+    expect(printed.getAttribute('aria-label')).toBe('Open submenu of Shop');
+    printed.click();
+    expect(printed.getAttribute('aria-expanded')).toBe('true');
+    expect(shop.classList.contains('expanded')).toBe(true);
+    const collections = document.querySelector<HTMLElement>('#menu-item-65')!;
+    expect(collections.querySelectorAll(':scope > button')).toHaveLength(1);
+    expect(collections.querySelector(':scope > button')!.getAttribute('aria-controls')).toBe('awb-mega-menu-65');
+  });
+
   it('closes on an outside click when the element says so', async () => {
     await mount();
     button('Shop').click();
@@ -194,6 +211,16 @@ describe('legacy header widget', () => {
     expect(sub.closest('li')!.classList.contains('fusion-mobile-nav-item-open')).toBe(true);
   });
 
+  it('builds the mobile copy in the main holder, never in the top bar\'s or the sticky header\'s holders printed before it', async () => {
+    const html = (await fixtureBody('header.html'))
+      .replace('<nav class="fusion-secondary-menu"', '<nav class="fusion-mobile-nav-holder" aria-label="Secondary Mobile Menu"></nav><nav class="fusion-secondary-menu"')
+      .replace('<nav class="fusion-mobile-nav-holder fusion-mobile-menu-text-align-left" aria-label="Main Menu Mobile">', '<nav class="fusion-mobile-nav-holder fusion-mobile-sticky-nav-holder" aria-label="Main Menu Mobile Sticky"></nav><nav class="fusion-mobile-nav-holder fusion-mobile-menu-text-align-left" aria-label="Main Menu Mobile">');
+    await clock.until(mountPage(html, only('header')));
+    expect(document.querySelector('nav[aria-label="Main Menu Mobile"] > ul#mobile-menu-main-menu')).not.toBeNull();
+    expect(document.querySelector('nav[aria-label="Secondary Mobile Menu"]')!.children).toHaveLength(0);
+    expect(document.querySelector('nav[aria-label="Main Menu Mobile Sticky"]')!.children).toHaveLength(0);
+  });
+
   it('warns once about a malformed mobile design and keeps the classic menu', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     (window as { avadaMenuVars?: unknown }).avadaMenuVars = { mobile_menu_design: ['flyout'] };
@@ -259,10 +286,10 @@ describe('legacy header widget', () => {
   it('warns once per malformed dropdown_goto, mobile_nav_cart or submenu_slideout and uses the defaults', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     resetLogMemory();
-    (window as { avadaMenuVars?: unknown }).avadaMenuVars = { dropdown_goto: ['Go'], mobile_nav_cart: { html: '<b>' }, submenu_slideout: 'sometimes' };
+    (window as { avadaMenuVars?: unknown }).avadaMenuVars = { dropdown_goto: ['Go'], mobile_nav_cart: { html: '<b>' }, submenu_slideout: 'sometimes', megamenu_base_width: 42 };
     await clock.until(mountPage((await fixtureBody('header.html')).replace(/<div class="fusion-mobile-menu-icons">.*?<\/div>/, ''), only('header')));
     const messages = warn.mock.calls.map((c) => String(c[0]));
-    for (const field of ['dropdown_goto', 'mobile_nav_cart', 'submenu_slideout']) expect(messages.filter((m) => m.includes(`header: avadaMenuVars.${field}`))).toHaveLength(1);
+    for (const field of ['dropdown_goto', 'mobile_nav_cart', 'submenu_slideout', 'megamenu_base_width']) expect(messages.filter((m) => m.includes(`header: avadaMenuVars.${field}`))).toHaveLength(1);
     const holder = document.querySelector('.fusion-mobile-nav-holder')!;
     expect(holder.querySelector('.fusion-mobile-selector')!.textContent).toBe('Go to...');
     expect(holder.querySelector('li.fusion-menu-cart .menu-text')!.textContent).toBe('Shopping Cart');
@@ -294,6 +321,46 @@ describe('legacy header widget', () => {
     expect(button.getAttribute('aria-label')).toBe('Open submenu of Cart');
     button.click();
     expect(document.querySelector<HTMLElement>('.fusion-menu-cart-items')!.dataset.sfPanel).toBe('open');
+  });
+
+  it('the top bar (.fusion-secondary-menu): disclosure buttons, a "#" parent link is its own button, hover 500 ms at any width, Escape returns focus', async () => {
+    media.setWidth(500);
+    await mount();
+    const bar = document.querySelector<HTMLElement>('.fusion-secondary-menu')!;
+    const help = bar.querySelector<HTMLButtonElement>('button[aria-label="Open submenu of Help"]')!;
+    expect(help.previousElementSibling!.getAttribute('href')).toBe('/help/');
+    expect(help.getAttribute('aria-expanded')).toBe('false');
+    expect(document.getElementById(help.getAttribute('aria-controls')!)!.dataset.sfPanel).toBe('closed');
+    const language = bar.querySelector<HTMLElement>('#menu-item-84 > a')!;
+    expect(language.getAttribute('role')).toBe('button');
+    expect(language.getAttribute('aria-expanded')).toBe('false');
+    expect(language.nextElementSibling?.tagName).toBe('UL');
+    // The mobile copy of the main menu is built in the main holder, never in the top bar.
+    expect(bar.querySelector('.fusion-mobile-menu')).toBeNull();
+    // Mouse: 500 ms of rest opens, even at 500 px (the top bar stays on screen); leaving closes.
+    const item = help.closest('li')!;
+    pointer('pointerenter', item);
+    clock.advance(499);
+    expect(help.getAttribute('aria-expanded')).toBe('false');
+    clock.advance(1);
+    expect(help.getAttribute('aria-expanded')).toBe('true');
+    expect(item.classList.contains('expanded')).toBe(true);
+    pointer('pointerleave', item);
+    expect(help.getAttribute('aria-expanded')).toBe('false');
+    // Keyboard: opening one closes the other; Escape in the panel closes it and focuses its button.
+    help.click();
+    key(language, ' ');
+    expect(language.getAttribute('aria-expanded')).toBe('true');
+    expect(help.getAttribute('aria-expanded')).toBe('false');
+    const deutsch = bar.querySelector<HTMLElement>('a[href="/de/"]')!;
+    deutsch.focus();
+    key(deutsch, 'Escape');
+    expect(language.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(language);
+    // A click elsewhere closes an open one.
+    help.click();
+    document.querySelector<HTMLElement>('main')!.click();
+    expect(help.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('v6: the toggles set the exact state classes; Escape closes', async () => {

@@ -2,7 +2,8 @@ import { defineWidget, type WidgetContext } from '../../mount/types';
 import { adoptStyles } from '../../src/dom/styles';
 import { env } from '../../src/env';
 import { createToggle, disclosureSet, type Disclosure } from './disclosure';
-import { DEFAULT_BREAKPOINT, isCollapsed, megaPosition, parseBreakpoint, parseMegaWidth, submenuLabel, type MegaWidth } from './logic';
+import { DEFAULT_BREAKPOINT, isCollapsed, parseBreakpoint, parseMegaWidth, submenuLabel, type MegaWidth } from './logic';
+import { placeInWrapper } from './mega';
 
 /**
  * The Avada menu element (`nav.awb-menu`): dropdowns and mega menus as disclosure buttons, hover opening after
@@ -24,25 +25,9 @@ function readBreakpoint(nav: HTMLElement, warn: WidgetContext['warn']): number {
   return parsed ?? DEFAULT_BREAKPOINT;
 }
 
-function siteWidth(): number {
-  const value = Number.parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--site_width'));
-  return Number.isFinite(value) && value > 0 ? value : 1200;
-}
-
 function placeMega(wrap: HTMLElement, item: HTMLElement, mode: MegaWidth): void {
-  const wrapper = document.getElementById('wrapper') ?? document.body;
-  const box = wrapper.getBoundingClientRect();
   const custom = Number.parseFloat(wrap.getAttribute('data-custom-width') ?? '');
-  const { left, width } = megaPosition({
-    mode,
-    wrapperLeft: box.left,
-    wrapperWidth: box.width,
-    itemLeft: item.getBoundingClientRect().left,
-    siteWidth: siteWidth(),
-    customWidth: Number.isFinite(custom) ? custom : 0,
-  });
-  wrap.style.left = `${Math.round(left)}px`;
-  wrap.style.width = `${Math.round(width)}px`;
+  placeInWrapper(wrap, item, mode, Number.isFinite(custom) ? custom : 0);
 }
 
 function itemName(link: Element): string {
@@ -67,7 +52,8 @@ export default defineWidget({
       const link = item.querySelector<HTMLElement>(':scope > a');
       const panel = item.querySelector<HTMLElement>(':scope > .awb-menu__sub-ul, :scope > .awb-menu__mega-wrap');
       if (!link || !panel) continue;
-      let button = item.querySelector<HTMLElement>(':scope > button.awb-menu__open-nav-submenu_click, :scope > button.awb-menu__open-nav-submenu_mobile');
+      // Avada's own button when it printed one (click, mobile or hover variant): never a second control beside it.
+      let button = item.querySelector<HTMLElement>(':scope > button.awb-menu__open-nav-submenu_click, :scope > button.awb-menu__open-nav-submenu_mobile, :scope > button.awb-menu__open-nav-submenu-hover');
       if (!button) {
         button = createToggle(submenuLabel(OPEN_LABEL, itemName(link)), 'awb-menu__open-nav-submenu_click sf-submenu-toggle');
         link.after(button);
