@@ -168,6 +168,22 @@ describe.each(BUILD_TAGS)('sliders and carousels, %s build', (tag) => {
       return root.querySelector<HTMLElement>('.slides')!.style.height === `${active.offsetHeight}px`;
     }, null, WAIT);
 
+    // FlexSlider's swipe rule (logic.ts swipeTarget): a 40 px flick is not a swipe, it springs back; a drag past
+    // half the width moves one slide.
+    await settled(page, '#slider-posts');
+    const box = (await page.$eval('#slider-posts', (el) => { const r = el.getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + Math.min(r.height / 2, 120), w: r.width }; }));
+    const drag = async (dx: number) => {
+      await page.mouse.move(box.x, box.y);
+      await page.mouse.down();
+      await page.mouse.move(box.x + dx, box.y, { steps: 4 });
+      await page.mouse.up();
+      await settled(page, '#slider-posts');
+    };
+    await drag(-40);
+    await waitShown(page, '#slider-posts', ['2 of 3']);
+    await drag(-Math.round(box.w * 0.6));
+    await waitShown(page, '#slider-posts', ['3 of 3']);
+
     // Attachments: thumbnails from data-thumb, a click shows that photo.
     expect(await page.$$eval('#slider-attachments .flex-control-thumbs img', (imgs) => imgs.map((i) => new URL((i as HTMLImageElement).src).pathname))).toEqual(
       ['front', 'back', 'pocket', 'folded'].map((v) => `/wp-content/uploads/apron-${v}-100x120.jpg`),
