@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { BUILD_TAGS, expectAxeClean, expectNoConsoleErrors, openPage, recorded, waitForIslands } from './harness';
+import { touchSwipe } from './touch';
 
 const WAIT = { timeout: 30_000 };
 
@@ -275,6 +276,40 @@ describe.each(BUILD_TAGS)('sliders and carousels, %s build', (tag) => {
     expect((await recorded(page)).errors).toEqual([]);
     expectNoConsoleErrors(errors);
   }, 300_000);
+});
+
+describe.each(BUILD_TAGS)('FlexSlider touch rule, %s build', (tag) => {
+  test('500 px, touch: a swipe of 50 px or more within 550 ms moves one slide; a shorter or slower one springs back', async () => {
+    const { page, errors } = await openPage('/sliders.html', { tag, viewport: { width: 500, height: 800 }, hasTouch: true });
+    await page.$eval('#slider-posts', (el) => el.scrollIntoView({ block: 'center' }));
+    await page.waitForSelector('#slider-posts[aria-roledescription="carousel"]:not(.fusion-flexslider-loading)', WAIT);
+    await settled(page, '#slider-posts');
+    // Each swipe is checked against what the page measured (the gesture adds the touch slop to its distance).
+    const swipe = async (x: number, speed: number) => {
+      const seen = await touchSwipe(page, '#slider-posts', { x }, speed);
+      await settled(page, '#slider-posts');
+      return seen;
+    };
+    const short = await swipe(-20, 800);
+    expect(Math.abs(short.dx)).toBeLessThan(50);
+    expect(await shown(page, '#slider-posts')).toEqual(['1 of 3']);
+    const quick = await swipe(-70, 800);
+    expect(quick.dx).toBeLessThanOrEqual(-50);
+    expect(quick.ms).toBeLessThanOrEqual(550);
+    await waitShown(page, '#slider-posts', ['2 of 3']);
+    // Slower than 550 ms and short of half the width: back where it was.
+    const slow = await swipe(-70, 60);
+    expect(slow.ms).toBeGreaterThan(550);
+    expect(Math.abs(slow.dx)).toBeLessThan(250);
+    expect(await shown(page, '#slider-posts')).toEqual(['2 of 3']);
+    await swipe(70, 800);
+    await waitShown(page, '#slider-posts', ['1 of 3']);
+    // The keyboard still works after touches (focus follows the slide).
+    await page.focus('#slider-posts [aria-label="1 of 3"]');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === '2 of 3', null, WAIT);
+    expectNoConsoleErrors(errors);
+  }, 120_000);
 });
 
 test('the classic tag mounts the sliders and carousels', async () => {

@@ -49,13 +49,14 @@ function followHeight(api: EmblaCarouselType, list: HTMLElement, slides: readonl
  * FlexSlider's swipe rule over embla's own release (which weighs the drag's speed differently): once embla has
  * handled the pointer's release, the slide the rule says is the one scrolled to.
  */
-function swipeRule(api: EmblaCarouselType, root: HTMLElement, instant: boolean): () => void {
+function swipeRule(api: EmblaCarouselType, root: HTMLElement, list: HTMLElement, instant: boolean): () => void {
   let start: { x: number; y: number; t: number; index: number } | undefined;
   let end: { x: number; y: number; t: number } | undefined;
   const down = (event: PointerEvent) => {
-    if (!event.isPrimary || (event.pointerType === 'mouse' && event.button !== 0)) return;
+    start = end = undefined;
+    // Only a drag on the slides is a swipe: a press on the controls (dots, arrows, pause) is theirs.
+    if (!event.isPrimary || (event.pointerType === 'mouse' && event.button !== 0) || !list.contains(event.target as Node)) return;
     start = { x: event.clientX, y: event.clientY, t: event.timeStamp, index: api.selectedScrollSnap() };
-    end = undefined;
   };
   const up = (event: PointerEvent) => {
     if (start && event.isPrimary) end = { x: event.clientX, y: event.clientY, t: event.timeStamp };
@@ -124,7 +125,7 @@ export function FlexSlider({ root, list, slides, thumbs, options, labels, reduce
   }, [api, slides, selected, options, root]);
   useEffect(() => watchPlayback(root, options, (playing) => hold('video', playing)), [root, options, hold]);
 
-  useEffect(() => (api ? swipeRule(api, root, reducedMotion) : undefined), [api, root, reducedMotion]);
+  useEffect(() => (api ? swipeRule(api, root, list, reducedMotion) : undefined), [api, root, list, reducedMotion]);
 
   // Smooth height: the slides' row takes the active slide's height (the CSS transition animates it).
   useEffect(() => (options.smoothHeight && api ? followHeight(api, list, slides) : undefined), [api, options.smoothHeight, slides, list]);
