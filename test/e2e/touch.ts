@@ -18,14 +18,14 @@ export async function touchSwipe(page: Page, selector: string, distance: { x?: n
     return { x: Math.round(r.left + r.width / 2), y: Math.round(r.top + Math.min(r.height / 2, 120)) };
   });
   await page.evaluate(() => {
-    const w = window as unknown as { __swipe?: { x0: number; y0: number; t0: number; x1?: number; y1?: number; t1?: number } };
-    delete w.__swipe;
+    const w = window as unknown as { sfSwipe?: { x0: number; y0: number; t0: number; x1?: number; y1?: number; t1?: number } };
+    delete w.sfSwipe;
     const down = (e: PointerEvent) => {
-      if (e.isPrimary) w.__swipe = { x0: e.clientX, y0: e.clientY, t0: e.timeStamp };
+      if (e.isPrimary) w.sfSwipe = { x0: e.clientX, y0: e.clientY, t0: e.timeStamp };
     };
     const up = (e: PointerEvent) => {
-      if (!e.isPrimary || !w.__swipe) return;
-      Object.assign(w.__swipe, { x1: e.clientX, y1: e.clientY, t1: e.timeStamp });
+      if (!e.isPrimary || !w.sfSwipe) return;
+      Object.assign(w.sfSwipe, { x1: e.clientX, y1: e.clientY, t1: e.timeStamp });
       window.removeEventListener('pointerdown', down, true);
       window.removeEventListener('pointerup', up, true);
     };
@@ -40,7 +40,7 @@ export async function touchSwipe(page: Page, selector: string, distance: { x?: n
     await cdp.detach().catch(() => {});
   }
   const seen = await page.waitForFunction(() => {
-    const s = (window as unknown as { __swipe?: { x0: number; y0: number; t0: number; x1?: number; y1?: number; t1?: number } }).__swipe;
+    const s = (window as unknown as { sfSwipe?: { x0: number; y0: number; t0: number; x1?: number; y1?: number; t1?: number } }).sfSwipe;
     return s?.t1 !== undefined ? { dx: s.x1! - s.x0, dy: s.y1! - s.y0, ms: s.t1 - s.t0 } : null;
   });
   return (await seen.jsonValue()) as Swipe;
