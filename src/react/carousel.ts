@@ -80,8 +80,13 @@ export function useCarousel({ options, plugins, autoplay, reducedMotion, region,
   useLayoutEffect(() => {
     rotatingRef.current = rotating;
   }, [rotating]);
-  /** After an arrow key: focus the selected slide once it is in view (no longer inert). */
-  const focusPending = useRef(false);
+  /**
+   * After an arrow key: the index of the slide to focus once it is selected and in view (no longer inert). An index,
+   * not a flag: Preact runs a render's pending effects at the start of the next render, so an effect of the render
+   * before the key (still showing the old slide) could otherwise take the request and focus the old slide, which
+   * then turns inert and drops focus to the body.
+   */
+  const focusPending = useRef<number | undefined>(undefined);
 
   const applyRotation = useCallback(() => {
     const player = api?.plugins().autoplay;
@@ -133,8 +138,8 @@ export function useCarousel({ options, plugins, autoplay, reducedMotion, region,
   const goTo = useCallback((index: number) => api?.scrollTo(index, instant), [api, instant]);
 
   useEffect(() => {
-    if (!api || !focusPending.current || !inView?.includes(selected)) return;
-    focusPending.current = false;
+    if (!api || focusPending.current !== selected || !inView?.includes(selected)) return;
+    focusPending.current = undefined;
     // After this commit's other effects: a view that marks the CMS's slides lifts `inert` in its own effect.
     queueMicrotask(() => api.slideNodes()[selected]?.focus());
   }, [api, inView, selected]);
@@ -173,9 +178,12 @@ export function useCarousel({ options, plugins, autoplay, reducedMotion, region,
         if (target.closest('input, textarea, select, [contenteditable="true"]') || !api.rootNode().contains(target)) return;
         const forward = (key === 'ArrowRight') !== (getComputedStyle(api.rootNode()).direction === 'rtl');
         event.preventDefault();
-        focusPending.current = true;
+        const from = api.selectedScrollSnap();
         if (forward) next();
         else previous();
+        // embla knows the target at once; the focus follows when the views show it (no move at an end: no request).
+        const to = api.selectedScrollSnap();
+        focusPending.current = to !== from ? to : undefined;
       },
       listen,
     );
