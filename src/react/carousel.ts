@@ -178,17 +178,23 @@ export function useCarousel({ options, plugins, autoplay, reducedMotion, region,
         if (target.closest('input, textarea, select, [contenteditable="true"]') || !api.rootNode().contains(target)) return;
         const forward = (key === 'ArrowRight') !== (getComputedStyle(api.rootNode()).direction === 'rtl');
         event.preventDefault();
+        // The request is made before moving (React may render the move before next/previous return), for the slide
+        // the move goes to; no move at an end, no request.
         const from = api.selectedScrollSnap();
+        const count = api.scrollSnapList().length;
+        const round = wrap || api.internalEngine().options.loop;
+        const to = forward ? (from + 1 < count ? from + 1 : round ? 0 : from) : from > 0 ? from - 1 : round ? count - 1 : from;
+        focusPending.current = to !== from ? to : undefined;
         if (forward) next();
         else previous();
-        // embla knows the target at once; the focus follows when the views show it (no move at an end: no request).
-        const to = api.selectedScrollSnap();
-        focusPending.current = to !== from ? to : undefined;
+        // Not where predicted (and not yet taken): follow where embla went.
+        const landed = api.selectedScrollSnap();
+        if (focusPending.current === to && landed !== to) focusPending.current = landed !== from ? landed : undefined;
       },
       listen,
     );
     return () => controller.abort();
-  }, [api, region, hold, next, previous]);
+  }, [api, region, hold, next, previous, wrap]);
 
   return {
     viewportRef,
