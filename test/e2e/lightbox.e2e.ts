@@ -345,6 +345,46 @@ describe.each(BUILD_TAGS)('lightbox, %s tag', (tag) => {
     expectNoConsoleErrors(ours(errors));
   }, 150_000);
 
+  test('500 px, vertical path (lightbox_path): ↑/↓ keys and up/down touch swipes move; a short one springs back', async () => {
+    const { page, errors } = await openPage(PAGE, {
+      tag,
+      viewport: { width: 500, height: 860 },
+      hasTouch: true,
+      beforeGoto: (ctx) =>
+        ctx.route(
+          (url) => url.pathname === PAGE,
+          async (route) => {
+            const response = await route.fetch();
+            await route.fulfill({ response, body: (await response.text()).replace('"lightbox_path":"horizontal"', '"lightbox_path":"vertical"') });
+          },
+        ),
+    });
+    await page.tap(gallery(1));
+    await slidesReady(page);
+    expect(await page.getAttribute(DIALOG, 'class')).toContain('sf-ilightbox--vertical');
+    await page.keyboard.press('ArrowDown');
+    await waitTitle(page, 'Brass rivets in a tray');
+    await page.keyboard.press('ArrowUp');
+    await waitTitle(page, 'Rolls of waxed canvas');
+    await stripSettled(page);
+    // As for x (see touch.ts), a positive y distance moves the finger down.
+    const short = await touchSwipe(page, `${DIALOG} .pswp`, { y: 70 }, 1200);
+    expect(Math.abs(short.dy)).toBeLessThanOrEqual(100);
+    await stripSettled(page);
+    expect(await title(page)).toBe('Rolls of waxed canvas');
+    const up = await touchSwipe(page, `${DIALOG} .pswp`, { y: -140 }, 1200);
+    expect(up.dy).toBeLessThan(-100);
+    await waitTitle(page, 'Brass rivets in a tray');
+    await stripSettled(page);
+    await touchSwipe(page, `${DIALOG} .pswp`, { y: 140 }, 1200);
+    await waitTitle(page, 'Rolls of waxed canvas');
+    // A vertical swipe does not close the lightbox on this path.
+    expect(await open(page)).toBe(true);
+    await page.keyboard.press('Escape');
+    await waitClosed(page);
+    expectNoConsoleErrors(ours(errors));
+  }, 120_000);
+
   test('failures: garbage settings warn once and still work; a core that cannot load leaves the link to navigate; later targets and the jQuery shim', async () => {
     const { page, messages } = await openPage(PAGE, {
       tag,

@@ -15,7 +15,7 @@ export interface Swipe {
 export async function touchSwipe(page: Page, selector: string, distance: { x?: number; y?: number }, pxPerSecond: number): Promise<Swipe> {
   const box = await page.$eval(selector, (el) => {
     const r = el.getBoundingClientRect();
-    return { x: Math.round(r.left + r.width / 2), y: Math.round(r.top + Math.min(r.height / 2, 120)) };
+    return { x: Math.round(r.left + r.width / 2), y: Math.round(r.top + Math.min(r.height / 2, 240)) };
   });
   await page.evaluate(() => {
     const w = window as unknown as { sfSwipe?: { x0: number; y0: number; t0: number; x1?: number; y1?: number; t1?: number } };
