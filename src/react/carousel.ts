@@ -80,8 +80,13 @@ export function useCarousel({ options, plugins, autoplay, reducedMotion, region,
   useLayoutEffect(() => {
     rotatingRef.current = rotating;
   }, [rotating]);
-  /** After an arrow key: focus the selected slide once it is in view (no longer inert). */
-  const focusPending = useRef(false);
+  /**
+   * After an arrow key: the index of the slide to focus once it is selected and in view (no longer inert). An index,
+   * not a flag: Preact runs a render's pending effects at the start of the next render, so an effect of the render
+   * before the key (still showing the old slide) could otherwise take the request and focus the old slide, which
+   * then turns inert and drops focus to the body.
+   */
+  const focusPending = useRef<number | undefined>(undefined);
 
   const applyRotation = useCallback(() => {
     const player = api?.plugins().autoplay;
@@ -133,8 +138,8 @@ export function useCarousel({ options, plugins, autoplay, reducedMotion, region,
   const goTo = useCallback((index: number) => api?.scrollTo(index, instant), [api, instant]);
 
   useEffect(() => {
-    if (!api || !focusPending.current || !inView?.includes(selected)) return;
-    focusPending.current = false;
+    if (!api || focusPending.current !== selected || !inView?.includes(selected)) return;
+    focusPending.current = undefined;
     // After this commit's other effects: a view that marks the CMS's slides lifts `inert` in its own effect.
     queueMicrotask(() => api.slideNodes()[selected]?.focus());
   }, [api, inView, selected]);
@@ -173,14 +178,23 @@ export function useCarousel({ options, plugins, autoplay, reducedMotion, region,
         if (target.closest('input, textarea, select, [contenteditable="true"]') || !api.rootNode().contains(target)) return;
         const forward = (key === 'ArrowRight') !== (getComputedStyle(api.rootNode()).direction === 'rtl');
         event.preventDefault();
-        focusPending.current = true;
+        // The request is made before moving (React may render the move before next/previous return), for the slide
+        // the move goes to; no move at an end, no request.
+        const from = api.selectedScrollSnap();
+        const count = api.scrollSnapList().length;
+        const round = wrap || api.internalEngine().options.loop;
+        const to = forward ? (from + 1 < count ? from + 1 : round ? 0 : from) : from > 0 ? from - 1 : round ? count - 1 : from;
+        focusPending.current = to !== from ? to : undefined;
         if (forward) next();
         else previous();
+        // Not where predicted (and not yet taken): follow where embla went.
+        const landed = api.selectedScrollSnap();
+        if (focusPending.current === to && landed !== to) focusPending.current = landed !== from ? landed : undefined;
       },
       listen,
     );
     return () => controller.abort();
-  }, [api, region, hold, next, previous]);
+  }, [api, region, hold, next, previous, wrap]);
 
   return {
     viewportRef,

@@ -7,6 +7,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
+import { touchSwipe } from './touch';
 
 const PAGE = '/lightbox.html';
 const DIALOG = 'dialog.sf-ilightbox';
@@ -27,6 +28,14 @@ const stripSettled = (page: Page) =>
     w.__strip = [...(w.__strip ?? []), now].slice(-5);
     return w.__strip.length === 5 && w.__strip.every((t) => t === now);
   });
+/** The thumbnails' names, which one is current, and the largest rendered size. */
+const thumbs = (page: Page) =>
+  page.$$eval(`${DIALOG} .sf-ilightbox__thumbs button`, (buttons) => ({
+    names: buttons.map((b) => b.getAttribute('aria-label')),
+    current: buttons.map((b) => b.getAttribute('aria-current')),
+    maxWidth: Math.max(...buttons.map((b) => b.getBoundingClientRect().width)),
+    maxHeight: Math.max(...buttons.map((b) => b.getBoundingClientRect().height)),
+  }));
 const waitTitle = (page: Page, text: string) => page.waitForFunction((t) => document.getElementById('sf-ilightbox-title')?.textContent === t, text);
 /** A 404 for the deliberately broken image is the browser's own console error, not ours. */
 const ours = (errors: string[]) => errors.filter((e) => !/status of (404|500).*(kiln-old|\/lightbox\/unavailable\/)/.test(e));
@@ -64,7 +73,38 @@ describe.each(BUILD_TAGS)('lightbox, %s tag', (tag) => {
     await slidesReady(page);
     await page.waitForSelector(`${DIALOG} .pswp__img[src$="brass-rivets-1500x1000.jpg"]`);
     expect(await page.isHidden(`${DIALOG} .sf-ilightbox__loading`)).toBe(true);
+    // Thumbnails: one button per item, at most 120×80, the current one marked.
+    const strip = await thumbs(page);
+    expect(strip.names).toEqual(['1 of 3: Rolls of waxed canvas', '2 of 3: Brass rivets in a tray', '3 of 3: Finished totes on a rack']);
+    expect(strip.current).toEqual([null, 'true', null]);
+    expect(strip.maxWidth).toBeLessThanOrEqual(120);
+    expect(strip.maxHeight).toBeLessThanOrEqual(80);
+    expect(await page.$$eval(`${DIALOG} .sf-ilightbox__thumbs img`, (imgs) => imgs.map((i) => new URL((i as HTMLImageElement).src).pathname))).toEqual(
+      ['canvas-rolls', 'brass-rivets', 'finished-totes'].map((n) => `/wp-content/uploads/2025/03/${n}-300x200.jpg`),
+    );
+    // Share links (lightbox_social): the item's own URL, encoded; a new tab; named by their text.
+    const shares = await page.$$eval(`${DIALOG} .sf-ilightbox__social a`, (links) => links.map((a) => ({ name: a.textContent, href: a.getAttribute('href'), target: a.getAttribute('target'), rel: a.getAttribute('rel') })));
+    const rivets = encodeURIComponent(new URL('/wp-content/uploads/2025/03/brass-rivets-1500x1000.jpg', page.url()).href);
+    expect(shares).toEqual([
+      { name: 'Share on Facebook (opens in a new tab)', href: `https://www.facebook.com/sharer.php?u=${rivets}`, target: '_blank', rel: 'noopener noreferrer' },
+      { name: 'Share on X (opens in a new tab)', href: `https://twitter.com/intent/tweet?url=${rivets}&text=Brass%20rivets%20in%20a%20tray`, target: '_blank', rel: 'noopener noreferrer' },
+      { name: 'Share by email (opens in a new tab)', href: `mailto:?body=${rivets}`, target: '_blank', rel: 'noopener noreferrer' },
+    ]);
     await expectAxeClean(page);
+    // A thumbnail by mouse, then one by keyboard (Tab reaches the strip; Enter goes there).
+    await page.click(`${DIALOG} .sf-ilightbox__thumbs button:nth-child(3)`);
+    await waitTitle(page, 'Finished totes on a rack');
+    expect((await thumbs(page)).current).toEqual([null, null, 'true']);
+    expect(await hash(page)).toBe('#iLightbox[gallery-7]/2');
+    await page.focus(`${DIALOG} .ilightbox-close`);
+    for (let i = 0; i < 12 && !(await page.evaluate(() => document.activeElement?.matches('.sf-ilightbox__thumbs button:first-child'))); i++) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await waitTitle(page, 'Rolls of waxed canvas');
+    expect((await thumbs(page)).current).toEqual(['true', null, null]);
+    await page.keyboard.press('ArrowRight');
+    await waitTitle(page, 'Brass rivets in a tray');
+    expect(await hash(page)).toBe('#iLightbox[gallery-7]/1');
+    expect(await page.evaluate(() => history.length)).toBe(before + 1);
 
     // Keyboard: three items loop; moves replace the entry (history length unchanged).
     await page.keyboard.press('ArrowRight');
@@ -78,10 +118,12 @@ describe.each(BUILD_TAGS)('lightbox, %s tag', (tag) => {
     await page.click(`${DIALOG} .ilightbox-prev-button`);
     await waitTitle(page, 'Finished totes on a rack');
     await stripSettled(page);
-    await page.mouse.move(900, 400);
+    // Past half the slide (PhotoSwipe's own rule for a mouse drag), so the release does not depend on the speed
+    // of the last moves, which a loaded machine stretches.
+    await page.mouse.move(1000, 400);
     await page.mouse.down();
-    await page.mouse.move(700, 400, { steps: 10 });
-    await page.mouse.move(300, 400, { steps: 10 });
+    await page.mouse.move(800, 400, { steps: 10 });
+    await page.mouse.move(250, 400, { steps: 10 });
     await page.mouse.up();
     await waitTitle(page, 'Rolls of waxed canvas');
     // Tab never leaves the dialog.
@@ -216,6 +258,32 @@ describe.each(BUILD_TAGS)('lightbox, %s tag', (tag) => {
       hasTouch: true,
       beforeGoto: (ctx) => ctx.route(/youtube-nocookie\.com|vimeo\.com/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>player</title>' })),
     });
+    // Touch: a swipe of more than 100 px within 1 s changes the item; a shorter or a slower one springs back.
+    await page.tap(gallery(1));
+    await slidesReady(page);
+    await stripSettled(page);
+    const small = await thumbs(page);
+    expect(small.maxWidth).toBeLessThanOrEqual(120);
+    expect(small.maxHeight).toBeLessThanOrEqual(80);
+    await expectAxeClean(page);
+    const short = await touchSwipe(page, `${DIALOG} .pswp`, { x: -70 }, 1200);
+    expect(Math.abs(short.dx)).toBeLessThanOrEqual(100);
+    await stripSettled(page);
+    expect(await title(page)).toBe('Rolls of waxed canvas');
+    const slow = await touchSwipe(page, `${DIALOG} .pswp`, { x: -160 }, 120);
+    expect(slow.ms).toBeGreaterThan(1000);
+    await stripSettled(page);
+    expect(await title(page)).toBe('Rolls of waxed canvas');
+    const quick = await touchSwipe(page, `${DIALOG} .pswp`, { x: -130 }, 1200);
+    expect(quick.dx).toBeLessThan(-100);
+    expect(quick.ms).toBeLessThanOrEqual(1000);
+    await waitTitle(page, 'Brass rivets in a tray');
+    await stripSettled(page);
+    await touchSwipe(page, `${DIALOG} .pswp`, { x: 130 }, 1200);
+    await waitTitle(page, 'Rolls of waxed canvas');
+    await page.keyboard.press('Escape');
+    await waitClosed(page);
+
     await page.click('.video-youtube');
     await slidesReady(page);
     await page.waitForSelector(`${DIALOG} .fusion-privacy-placeholder`);
@@ -277,6 +345,46 @@ describe.each(BUILD_TAGS)('lightbox, %s tag', (tag) => {
     expectNoConsoleErrors(ours(errors));
   }, 150_000);
 
+  test('500 px, vertical path (lightbox_path): ↑/↓ keys and up/down touch swipes move; a short one springs back', async () => {
+    const { page, errors } = await openPage(PAGE, {
+      tag,
+      viewport: { width: 500, height: 860 },
+      hasTouch: true,
+      beforeGoto: (ctx) =>
+        ctx.route(
+          (url) => url.pathname === PAGE,
+          async (route) => {
+            const response = await route.fetch();
+            await route.fulfill({ response, body: (await response.text()).replace('"lightbox_path":"horizontal"', '"lightbox_path":"vertical"') });
+          },
+        ),
+    });
+    await page.tap(gallery(1));
+    await slidesReady(page);
+    expect(await page.getAttribute(DIALOG, 'class')).toContain('sf-ilightbox--vertical');
+    await page.keyboard.press('ArrowDown');
+    await waitTitle(page, 'Brass rivets in a tray');
+    await page.keyboard.press('ArrowUp');
+    await waitTitle(page, 'Rolls of waxed canvas');
+    await stripSettled(page);
+    // As for x (see touch.ts), a positive y distance moves the finger down.
+    const short = await touchSwipe(page, `${DIALOG} .pswp`, { y: 70 }, 1200);
+    expect(Math.abs(short.dy)).toBeLessThanOrEqual(100);
+    await stripSettled(page);
+    expect(await title(page)).toBe('Rolls of waxed canvas');
+    const up = await touchSwipe(page, `${DIALOG} .pswp`, { y: -140 }, 1200);
+    expect(up.dy).toBeLessThan(-100);
+    await waitTitle(page, 'Brass rivets in a tray');
+    await stripSettled(page);
+    await touchSwipe(page, `${DIALOG} .pswp`, { y: 140 }, 1200);
+    await waitTitle(page, 'Rolls of waxed canvas');
+    // A vertical swipe does not close the lightbox on this path.
+    expect(await open(page)).toBe(true);
+    await page.keyboard.press('Escape');
+    await waitClosed(page);
+    expectNoConsoleErrors(ours(errors));
+  }, 120_000);
+
   test('failures: garbage settings warn once and still work; a core that cannot load leaves the link to navigate; later targets and the jQuery shim', async () => {
     const { page, messages } = await openPage(PAGE, {
       tag,
@@ -286,7 +394,8 @@ describe.each(BUILD_TAGS)('lightbox, %s tag', (tag) => {
           (url) => url.pathname === PAGE,
           async (route) => {
             const response = await route.fetch();
-            const html = (await response.text()).replace('"lightbox_animation_speed":"normal"', '"lightbox_animation_speed":"warp"').replace('data-title="The kiln"', 'data-title="The kiln" data-options="width: wide"');
+            const html = (await response.text()).replace('"lightbox_animation_speed":"normal"', '"lightbox_animation_speed":"warp"').replace('data-title="The kiln"', 'data-title="The kiln" data-options="width: wide"')
+              .replace('"text":"Share by email"}', '"text":"Share by email"},"evil":{"source":"javascript:alert(1)","text":"Run"}');
             await route.fulfill({ response, body: html });
           },
         );
@@ -295,6 +404,7 @@ describe.each(BUILD_TAGS)('lightbox, %s tag', (tag) => {
     });
     const warnings = messages.filter((m) => m.type === 'warning' && m.text.includes('lightbox'));
     expect(warnings.filter((m) => m.text.includes('fusionLightboxVars.lightbox_animation_speed'))).toHaveLength(1);
+    expect(warnings.filter((m) => m.text.includes('fusionLightboxVars.lightbox_social_links.evil'))).toHaveLength(1);
     expect(await page.evaluate(() => typeof (window as { avadaLightBox?: { refresh_lightbox?: unknown } }).avadaLightBox?.refresh_lightbox)).toBe('function');
 
     // A target inserted later is handled by the one delegated listener, and the theme's refresh call rescans it.

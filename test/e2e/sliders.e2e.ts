@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { BUILD_TAGS, expectAxeClean, expectNoConsoleErrors, openPage, recorded, waitForIslands } from './harness';
+import { touchSwipe } from './touch';
 
 const WAIT = { timeout: 30_000 };
 
@@ -168,6 +169,22 @@ describe.each(BUILD_TAGS)('sliders and carousels, %s build', (tag) => {
       return root.querySelector<HTMLElement>('.slides')!.style.height === `${active.offsetHeight}px`;
     }, null, WAIT);
 
+    // FlexSlider's swipe rule (logic.ts swipeTarget): a 40 px flick is not a swipe, it springs back; a drag past
+    // half the width moves one slide.
+    await settled(page, '#slider-posts');
+    const box = (await page.$eval('#slider-posts', (el) => { const r = el.getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + Math.min(r.height / 2, 120), w: r.width }; }));
+    const drag = async (dx: number) => {
+      await page.mouse.move(box.x, box.y);
+      await page.mouse.down();
+      await page.mouse.move(box.x + dx, box.y, { steps: 4 });
+      await page.mouse.up();
+      await settled(page, '#slider-posts');
+    };
+    await drag(-40);
+    await waitShown(page, '#slider-posts', ['2 of 3']);
+    await drag(-Math.round(box.w * 0.6));
+    await waitShown(page, '#slider-posts', ['3 of 3']);
+
     // Attachments: thumbnails from data-thumb, a click shows that photo.
     expect(await page.$$eval('#slider-attachments .flex-control-thumbs img', (imgs) => imgs.map((i) => new URL((i as HTMLImageElement).src).pathname))).toEqual(
       ['front', 'back', 'pocket', 'folded'].map((v) => `/wp-content/uploads/apron-${v}-100x120.jpg`),
@@ -259,6 +276,40 @@ describe.each(BUILD_TAGS)('sliders and carousels, %s build', (tag) => {
     expect((await recorded(page)).errors).toEqual([]);
     expectNoConsoleErrors(errors);
   }, 300_000);
+});
+
+describe.each(BUILD_TAGS)('FlexSlider touch rule, %s build', (tag) => {
+  test('500 px, touch: a swipe of 50 px or more within 550 ms moves one slide; a shorter or slower one springs back', async () => {
+    const { page, errors } = await openPage('/sliders.html', { tag, viewport: { width: 500, height: 800 }, hasTouch: true });
+    await page.$eval('#slider-posts', (el) => el.scrollIntoView({ block: 'center' }));
+    await page.waitForSelector('#slider-posts[aria-roledescription="carousel"]:not(.fusion-flexslider-loading)', WAIT);
+    await settled(page, '#slider-posts');
+    // Each swipe is checked against what the page measured (the gesture adds the touch slop to its distance).
+    const swipe = async (x: number, speed: number) => {
+      const seen = await touchSwipe(page, '#slider-posts', { x }, speed);
+      await settled(page, '#slider-posts');
+      return seen;
+    };
+    const short = await swipe(-20, 800);
+    expect(Math.abs(short.dx)).toBeLessThan(50);
+    expect(await shown(page, '#slider-posts')).toEqual(['1 of 3']);
+    const quick = await swipe(-70, 800);
+    expect(quick.dx).toBeLessThanOrEqual(-50);
+    expect(quick.ms).toBeLessThanOrEqual(550);
+    await waitShown(page, '#slider-posts', ['2 of 3']);
+    // Slower than 550 ms and short of half the width: back where it was.
+    const slow = await swipe(-70, 60);
+    expect(slow.ms).toBeGreaterThan(550);
+    expect(Math.abs(slow.dx)).toBeLessThan(250);
+    expect(await shown(page, '#slider-posts')).toEqual(['2 of 3']);
+    await swipe(70, 800);
+    await waitShown(page, '#slider-posts', ['1 of 3']);
+    // The keyboard still works after touches (focus follows the slide).
+    await page.focus('#slider-posts [aria-label="1 of 3"]');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === '2 of 3', null, WAIT);
+    expectNoConsoleErrors(errors);
+  }, 120_000);
 });
 
 test('the classic tag mounts the sliders and carousels', async () => {

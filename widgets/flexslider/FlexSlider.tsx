@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo } from 'react';
 import fadePlugin from 'embla-carousel-fade';
 import type { EmblaCarouselType } from 'embla-carousel';
 import { markSlides, ROTATION_CONTROL, slideLabel, unmarkSlides, useCarousel } from '../../src/react/carousel';
-import type { FlexOptions } from './logic';
+import { swipeTarget, type FlexOptions } from './logic';
 import { pauseOthers, startSlideVideo, watchPlayback } from './videos';
 
 export interface FlexLabels {
@@ -42,6 +42,38 @@ function followHeight(api: EmblaCarouselType, list: HTMLElement, slides: readonl
   return () => {
     api.off('select', fit).off('resize', fit);
     list.style.height = '';
+  };
+}
+
+/**
+ * FlexSlider's swipe rule over embla's own release (which weighs the drag's speed differently): once embla has
+ * handled the pointer's release, the slide the rule says is the one scrolled to.
+ */
+function swipeRule(api: EmblaCarouselType, root: HTMLElement, list: HTMLElement, instant: boolean): () => void {
+  let start: { x: number; y: number; t: number; index: number } | undefined;
+  let end: { x: number; y: number; t: number } | undefined;
+  const down = (event: PointerEvent) => {
+    start = end = undefined;
+    // Only a drag on the slides is a swipe: a press on the controls (dots, arrows, pause) is theirs.
+    if (!event.isPrimary || (event.pointerType === 'mouse' && event.button !== 0) || !list.contains(event.target as Node)) return;
+    start = { x: event.clientX, y: event.clientY, t: event.timeStamp, index: api.selectedScrollSnap() };
+  };
+  const up = (event: PointerEvent) => {
+    if (start && event.isPrimary) end = { x: event.clientX, y: event.clientY, t: event.timeStamp };
+  };
+  const released = () => {
+    if (!start || !end) return;
+    const target = swipeTarget({ dx: end.x - start.x, dy: end.y - start.y, ms: end.t - start.t, width: root.clientWidth, start: start.index, count: api.scrollSnapList().length });
+    start = end = undefined;
+    if (target !== undefined && target !== api.selectedScrollSnap()) api.scrollTo(target, instant);
+  };
+  root.addEventListener('pointerdown', down, { passive: true });
+  window.addEventListener('pointerup', up, { passive: true, capture: true });
+  api.on('pointerUp', released);
+  return () => {
+    root.removeEventListener('pointerdown', down);
+    window.removeEventListener('pointerup', up, { capture: true });
+    api.off('pointerUp', released);
   };
 }
 
@@ -92,6 +124,8 @@ export function FlexSlider({ root, list, slides, thumbs, options, labels, reduce
     root.classList.toggle('sf-flexslider--video', Boolean(slides[selected]?.querySelector('iframe')));
   }, [api, slides, selected, options, root]);
   useEffect(() => watchPlayback(root, options, (playing) => hold('video', playing)), [root, options, hold]);
+
+  useEffect(() => (api ? swipeRule(api, root, list, reducedMotion) : undefined), [api, root, list, reducedMotion]);
 
   // Smooth height: the slides' row takes the active slide's height (the CSS transition animates it).
   useEffect(() => (options.smoothHeight && api ? followHeight(api, list, slides) : undefined), [api, options.smoothHeight, slides, list]);

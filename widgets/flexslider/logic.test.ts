@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { readSettings } from '../../src/config/globals';
-import { cutExcerpt, FLEX_VARS_SPEC, playerMessage, playerOf, playerState, readFlexOptions, type FlexSliderVars } from './logic';
+import { cutExcerpt, FLEX_VARS_SPEC, playerMessage, playerOf, playerState, readFlexOptions, swipeTarget, type FlexSliderVars } from './logic';
 
 const VARS: FlexSliderVars = { status_vimeo: true, status_yt: true, slideshow_autoplay: true, slideshow_speed: 7000, pagination_video_slide: false, flex_smoothHeight: false };
 const reader = (attrs: Record<string, string>) => (name: string) => attrs[name] ?? null;
@@ -110,5 +110,24 @@ describe('video players', () => {
     expect(playerState('vimeo', '{"event":"play"}')).toBe('playing');
     expect(playerState('vimeo', { event: 'ended' })).toBe('stopped');
     expect(playerState('vimeo', 'not json')).toBeUndefined();
+  });
+});
+
+describe('FlexSlider swipe rule', () => {
+  const base = { dy: 0, width: 1000, start: 1, count: 3 };
+  test('moves one slide for at least 50 px within 550 ms, towards where the content was pushed', () => {
+    expect(swipeTarget({ ...base, dx: -50, ms: 550 })).toBe(2);
+    expect(swipeTarget({ ...base, dx: 50, ms: 200 })).toBe(0);
+  });
+  test('springs back for a shorter or slower drag, unless it passed half the width', () => {
+    expect(swipeTarget({ ...base, dx: -49, ms: 100 })).toBe(1);
+    expect(swipeTarget({ ...base, dx: -300, ms: 551 })).toBe(1);
+    expect(swipeTarget({ ...base, dx: -501, ms: 3000 })).toBe(2);
+  });
+  test('wraps at the ends, and leaves vertical gestures and single slides alone', () => {
+    expect(swipeTarget({ ...base, start: 2, dx: -80, ms: 100 })).toBe(0);
+    expect(swipeTarget({ ...base, start: 0, dx: 80, ms: 100 })).toBe(2);
+    expect(swipeTarget({ ...base, dx: -60, dy: 200, ms: 100 })).toBeUndefined();
+    expect(swipeTarget({ ...base, count: 1, dx: -80, ms: 100 })).toBeUndefined();
   });
 });

@@ -203,3 +203,21 @@ export function playerState(player: Player, data: unknown): PlayerState | undefi
   if (m.event === 'pause' || m.event === 'ended' || m.event === 'finish') return 'stopped';
   return undefined;
 }
+
+/** FlexSlider's touch rule: a swipe of at least 50 px within 550 ms moves one slide, or any drag past half the width. */
+export const SWIPE_MIN_PX = 50;
+export const SWIPE_MAX_MS = 550;
+
+/**
+ * The slide a finished horizontal drag lands on: one further (towards where the content was pushed) when the swipe
+ * was long and quick enough or dragged past half the slider's width, else back where it started. Undefined for a
+ * mostly vertical gesture (a page scroll, not a swipe). Wraps, as FlexSlider's previous/next do.
+ */
+export function swipeTarget(input: { dx: number; dy: number; ms: number; width: number; start: number; count: number }): number | undefined {
+  const { dx, dy, ms, width, start, count } = input;
+  if (count < 2 || Math.abs(dy) > Math.abs(dx)) return undefined;
+  const far = Math.abs(dx) > width / 2;
+  const quick = Math.abs(dx) >= SWIPE_MIN_PX && ms <= SWIPE_MAX_MS;
+  if (!far && !quick) return start;
+  return (start + (dx < 0 ? 1 : -1) + count) % count;
+}

@@ -67,6 +67,47 @@ describe('lightbox widget (happy-dom: our contract; the real dialog is tested in
     expect(document.activeElement).toBe(document.getElementById('g2'));
   });
 
+  it('a group shows its thumbnails as buttons (the current one aria-current); a click on one goes to it', async () => {
+    await mountPage(MARKUP, only('lightbox'));
+    click(document.getElementById('g1')!);
+    const d = dialog()!;
+    const strip = d.querySelector<HTMLElement>('.sf-ilightbox__thumbs')!;
+    expect(strip.hidden).toBe(false);
+    const thumbs = [...strip.querySelectorAll('button')];
+    expect(thumbs.map((b) => b.getAttribute('aria-label'))).toEqual(['1 of 2: Canvas', '2 of 2: Rivets']);
+    expect(thumbs.map((b) => b.querySelector('img')!.getAttribute('src'))).toEqual(['/a.jpg', '/b.jpg']);
+    expect(thumbs.map((b) => b.getAttribute('aria-current'))).toEqual(['true', null]);
+    click(thumbs[1]!.querySelector('img')!);
+    expect(d.querySelector('#sf-ilightbox-title')!.textContent).toBe('Rivets');
+    expect(thumbs.map((b) => b.getAttribute('aria-current'))).toEqual([null, 'true']);
+    expect(decodeURIComponent(location.hash)).toBe('#iLightbox[gallery-7]/1');
+    d.dispatchEvent(new Event('cancel', { cancelable: true }));
+    // A single has none.
+    click(document.getElementById('odd')!);
+    expect(strip.hidden).toBe(true);
+    expect(strip.children).toHaveLength(0);
+  });
+
+  it('share links (lightbox_social): the item\'s URL encoded into each, a new tab, garbage entries warned once and left out', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    (window as { fusionLightboxVars?: unknown }).fusionLightboxVars = {
+      lightbox_social: '1',
+      lightbox_social_links: { facebook: { source: 'https://www.facebook.com/sharer.php?u={URL}', text: 'Share on Facebook' }, bad: { source: 'javascript:void({URL})', text: 'Bad' } },
+    };
+    await mountPage(MARKUP, only('lightbox'));
+    click(document.getElementById('g2')!);
+    const links = [...dialog()!.querySelectorAll<HTMLAnchorElement>('.sf-ilightbox__social a')];
+    expect(links).toHaveLength(1);
+    expect(links[0]!.textContent).toBe('Share on Facebook (opens in a new tab)');
+    expect(links[0]!.getAttribute('href')).toBe(`https://www.facebook.com/sharer.php?u=${encodeURIComponent(`${location.origin}/wp-content/uploads/b-1500x1000.jpg`)}`);
+    expect(links[0]!.target).toBe('_blank');
+    expect(links[0]!.rel).toBe('noopener noreferrer');
+    expect(warn.mock.calls.filter((c) => String(c[0]).includes('lightbox_social_links.bad'))).toHaveLength(1);
+    // Moving updates the shared URL.
+    click(dialog()!.querySelector('.ilightbox-prev-button')!);
+    expect(links[0]!.getAttribute('href')).toContain(encodeURIComponent('/wp-content/uploads/a-1500x1000.jpg'));
+  });
+
   it('post images form their own group', async () => {
     await mountPage(MARKUP, only('lightbox'));
     expect(click(document.querySelector('#post-1 img')!).defaultPrevented).toBe(true);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetLogMemory } from '../../src/log';
-import { canGo, canLoop, captionAndTitle, embedUrl, formatHash, itemType, parseHash, parseItemOptions, readLightboxConfig, slideshowNext, vimeoId, youtubeId } from './logic';
+import { canGo, canLoop, captionAndTitle, embedUrl, formatHash, itemType, parseHash, parseItemOptions, readLightboxConfig, readSocialLinks, shareHref, slideshowNext, swipeStep, thumbnailSource, vimeoId, youtubeId } from './logic';
 
 describe('lightbox target rule and item types', () => {
   it.each([
@@ -133,5 +133,64 @@ describe('fusionLightboxVars', () => {
     for (const field of ['fusionLightboxVars.lightbox_slideshow_speed', 'fusionLightboxVars.lightbox_animation_speed', 'fusionLightboxVars.lightbox_opacity', 'fusionLightboxVars.l10n.next', 'fusionLightboxVideoVars']) {
       expect(said.filter((m) => m.includes('lightbox:') && m.includes(field))).toHaveLength(1);
     }
+  });
+});
+
+describe('lightbox swipe rule (more than 100 px within 1 s)', () => {
+  const h = { dy: 0, path: 'horizontal' as const };
+  it('moves one item for a swipe over 100 px within 1 s, towards where the content was pushed', () => {
+    expect(swipeStep({ ...h, dx: -101, ms: 1000 })).toBe(1);
+    expect(swipeStep({ ...h, dx: 150, ms: 200 })).toBe(-1);
+  });
+  it('springs back for 100 px or less, or a slower drag, however long', () => {
+    expect(swipeStep({ ...h, dx: -100, ms: 100 })).toBe(0);
+    expect(swipeStep({ ...h, dx: -600, ms: 1001 })).toBe(0);
+    expect(swipeStep({ ...h, dx: -600, ms: Number.NaN })).toBe(0);
+  });
+  it('follows the path: across it is no swipe; on a vertical path up is next, down previous', () => {
+    expect(swipeStep({ dx: -20, dy: -300, ms: 200, path: 'horizontal' })).toBe(0);
+    expect(swipeStep({ dx: 10, dy: -150, ms: 200, path: 'vertical' })).toBe(1);
+    expect(swipeStep({ dx: 10, dy: 150, ms: 200, path: 'vertical' })).toBe(-1);
+    // The strip still slides sideways on a vertical path.
+    expect(swipeStep({ dx: -150, dy: 10, ms: 200, path: 'vertical' })).toBe(1);
+  });
+});
+
+describe('lightbox thumbnails and share links', () => {
+  afterEach(() => resetLogMemory());
+  it('takes the thumbnail from data-options, else the linked image, else an image item itself; never a script or player URL', () => {
+    const image = { type: 'image' as const, href: '/big.jpg', options: {} };
+    expect(thumbnailSource({ ...image, options: { thumbnail: '/t.jpg' } }, '/small.jpg')).toBe('/t.jpg');
+    expect(thumbnailSource(image, '/small.jpg')).toBe('/small.jpg');
+    expect(thumbnailSource(image, 'data:image/gif;base64,R0lGOD')).toBe('/big.jpg');
+    expect(thumbnailSource({ ...image, options: { thumbnail: 'javascript:alert(1)' } }, null)).toBe('/big.jpg');
+    expect(thumbnailSource({ type: 'youtube', href: 'https://youtu.be/aqz-KE-bpKQ', options: {} }, null)).toBeNull();
+  });
+  it('reads Avada\'s share links in order, and fills {URL} and {TITLE} as encoded components', () => {
+    const links = readSocialLinks({
+      facebook: { source: 'https://www.facebook.com/sharer.php?u={URL}', text: 'Share on Facebook' },
+      twitter: { source: 'https://twitter.com/intent/tweet?url={URL}&text={TITLE}', text: 'Share on X' },
+      email: { source: 'mailto:?body={URL}', text: 'Share by email' },
+    });
+    expect(links.map((l) => [l.network, l.text])).toEqual([['facebook', 'Share on Facebook'], ['twitter', 'Share on X'], ['email', 'Share by email']]);
+    expect(shareHref(links[1]!, 'https://shop.test/a b.jpg?x=1&y=2#z', 'Rivets & "tray"')).toBe(
+      'https://twitter.com/intent/tweet?url=https%3A%2F%2Fshop.test%2Fa%20b.jpg%3Fx%3D1%26y%3D2%23z&text=Rivets%20%26%20%22tray%22',
+    );
+  });
+  it('garbage entries: one warning each naming the entry, left out; the others kept', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const links = readSocialLinks({ evil: { source: 'javascript:alert({URL})', text: 'Evil' }, broken: 'nope', nameless: { source: 'https://x.test/?u={URL}' }, ok: { source: 'https://ok.test/?u={URL}', text: 'OK' } });
+    readSocialLinks({ evil: { source: 'javascript:alert({URL})', text: 'Evil' } });
+    expect(links.map((l) => l.network)).toEqual(['ok']);
+    const said = warn.mock.calls.map((c) => String(c[0]));
+    for (const key of ['evil', 'broken', 'nameless']) expect(said.filter((m) => m.includes('lightbox:') && m.includes(`lightbox_social_links.${key}`))).toHaveLength(1);
+    expect(said.some((m) => m.includes('lightbox_social_links.ok'))).toBe(false);
+  });
+  it('lightbox_social and its links in fusionLightboxVars: an empty PHP array is no links; a string warns', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(readLightboxConfig({ lightbox_social: '1', lightbox_social_links: [] }, undefined).settings).toMatchObject({ lightbox_social: true, lightbox_social_links: {} });
+    expect(warn).not.toHaveBeenCalled();
+    expect(readLightboxConfig({ lightbox_social: '', lightbox_social_links: 'facebook' }, undefined).settings).toMatchObject({ lightbox_social: false, lightbox_social_links: {} });
+    expect(warn.mock.calls.filter((c) => String(c[0]).includes('fusionLightboxVars.lightbox_social_links'))).toHaveLength(1);
   });
 });

@@ -4,6 +4,7 @@
  */
 import { flag, num, readSettings, str, type FieldSpec, type Spec } from '../../src/config/globals';
 import { parseNumber } from '../../src/config/parse';
+import { warnOnce } from '../../src/log';
 
 export const WIDGET = 'lightbox';
 
@@ -183,6 +184,90 @@ export const canLoop = (count: number) => count >= 3;
 export const slideshowNext = (index: number, count: number) => (count > 0 ? (index + 1) % count : 0);
 export const IDLE_MS = 3000;
 
+/** The contract's swipe: more than 100 px along the lightbox's path within 1 s changes the item. */
+export const SWIPE_MIN_PX = 100;
+export const SWIPE_MAX_MS = 1000;
+
+/**
+ * Where a finished drag goes: +1 (next: content pushed left, or up on a vertical path), -1 (previous) or 0 (spring
+ * back). Only the path's axis counts (horizontal: x; vertical: y, and x as well since the strip still slides
+ * sideways); a gesture mostly across the path is not a swipe.
+ */
+export function swipeStep(input: { dx: number; dy: number; ms: number; path: 'horizontal' | 'vertical' }): -1 | 0 | 1 {
+  const { dx, dy, ms, path } = input;
+  if (!(ms >= 0 && ms <= SWIPE_MAX_MS)) return 0;
+  const along = path === 'vertical' && Math.abs(dy) > Math.abs(dx) ? dy : Math.abs(dx) >= Math.abs(dy) ? dx : 0;
+  if (Math.abs(along) <= SWIPE_MIN_PX) return 0;
+  return along < 0 ? 1 : -1;
+}
+
+// ---- thumbnails and sharing ------------------------------------------------------------------------------------
+
+/** Thumbnails fit in 120×80 (the contract's maximum). */
+export const THUMB_MAX = { width: 120, height: 80 } as const;
+
+/**
+ * A thumbnail's image for an item: the `thumbnail` of its `data-options`, else the image the link wraps, else the
+ * image itself (image items); other items (players, iframes, inline content) get none: no third-party request is
+ * made for a thumbnail, and the button shows the item's kind instead.
+ */
+export function thumbnailSource(item: { type: ItemType; href: string; options: { thumbnail?: string } }, linkImage: string | null | undefined): string | null {
+  const safe = (value: string | null | undefined) => {
+    const text = value?.trim();
+    if (!text) return null;
+    try {
+      const url = new URL(text, 'http://localhost/');
+      return url.protocol === 'http:' || url.protocol === 'https:' ? text : null;
+    } catch {
+      return null;
+    }
+  };
+  return safe(item.options.thumbnail) ?? safe(linkImage) ?? (item.type === 'image' ? safe(item.href) : null);
+}
+
+export interface SocialLink {
+  /** The key Avada prints (`facebook`, `twitter` …), reduced to a class-safe name. */
+  network: string;
+  /** The share URL template, `{URL}` (and `{TITLE}`) to fill. */
+  source: string;
+  /** The link's accessible name ("Share on Facebook"). */
+  text: string;
+}
+
+const SHARE_SCHEMES = new Set(['http:', 'https:', 'mailto:']);
+
+/**
+ * `lightbox_social_links` as Avada prints it: `{facebook: {source: "https://…?u={URL}", text: "Share on Facebook"}}`.
+ * Entries that are not that shape, or whose URL is not http(s) or mailto, get one warning naming the entry and are
+ * left out; the others are kept in order.
+ */
+export function readSocialLinks(raw: Record<string, unknown>): SocialLink[] {
+  const links: SocialLink[] = [];
+  for (const [key, value] of Object.entries(raw)) {
+    const field = `fusionLightboxVars.lightbox_social_links.${key}`;
+    const entry = value !== null && typeof value === 'object' ? (value as { source?: unknown; text?: unknown }) : undefined;
+    const source = typeof entry?.source === 'string' ? entry.source.trim() : '';
+    const text = typeof entry?.text === 'string' ? entry.text.trim() : '';
+    let scheme = '';
+    try {
+      scheme = new URL(source.replace(/\{(URL|TITLE)\}/g, ''), 'http://invalid/').protocol;
+    } catch {
+      /* reported below */
+    }
+    if (!source || !text || !SHARE_SCHEMES.has(scheme) || !/^(https?|mailto):/i.test(source)) {
+      warnOnce(WIDGET, field, `expected {source: an http(s) or mailto URL with {URL}, text: a name}, got ${JSON.stringify(value)}; that link is left out`);
+      continue;
+    }
+    links.push({ network: key.replace(/[^\w-]/g, '').toLowerCase() || 'share', source, text });
+  }
+  return links;
+}
+
+/** A share link for one item: `{URL}` and `{TITLE}` filled in, each encoded as one URL component. */
+export function shareHref(link: SocialLink, url: string, title: string): string {
+  return link.source.replace(/\{URL\}/g, encodeURIComponent(url)).replace(/\{TITLE\}/g, encodeURIComponent(title));
+}
+
 export function canGo(direction: -1 | 1, index: number, count: number): boolean {
   if (count < 2) return false;
   if (canLoop(count)) return true;
@@ -248,6 +333,13 @@ const objectField: FieldSpec<Record<string, unknown>> = {
   expected: 'an object of texts',
 };
 
+/** PHP prints an empty array as `[]`: that is "no links", not garbage. */
+const socialField: FieldSpec<Record<string, unknown>> = {
+  read: (v) => (Array.isArray(v) && v.length === 0 ? {} : objectField.read(v)),
+  fallback: {},
+  expected: 'an object of {source, text} share links',
+};
+
 export interface Settings {
   status_lightbox: boolean;
   lightbox_gallery: boolean;
@@ -260,6 +352,8 @@ export interface Settings {
   lightbox_opacity: number;
   lightbox_title: boolean;
   lightbox_desc: boolean;
+  lightbox_social: boolean;
+  lightbox_social_links: Record<string, unknown>;
   lightbox_deeplinking: boolean;
   lightbox_post_images: boolean;
   l10n: Record<string, unknown>;
@@ -277,6 +371,8 @@ const SETTINGS_SPEC: Spec<Settings> = {
   lightbox_opacity: opacity,
   lightbox_title: flag(true),
   lightbox_desc: flag(true),
+  lightbox_social: flag(false),
+  lightbox_social_links: socialField,
   lightbox_deeplinking: flag(true),
   lightbox_post_images: flag(true),
   l10n: objectField,

@@ -5,8 +5,10 @@
  */
 import { photoSwipe, type PhotoSwipe, type SlideData } from '../../src/dom/photoswipe';
 import { env } from '../../src/env';
+import { adoptStyles } from '../../src/dom/styles';
 import { buildContent, type SlideContent } from './content';
-import { TEXTS, type VideoSize } from './logic';
+import { EXTRAS_CSS } from './extras-styles';
+import { swipeStep, TEXTS, type VideoSize } from './logic';
 import type { LightboxItem } from './targets';
 
 export interface SlidesRequest {
@@ -16,6 +18,10 @@ export interface SlidesRequest {
   loop: boolean;
   animationMs: number;
   video: VideoSize;
+  /** The lightbox's path: which way a swipe goes (`lightbox_path`). */
+  path: 'horizontal' | 'vertical';
+  /** Room kept free under the slides (the thumbnails' strip), in px. */
+  bottom: number;
   /** A swipe or PhotoSwipe's own navigation moved to another item. */
   onChange(index: number): void;
   /** PhotoSwipe asked to close (background click, vertical drag). */
@@ -36,8 +42,61 @@ function slideData(item: LightboxItem): ItemSlide {
   return { src: item.href, width: 1600, height: Math.round(1600 * ratio), alt: item.title || item.caption, sfItem: item };
 }
 
+/**
+ * The contract's swipe rule over PhotoSwipe's own release (which weighs speed and how much of the next slide
+ * shows): a touch swipe of more than 100 px along the path within 1 s moves one item, anything else springs back.
+ * The rule is for fingers and pens, as iLightbox's swipe was (it had no mouse drag); a mouse drag keeps PhotoSwipe's
+ * own release, so a slow deliberate drag past half the slide still moves. On a vertical path an up/down swipe moves
+ * instead of PhotoSwipe's drag-to-close.
+ */
+function swipeRule(pswp: PhotoSwipe, path: 'horizontal' | 'vertical'): void {
+  let start: { x: number; y: number; t: number } | undefined;
+  let end: { x: number; y: number; t: number } | undefined;
+  const point = (e: PointerEvent | MouseEvent | TouchEvent) => {
+    const p = 'changedTouches' in e ? e.changedTouches[0] : e;
+    return p ? { x: p.clientX, y: p.clientY, t: e.timeStamp } : undefined;
+  };
+  pswp.on('pointerDown', ({ originalEvent }) => {
+    // A second finger (pinch) is not a swipe; a mouse drag is PhotoSwipe's own (past half the slide or a flick).
+    const mouse = (originalEvent as PointerEvent).pointerType === 'mouse' || originalEvent.type === 'mousedown';
+    if ((start && !end) || mouse) start = undefined;
+    else start = point(originalEvent);
+    end = undefined;
+  });
+  pswp.on('pointerUp', ({ originalEvent }) => {
+    if (start && !end) end = point(originalEvent);
+  });
+  if (path === 'vertical') pswp.on('verticalDrag', (event) => event.preventDefault());
+  const drag = pswp.gestures.drag;
+  const scroll = pswp.mainScroll;
+  const finish = drag.end.bind(drag);
+  drag.end = () => {
+    const gesture = start && end ? { dx: end.x - start.x, dy: end.y - start.y, ms: end.t - start.t, path } : undefined;
+    const step = gesture ? swipeStep(gesture) : undefined;
+    start = end = undefined;
+    if (step === undefined || pswp.gestures.isMultitouch) return finish();
+    const shifted = scroll.isShifted();
+    const move = scroll.moveIndexBy;
+    scroll.moveIndexBy = (diff, animate, velocity) => move.call(scroll, step, animate, step === diff ? velocity : 0);
+    try {
+      finish();
+    } finally {
+      scroll.moveIndexBy = move;
+    }
+    // A vertical swipe on a vertical path did not shift the strip: move as the arrows do (not while zoomed in,
+    // where a drag pans the image).
+    const slide = pswp.currSlide;
+    const zoomed = !!slide && slide.currZoomLevel > slide.zoomLevels.initial;
+    if (!shifted && step !== 0 && path === 'vertical' && Math.abs(gesture!.dy) > Math.abs(gesture!.dx) && !zoomed) {
+      if (step > 0) pswp.next();
+      else pswp.prev();
+    }
+  };
+}
+
 export function mountSlides(request: SlidesRequest): Slides {
   const PhotoSwipeCore = photoSwipe();
+  adoptStyles('sf-ilightbox-extras', EXTRAS_CSS);
   const reduced = env().prefersReducedMotion();
   const controller = new AbortController();
   const contents = new Map<unknown, SlideContent>();
@@ -48,6 +107,7 @@ export function mountSlides(request: SlidesRequest): Slides {
     loop: request.loop,
     bgOpacity: 0,
     spacing: 0.1,
+    padding: { top: 0, bottom: request.bottom, left: 0, right: 0 },
     preload: [1, 1],
     showHideAnimationType: 'none',
     zoomAnimationDuration: reduced ? 0 : request.animationMs,
@@ -112,6 +172,7 @@ export function mountSlides(request: SlidesRequest): Slides {
   pswp.on('close', () => {
     if (!destroyed) request.onRequestClose();
   });
+  swipeRule(pswp, request.path);
   pswp.init();
   // The dialog is the dialog: PhotoSwipe's inner root must not announce a second one.
   pswp.element?.removeAttribute('role');

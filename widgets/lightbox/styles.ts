@@ -32,8 +32,9 @@ html:has(dialog.sf-ilightbox[open]){overflow:hidden;scrollbar-gutter:stable}
 .sf-ilightbox__text>*:not(:empty){padding:2px 10px;border-radius:4px;background:rgba(0,0,0,.6);color:#fff}
 .sf-ilightbox__caption[hidden],.sf-ilightbox__counter[hidden]{display:none}
 .sf-ilightbox__sr{position:absolute!important;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
-.sf-ilightbox__toolbar,.sf-ilightbox__arrow,.sf-ilightbox__text{transition:opacity .3s}
-.sf-ilightbox--idle .sf-ilightbox__toolbar,.sf-ilightbox--idle .sf-ilightbox__arrow,.sf-ilightbox--idle .sf-ilightbox__text{opacity:0}
+.sf-ilightbox--loading .sf-ilightbox__thumbs,.sf-ilightbox--loading .sf-ilightbox__social,.sf-ilightbox__thumbs[hidden],.sf-ilightbox__social[hidden]{display:none}
+.sf-ilightbox__toolbar,.sf-ilightbox__arrow,.sf-ilightbox__text,.sf-ilightbox__thumbs,.sf-ilightbox__social{transition:opacity .3s}
+.sf-ilightbox--idle .sf-ilightbox__toolbar,.sf-ilightbox--idle .sf-ilightbox__arrow,.sf-ilightbox--idle .sf-ilightbox__text,.sf-ilightbox--idle .sf-ilightbox__thumbs,.sf-ilightbox--idle .sf-ilightbox__social{opacity:0}
 .sf-ilightbox--idle{cursor:none}
 .sf-ilightbox__slide{display:flex;align-items:center;justify-content:center;box-sizing:border-box;padding:60px 12px 90px}
 .sf-ilightbox__media{width:min(100%,calc((100vh - 150px)*16/9),1280px);aspect-ratio:16/9}
@@ -44,5 +45,5 @@ html:has(dialog.sf-ilightbox[open]){overflow:hidden;scrollbar-gutter:stable}
 .sf-ilightbox .fusion-privacy-placeholder a,.sf-ilightbox__html a.sf-ilightbox__external{color:inherit;text-decoration:underline}
 .sf-ilightbox .pswp__error-msg,.sf-ilightbox__error{color:#fff;font-size:15px;text-align:center}
 .sf-ilightbox__html .sf-ilightbox__error{color:#8a1f11}
-@media (prefers-reduced-motion: reduce){.sf-ilightbox__spinner{animation-duration:3s}.sf-ilightbox__toolbar,.sf-ilightbox__arrow,.sf-ilightbox__text{transition:none}}
+@media (prefers-reduced-motion: reduce){.sf-ilightbox__spinner{animation-duration:3s}.sf-ilightbox__toolbar,.sf-ilightbox__arrow,.sf-ilightbox__text,.sf-ilightbox__thumbs,.sf-ilightbox__social{transition:none}}
 `;

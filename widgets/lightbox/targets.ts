@@ -14,6 +14,7 @@ import {
   POST_IMAGES_GROUP,
   SINGLE_SELECTOR,
   TARGET_SELECTOR,
+  thumbnailSource,
   WIDGET,
   type ItemOptions,
   type ItemType,
@@ -30,6 +31,8 @@ export interface LightboxItem {
   /** Printed image size, when the link wraps an image that carries one (PhotoSwipe needs a size to start). */
   width: number;
   height: number;
+  /** The thumbnail's image URL (see `thumbnailSource`), or null: the thumbnail shows the item's kind. */
+  thumb: string | null;
 }
 
 const relOf = (el: Element) => el.getAttribute('data-rel') ?? el.getAttribute('rel') ?? '';
@@ -83,7 +86,9 @@ export function readItem(link: Element): LightboxItem | null {
     if (parsed) options = parsed;
     else warnOnce(WIDGET, 'data-options', `cannot read ${JSON.stringify(printed)}; using the defaults`);
   }
-  return { type, href: link.getAttribute('href') ?? '', title, caption, options, width: 0, height: 0 };
+  const href = link.getAttribute('href') ?? '';
+  const thumb = thumbnailSource({ type, href, options }, img?.getAttribute('data-orig-src') ?? img?.getAttribute('src'));
+  return { type, href, title, caption, options, width: 0, height: 0, thumb };
 }
 
 /**

@@ -7,7 +7,7 @@
 import { adoptStyles } from '../../src/dom/styles';
 import { env } from '../../src/env';
 import { errorOnce } from '../../src/log';
-import { canGo, canLoop, formatHash, IDLE_MS, slideshowNext, TEXTS, WIDGET, type Settings, type Texts, type VideoSize } from './logic';
+import { canGo, canLoop, formatHash, IDLE_MS, readSocialLinks, shareHref, slideshowNext, TEXTS, WIDGET, type Settings, type SocialLink, type Texts, type VideoSize } from './logic';
 import { LIGHTBOX_CSS } from './styles';
 import type { LightboxItem } from './targets';
 import type { Slides } from './slides';
@@ -60,6 +60,9 @@ function button(className: string, label: string, glyph: string): HTMLButtonElem
   return b;
 }
 
+/** Height kept free under the slides for the thumbnails' strip (80 px thumbnails and their margins). */
+const THUMBS_ROOM = 100;
+
 const EDITABLE = 'input, textarea, select, [contenteditable=""], [contenteditable="true"], video, audio';
 
 export class LightboxView {
@@ -75,12 +78,18 @@ export class LightboxView {
     play: HTMLButtonElement;
     fullscreen: HTMLButtonElement;
     close: HTMLButtonElement;
+    thumbs: HTMLElement;
+    social: HTMLElement;
   };
   private session?: Session;
   private idleTimer?: number;
   private readonly reduced = env().prefersReducedMotion();
+  /** `lightbox_social_links` read once (malformed entries warn at start and are left out). */
+  private readonly socialLinks: SocialLink[];
 
-  constructor(private readonly config: LightboxConfig) {}
+  constructor(private readonly config: LightboxConfig) {
+    this.socialLinks = config.settings.lightbox_social ? readSocialLinks(config.settings.lightbox_social_links) : [];
+  }
 
   get current(): { group: string | null; index: number } | undefined {
     return this.session && { group: this.session.request.group, index: this.session.index };
@@ -136,10 +145,38 @@ export class LightboxView {
     const prev = button('sf-ilightbox__arrow sf-ilightbox__arrow--prev ilightbox-button ilightbox-prev-button', texts.previous, '‹');
     const next = button('sf-ilightbox__arrow sf-ilightbox__arrow--next ilightbox-button ilightbox-next-button', texts.next, '›');
 
-    dialog.append(stage, loading, text, prev, next, toolbar);
+    const thumbs = document.createElement('div');
+    thumbs.className = 'sf-ilightbox__thumbs ilightbox-thumbnails';
+    thumbs.setAttribute('role', 'group');
+    thumbs.setAttribute('aria-label', 'Thumbnails');
+    thumbs.hidden = true;
+    const social = document.createElement('ul');
+    social.className = 'sf-ilightbox__social ilightbox-social';
+    social.setAttribute('aria-label', 'Share');
+    social.hidden = this.socialLinks.length === 0;
+    for (const link of this.socialLinks) {
+      const li = document.createElement('li');
+      const a = document.createElement('a');
+      a.className = `sf-ilightbox__share ilightbox-social-${link.network}`;
+      a.target = '_blank';
+      a.rel = 'noopener noreferrer';
+      a.textContent = link.text;
+      const note = document.createElement('span');
+      note.className = 'sf-ilightbox__sr';
+      note.textContent = ' (opens in a new tab)';
+      a.append(note);
+      li.append(a);
+      social.append(li);
+    }
+
+    dialog.append(stage, loading, text, prev, next, thumbs, social, toolbar);
     document.body.append(dialog);
     this.dialog = dialog;
-    this.parts = { stage, loading, title, caption, counter, prev, next, play, fullscreen, close };
+    this.parts = { stage, loading, title, caption, counter, prev, next, play, fullscreen, close, thumbs, social };
+    thumbs.addEventListener('click', (e) => {
+      const target = e.target instanceof Element ? e.target.closest<HTMLElement>('[data-sf-index]') : null;
+      if (target) this.goTo(Number(target.dataset.sfIndex));
+    });
 
     close.addEventListener('click', () => this.close());
     prev.addEventListener('click', () => this.step(-1));
@@ -174,6 +211,7 @@ export class LightboxView {
     parts.loading.hidden = false;
     parts.play.hidden = count < 2;
     parts.prev.hidden = parts.next.hidden = count < 2 || !this.config.settings.lightbox_arrows;
+    this.buildThumbs(request);
     if (!dialog.open) dialog.showModal();
     this.render();
     parts.close.focus({ preventScroll: true });
@@ -201,6 +239,8 @@ export class LightboxView {
           loop: canLoop(count),
           animationMs: settings.lightbox_animation_speed,
           video: this.config.video,
+          path: settings.lightbox_path,
+          bottom: parts.thumbs.hidden ? 0 : THUMBS_ROOM,
           onChange: (i) => this.moved(i),
           onRequestClose: () => this.close(),
         });
@@ -275,6 +315,38 @@ export class LightboxView {
     if (focus && session.request.opener?.isConnected) session.request.opener.focus({ preventScroll: true });
   }
 
+  /** One button per item of a group (at most 120×80), in the tab order; the current one has `aria-current`. */
+  private buildThumbs(request: OpenRequest): void {
+    const { thumbs } = this.parts!;
+    const count = request.items.length;
+    const shown = count > 1 && this.config.settings.lightbox_gallery;
+    thumbs.hidden = !shown;
+    this.dialog!.classList.toggle('sf-ilightbox--thumbs', shown);
+    thumbs.replaceChildren(
+      ...(shown ? request.items : []).map((item, i) => {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'sf-ilightbox__thumb ilightbox-thumbnail';
+        b.dataset.sfIndex = String(i);
+        b.setAttribute('aria-label', `${i + 1} of ${count}${item.title ? `: ${item.title}` : ''}`);
+        if (item.thumb) {
+          const img = document.createElement('img');
+          img.src = item.thumb;
+          img.alt = '';
+          img.decoding = 'async';
+          img.draggable = false;
+          b.append(img);
+        } else {
+          const glyph = document.createElement('span');
+          glyph.setAttribute('aria-hidden', 'true');
+          glyph.textContent = item.type === 'image' ? '▣' : /video|youtube|vimeo/.test(item.type) ? '▶' : '≡';
+          b.append(glyph);
+        }
+        return b;
+      }),
+    );
+  }
+
   private render(): void {
     const session = this.session;
     const parts = this.parts;
@@ -290,6 +362,26 @@ export class LightboxView {
     parts.caption.hidden = !parts.caption.textContent;
     parts.counter.textContent = count > 1 ? `${session.index + 1} / ${count}` : '';
     parts.counter.hidden = count < 2;
+    for (const thumb of parts.thumbs.children) {
+      const current = Number((thumb as HTMLElement).dataset.sfIndex) === session.index;
+      if (current) {
+        thumb.setAttribute('aria-current', 'true');
+        const strip = parts.thumbs;
+        const b = thumb as HTMLElement;
+        strip.scrollLeft = b.offsetLeft - (strip.clientWidth - b.offsetWidth) / 2;
+      } else thumb.removeAttribute('aria-current');
+    }
+    if (this.socialLinks.length) {
+      // Share the item itself (inline content has no address of its own: the page's).
+      let url = location.href.split('#')[0]!;
+      try {
+        if (item.type !== 'inline') url = new URL(item.href, document.baseURI).href;
+      } catch {
+        /* keep the page's */
+      }
+      const anchors = parts.social.querySelectorAll('a');
+      this.socialLinks.forEach((link, i) => anchors[i]?.setAttribute('href', shareHref(link, url, item.title)));
+    }
     parts.prev.setAttribute('aria-disabled', String(!canGo(-1, session.index, count)));
     parts.next.setAttribute('aria-disabled', String(!canGo(1, session.index, count)));
   }
