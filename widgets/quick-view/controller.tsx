@@ -167,32 +167,19 @@ export class QuickViewController {
     this.reduced = env().prefersReducedMotion();
     this.steps = timeline(this.reduced);
     const n = ++ids;
-    this.props = {
-      open: false,
+    this.props = closedProps({
       labelId: `sf-quick-view-title-${n}`,
       loaderTitleId: `sf-quick-view-title-${n}`,
-      title: '',
-      priceRating: [],
-      badges: [],
-      image: undefined,
-      box: { left: 0, top: 0, width: 400, height: 400 },
-      previewWidth: 400,
-      duration: 0,
       containerClass: this.settings.containerClass,
       overlayClass: this.settings.overlayClass,
       dialogClass: this.reduced ? 'sf-qv-reduced' : '',
       background: this.settings.background,
       titleMax: this.settings.titleMax,
-      closeShown: false,
       light: this.settings.light,
-      loaderShown: false,
-      loaderHidden: false,
-      loading: true,
-      message: '',
       onRequestClose: () => this.close(),
       onClosed: () => this.closed(),
       onContent: (el) => void (this.content = el),
-    };
+    });
     this.host = document.createElement('div');
     this.host.className = 'sf-quick-view-root';
     document.body.append(this.host);
@@ -494,15 +481,13 @@ export class QuickViewController {
   }
 }
 
-/**
- * A throwaway render of the closed dialog into a detached element, at idle before any click: the engine compiles
- * React's rendering code and this view now instead of in the shopper's first interaction. Nothing is left behind.
- */
-export function warmView(): void {
-  const props: QuickViewProps = {
+type Fixed = 'labelId' | 'loaderTitleId' | 'containerClass' | 'overlayClass' | 'dialogClass' | 'background' | 'titleMax' | 'light' | 'onRequestClose' | 'onClosed' | 'onContent';
+
+/** The dialog closed, with nothing of a card in it. */
+function closedProps(fixed: Pick<QuickViewProps, Fixed>): QuickViewProps {
+  return {
+    ...fixed,
     open: false,
-    labelId: 'sf-qv-warm',
-    loaderTitleId: 'sf-qv-warm',
     title: '',
     priceRating: [],
     badges: [],
@@ -510,21 +495,33 @@ export function warmView(): void {
     box: { left: 0, top: 0, width: 400, height: 400 },
     previewWidth: 400,
     duration: 0,
+    closeShown: false,
+    loaderShown: false,
+    loaderHidden: false,
+    loading: true,
+    message: '',
+  };
+}
+
+/**
+ * A throwaway render of the closed dialog into a detached element, at idle before any click: the engine compiles
+ * React's rendering code and this view now instead of in the shopper's first interaction. Nothing is left behind.
+ */
+export function warmView(): void {
+  const none = () => {};
+  const props = closedProps({
+    labelId: 'sf-qv-warm',
+    loaderTitleId: 'sf-qv-warm',
     containerClass: 'fusion-woocommerce-quick-view-container',
     overlayClass: 'fusion-woocommerce-quick-view-overlay',
     dialogClass: '',
     background: undefined,
     titleMax: undefined,
-    closeShown: false,
     light: false,
-    loaderShown: false,
-    loaderHidden: false,
-    loading: true,
-    message: '',
-    onRequestClose: () => {},
-    onClosed: () => {},
-    onContent: () => {},
-  };
+    onRequestClose: none,
+    onClosed: none,
+    onContent: none,
+  });
   const island = renderIsland(NAME, document.createElement('div'), <QuickView {...props} />);
   // And an update such as an opening makes (still closed: a detached dialog cannot be shown).
   const copy = [document.createElement('span')];
