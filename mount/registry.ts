@@ -26,7 +26,8 @@ export const registry: readonly WidgetEntry[] = [
   { name: 'back-to-top', selector: '#toTop', trigger: 'scroll', load: () => import('../widgets/back-to-top/back-to-top.widget') },
   { name: 'live-search', selector: 'form.fusion-live-search', trigger: 'interaction', load: () => import('../widgets/live-search/live-search.widget') },
   { name: 'countdown', selector: '.fusion-countdown-counter-wrapper:not(.sf-countdown__counter), .sf-countdown', trigger: 'visible', load: () => import('../widgets/countdown/countdown.widget') },
-  { name: 'quick-view', selector: 'a.fusion-quick-view[data-product-id]', trigger: 'interaction', load: () => import('../widgets/quick-view/quick-view.widget') },
+  // Its code (and React) is evaluated at idle once a card is near the viewport: the first click opens at once.
+  { name: 'quick-view', selector: 'a.fusion-quick-view[data-product-id]', trigger: 'interaction', warm: { first: () => import('../src/react/render') }, load: () => import('../widgets/quick-view/quick-view.widget') },
   { name: 'notices', selector: '.woocommerce-notices-wrapper', trigger: 'load', load: () => import('../widgets/notices/notices.widget') },
   { name: 'cart-page', selector: '.woocommerce-cart-form, .wc-empty-cart-message', trigger: 'load', load: () => import('../widgets/cart-page/cart-page.widget') },
   { name: 'checkout', selector: 'form.checkout.woocommerce-checkout', trigger: 'load', load: () => import('../widgets/checkout/checkout.widget') },

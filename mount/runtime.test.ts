@@ -437,6 +437,74 @@ describe('runtime', () => {
     }
   });
 
+  it('warms an interaction widget at idle once its markup is near the viewport: the framework, then the chunk, then its warm(); mounting still waits for the trigger', async () => {
+    document.body.innerHTML = '<a class="probe" href="#"></a><a class="probe" href="#"></a>';
+    const reveals: Array<() => void> = [];
+    const idles: Array<() => void> = [];
+    const restore = setEnvironment({
+      visible: (_el, fn) => (reveals.push(fn), () => {}),
+      idle: (fn) => (idles.push(fn), () => {}),
+    });
+    onTestFinished(restore);
+    const order: string[] = [];
+    const { calls, module } = counting();
+    const warmed = { ...module, warm: () => void order.push('warm') };
+    const r = start([
+      entry({
+        trigger: 'interaction',
+        warm: { first: async () => void order.push('framework') },
+        load: async () => (order.push('chunk'), { default: warmed }),
+      }),
+    ]);
+    await r.settled();
+    expect(order).toEqual([]);
+    expect(reveals).toHaveLength(2);
+    reveals[0]!();
+    expect(order).toEqual([]); // not yet idle
+    idles[0]!();
+    await vi.waitFor(() => expect(order).toEqual(['framework', 'chunk', 'warm']));
+    // The second link coming into view loads nothing more.
+    reveals[1]!();
+    for (const idle of idles.slice(1)) idle();
+    await r.settled();
+    expect(order).toEqual(['framework', 'chunk', 'warm']);
+    expect(calls.mount).toBe(0);
+    expect(document.querySelector('[data-mounted]')).toBeNull();
+    // The interaction mounts from the loaded chunk (no second load) and the click is replayed.
+    document.querySelector('.probe')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    await r.settled();
+    expect(calls.mount).toBe(1);
+    expect(order).toEqual(['framework', 'chunk', 'warm']);
+    expect(document.querySelector('.probe')!.getAttribute('data-clicked')).toBe('1');
+  });
+
+  it('stops waiting to warm when the markup leaves, or when its trigger comes first', async () => {
+    document.body.innerHTML = '<a class="probe" id="a" href="#"></a><a class="probe" id="b" href="#"></a>';
+    const idles: { fn: () => void; cancelled: boolean }[] = [];
+    const restore = setEnvironment({
+      visible: (_el, fn) => (fn(), () => {}),
+      idle: (fn) => {
+        const wait = { fn, cancelled: false };
+        idles.push(wait);
+        return () => void (wait.cancelled = true);
+      },
+    });
+    onTestFinished(restore);
+    let loads = 0;
+    const { calls, module } = counting();
+    const r = start([entry({ trigger: 'interaction', warm: {}, load: async () => (loads++, { default: module }) })]);
+    await r.settled();
+    expect(idles.map((w) => w.cancelled)).toEqual([false, false]);
+    document.getElementById('a')!.remove();
+    await r.settled();
+    expect(idles.map((w) => w.cancelled)).toEqual([true, false]);
+    document.getElementById('b')!.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    await r.settled();
+    expect(idles.map((w) => w.cancelled)).toEqual([true, true]);
+    expect(loads).toBe(1);
+    expect(calls.mount).toBe(1);
+  });
+
   it('mounts a media widget only once its query matches', async () => {
     document.body.innerHTML = '<div class="probe"></div>';
     const listeners: (() => void)[] = [];

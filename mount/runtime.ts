@@ -70,6 +70,45 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
     return promise;
   }
 
+  /** Load an entry's code ahead of its trigger (entry.warm): the framework first, then the chunk, each evaluated in its own task. */
+  const warming = new Set<string>();
+  function warm(entry: WidgetEntry): void {
+    if (modules.has(entry.name) || warming.has(entry.name)) return;
+    warming.add(entry.name);
+    void (async () => {
+      try {
+        await entry.warm?.first?.();
+      } catch {
+        // The mount loads it again and reports a failure there.
+      }
+      await env().yieldTask();
+      // A failure here is forgotten (loadModule drops it): the trigger loads the chunk again and reports it.
+      if (modules.has(entry.name)) return;
+      const widget = await loadModule(entry).catch(() => undefined);
+      if (!widget?.warm) return;
+      await env().yieldTask();
+      try {
+        widget.warm();
+      } catch (error) {
+        // Harmless: the first interaction runs the same code and reports a failure there.
+        if (debug()) debugLog(`${entry.name}: warming failed`, error);
+      }
+    })().finally(() => warming.delete(entry.name));
+  }
+
+  /** Wait for the markup to come near the viewport, then for an idle moment, then warm the entry. */
+  function waitToWarm(entry: WidgetEntry, element: Element): () => void {
+    let cancelIdle: (() => void) | undefined;
+    const cancelVisible = env().visible(element, () => {
+      if (modules.has(entry.name)) return;
+      cancelIdle = env().idle(() => warm(entry));
+    });
+    return () => {
+      cancelVisible();
+      cancelIdle?.();
+    };
+  }
+
   function contextFor(instance: Instance): WidgetContext {
     const { controller, cleanups, entry } = instance;
     return {
@@ -172,11 +211,18 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
     }
     const instance: Instance = { entry, element, state: 'waiting', cancelTrigger: () => {}, controller: new AbortController(), cleanups: [] };
     byName.set(entry.name, instance);
-    instance.cancelTrigger = waitForTrigger(entry, element, (replay) => {
+    let cancelWarm = entry.warm && !modules.has(entry.name) ? waitToWarm(entry, element) : undefined;
+    const cancelTrigger = waitForTrigger(entry, element, (replay) => {
+      cancelWarm?.();
+      cancelWarm = undefined;
       const p = mountInstance(instance, replay);
       pending.add(p);
       void p.finally(() => pending.delete(p));
     });
+    instance.cancelTrigger = () => {
+      cancelWarm?.();
+      cancelTrigger();
+    };
   }
 
   function scan(root: ParentNode = document): void {

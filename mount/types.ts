@@ -30,6 +30,12 @@ export interface WidgetContext {
 export interface WidgetModule {
   /** Mount on one element. Return (or register with onCleanup) whatever undoes it. Throwing is isolated. */
   mount(element: Element, context: WidgetContext): void | Cleanup | Promise<void | Cleanup>;
+  /**
+   * Called once, in a task of its own, when the registry entry's `warm` loaded the chunk ahead of its trigger:
+   * run the code the first interaction will run (a throwaway render), so that the engine compiles it now. It
+   * must leave no trace: nothing in the document, no request, no global state.
+   */
+  warm?(): void;
 }
 
 export interface WidgetEntry {
@@ -46,6 +52,13 @@ export interface WidgetEntry {
    * and a page without it loads none of the widget's code. The size tool reads the same field.
    */
   global?: string;
+  /**
+   * For an `interaction` widget whose first use must not pay for evaluating its code: the chunk is loaded (and
+   * evaluated) when the main thread is idle once the markup is within 200 px of the viewport; mounting still
+   * waits for the trigger. `first` loads a module to evaluate in a task of its own before the chunk (the
+   * framework chunk, the largest). Nothing the widget does (requests, markup) happens before its trigger.
+   */
+  warm?: { first?: () => Promise<unknown> };
   /** Loads the widget's module: one dynamic import, so its code is in its own chunk. */
   load: () => Promise<{ default: WidgetModule }>;
 }

@@ -34,6 +34,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { deflateSync } from 'node:zlib';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../server/chromium.mjs';
 import { table, weigh } from './size.mjs';
 
@@ -109,14 +110,77 @@ export async function routeToMock(context, mock) {
   );
 }
 
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(buffer) {
+  let c = 0xffffffff;
+  for (const byte of buffer) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function pngChunk(type, data) {
+  const out = Buffer.alloc(12 + data.length);
+  out.writeUInt32BE(data.length, 0);
+  out.write(type, 4, 'latin1');
+  data.copy(out, 8);
+  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
+  return out;
+}
+const pngCache = new Map();
+/** A photo-like stand-in: an RGB PNG of the given size with a gradient and some grain (no text, no vectors). */
+export function rasterImage(width, height) {
+  const key = `${width}x${height}`;
+  if (pngCache.has(key)) return pngCache.get(key);
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  let seed = 7;
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1);
+    for (let x = 0; x < width; x++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      const grain = (seed >> 16) & 15;
+      rows[row + 1 + x * 3] = 200 + ((x * 40) / width) + grain;
+      rows[row + 2 + x * 3] = 180 + ((y * 40) / height) + grain;
+      rows[row + 3 + x * 3] = 160 + grain;
+    }
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const png = Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(rows)), pngChunk('IEND', Buffer.alloc(0))]);
+  pngCache.set(key, png);
+  return png;
+}
+
+/**
+ * The fixture server draws product images as SVG placeholders with a text label: Chromium lays each one out
+ * again (its text) whenever it is painted at a new size, on the main thread, which a shop's JPEGs never cost.
+ * Benches that animate or insert product images route them to raster stand-ins of the same size instead.
+ */
+export async function routeRasterImages(context) {
+  await context.route(
+    (url) => url.pathname.startsWith('/wp-content/uploads/') && /\.(jpe?g|png|webp)$/i.test(url.pathname),
+    (route) => {
+      const size = /-(\d{1,4})x(\d{1,4})\.\w+$/.exec(new URL(route.request().url()).pathname);
+      const width = Math.max(1, Math.min(2000, Number(size?.[1] ?? 800)));
+      const height = Math.max(1, Math.min(2000, Number(size?.[2] ?? 600)));
+      return route.fulfill({ status: 200, contentType: 'image/png', body: rasterImage(width, height) });
+    },
+  );
+}
+
 /**
  * A fresh tab at `rate`x CPU throttling on `path` (the page's endpoints answered by the Node mock, reset first),
  * with `init` scripts installed before the page's own; resolves once loaded and, with a bundle, ready.
  */
-export async function openThrottledPage(browser, base, mock, path, { init = [], rate = 4, bundle = true } = {}) {
+export async function openThrottledPage(browser, base, mock, path, { init = [], rate = 4, bundle = true, raster = false } = {}) {
   mock.reset();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
   await routeToMock(context, mock);
+  if (raster) await routeRasterImages(context);
   const page = await context.newPage();
   for (const script of init) await page.addInitScript(script);
   const cdp = await context.newCDPSession(page);

@@ -9,7 +9,13 @@
  * the page. Each opening is also traced: the tasks using 50 ms of main-thread time or more at 4x (thread time, which a
  * busy machine does not inflate, see tasks.bench.mjs), with what ran in them.
  *
- * Run after `npm run build`: `node test/bench/quick-view.bench.mjs [--json]`. `npm run bench` runs it too.
+ * Each card is scrolled into view a second before its click (a shopper sees what they click), outside the trace;
+ * the pointer rests on the link 300 ms before the press (`--hover-ms N`; 0 is Playwright's click, where the
+ * pointer's arrival and the press come in one input task). The trace covers the hover, the press and the opening.
+ * Product images are raster stand-ins of their size (a shop's JPEGs), not the fixture server's SVG placeholders,
+ * whose text Chromium lays out again at every painted size of the zoom; `--svg` keeps the placeholders.
+ *
+ * Run after `npm run build`: `node test/bench/quick-view.bench.mjs [--json] [--svg] [--rounds N]`. `npm run bench` runs it too.
  */
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -24,13 +30,20 @@ const PAGE = '/quick-view.html';
 // The mock answers these two (a third product of the page answers nothing, a failure the tests cover).
 const PRODUCTS = ['512', '318', '512'];
 const JSON_OUT = process.argv.includes('--json');
+// The fixture server's SVG placeholders cost a layout of their text at each painted size (see routeRasterImages).
+const RASTER = !process.argv.includes('--svg');
+// `--rounds N`: the three openings N times on the same page (a busy machine's figures vary from one to the next).
+const ROUNDS = Math.max(1, Number(process.argv[process.argv.indexOf('--rounds') + 1]) || 1);
+// `--hover-ms N`: the pointer rests on the link N ms before the press (default 300, a shopper's pointer arrives
+// before it presses; 0: Playwright's click, the pointer's arrival and the press in one input task).
+const HOVER_MS = process.argv.includes('--hover-ms') ? Math.max(0, Number(process.argv[process.argv.indexOf('--hover-ms') + 1]) || 0) : 300;
 
 async function run(browser, base, mock, tag) {
-  const { context, page } = await openThrottledPage(browser, base, mock, `${PAGE}?tag=${tag}&mock=off`, { init: [observe], rate: THROTTLE });
+  const { context, page } = await openThrottledPage(browser, base, mock, `${PAGE}?tag=${tag}&mock=off`, { init: [observe], rate: THROTTLE, raster: RASTER });
   await page.waitForTimeout(3000);
 
   const opens = [];
-  for (const id of PRODUCTS) {
+  for (const id of Array.from({ length: ROUNDS }, () => PRODUCTS).flat()) {
     await page.evaluate(() => {
       window.__bench.events = [];
       window.__bench.longtasks = [];
@@ -46,7 +59,15 @@ async function run(browser, base, mock, tag) {
         observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class', 'open'] });
       });
     });
+    // A shopper sees the card before clicking it: scrolled into view a second before (the click itself then
+    // scrolls nothing). The quick view's code warms at idle once a card is near the viewport.
+    await page.$eval(`a.fusion-quick-view[data-product-id="${id}"]`, (a) => a.scrollIntoView({ block: 'center' }));
+    await page.waitForTimeout(1000);
     await browser.startTracing(page, { categories: TASK_CATEGORIES });
+    if (HOVER_MS) {
+      await page.hover(`a.fusion-quick-view[data-product-id="${id}"]`);
+      await page.waitForTimeout(HOVER_MS);
+    }
     const clickedAt = await page.evaluate(() => performance.now());
     await page.click(`a.fusion-quick-view[data-product-id="${id}"]`);
     const shownAt = await page.evaluate(() => window.__qvShown);
@@ -74,7 +95,7 @@ export async function runQuickViewBench() {
   const mock = await loadMock();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   try {
-    return { throttle: THROTTLE, module: await run(browser, server.url, mock, 'module'), compact: await run(browser, server.url, mock, 'compact') };
+    return { throttle: THROTTLE, images: RASTER ? 'raster' : 'svg', hoverMs: HOVER_MS, module: await run(browser, server.url, mock, 'module'), compact: await run(browser, server.url, mock, 'compact') };
   } finally {
     await browser.close();
     await server.close();
@@ -82,7 +103,7 @@ export async function runQuickViewBench() {
 }
 
 function print(r) {
-  console.log(`\nQuick view on ${PAGE}, Chromium, ${r.throttle}x CPU throttling (click: Event Timing of the opening click; shown: click → product shown)`);
+  console.log(`\nQuick view on ${PAGE}, Chromium, ${r.throttle}x CPU throttling, ${r.images} product images, pointer on the link ${r.hoverMs} ms before the press (click: Event Timing of the opening click; shown: click → product shown)`);
   for (const build of ['module', 'compact']) {
     r[build].forEach((o, i) => {
       const label = `${build === 'module' ? 'React' : 'compact'} build, ${i === 0 ? 'first open (loads the island)' : `open #${i + 1}`}`;

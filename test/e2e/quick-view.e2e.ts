@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS, FRAMEWORK_CHUNK } from './harness';
 
 const LINK = (id: number) => `a.fusion-quick-view[data-product-id="${id}"]`;
 const DIALOG = 'dialog.sf-quick-view';
@@ -103,6 +103,30 @@ describe.each(BUILD_TAGS)('quick view, %s tag', { timeout: 120_000 }, (tag) => {
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden');
     expect(await page.$$eval('.fusion-faded-out', (els) => els.length)).toBe(0);
     expect(await page.$eval(`${DIALOG} .fusion-wqv-content`, (c) => c.children.length)).toBe(0);
+    expectNoConsoleErrors(errors);
+  });
+
+  test('its code and the framework load at idle once a card is in view, with no request to the shop and nothing mounted; a pointer on a link asks nothing either; the click opens at once', async () => {
+    const { page, requests, errors } = await openPage('/quick-view.html', { tag });
+    const loads = () => page.evaluate(() => window.__mock!.state.log.filter((e) => e.endpoint === 'fusion_quick_view_load').map((e) => e.body.product));
+    const chunk = () => page.evaluate(() => performance.getEntriesByType('resource').some((r) => /\/chunks\/quick-view\.widget-[\w-]+\.js$/.test(r.name)));
+    // The cards are below the fold: nothing of the quick view loads until they come near the viewport.
+    await page.waitForTimeout(1500);
+    expect(await chunk()).toBe(false);
+    await page.$eval(LINK(318), (a) => a.scrollIntoView({ block: 'center' }));
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => /\/chunks\/quick-view\.widget-[\w-]+\.js$/.test(r.name)), null, { timeout: 20_000 });
+    expect(requests.some((u) => FRAMEWORK_CHUNK.test(new URL(u).pathname))).toBe(true);
+    expect(await page.$(DIALOG)).toBeNull(); // loaded, not mounted: no dialog, the printed container in place
+    expect(await page.$$eval('.fusion-woocommerce-quick-view-container', (c) => c.length)).toBe(1);
+    expect(await page.$eval(LINK(318), (a) => a.hasAttribute('aria-haspopup'))).toBe(false);
+    // A pointer on the link mounts it and prepares the dialog: still no request.
+    await page.hover(LINK(318));
+    await page.waitForFunction(() => document.querySelector('dialog.sf-quick-view .fusion-wqv-loader .product_title')?.textContent === 'Canvas tote');
+    await page.waitForTimeout(300);
+    expect(await loads()).toEqual([]);
+    expect(await isOpen(page)).toBe(false);
+    await openProduct(page, 318, 'Canvas tote');
+    expect(await loads()).toEqual(['318']);
     expectNoConsoleErrors(errors);
   });
 

@@ -17,6 +17,7 @@ const NAME = 'quick-view';
 const DEFAULT_AJAX_URL = '/wp-admin/admin-ajax.php';
 const TIMEOUT = 15_000;
 const CARD_TITLE = '.woocommerce-loop-product__title, .product-title, .fusion-title-heading, .product_title, h2, h3';
+const REVIEW_LINK = 'a.woocommerce-review-link';
 const BADGES = '.onsale, .fusion-out-of-stock, .fusion-woo-badges-wrapper > *';
 
 interface Settings {
@@ -84,6 +85,52 @@ interface Session {
 
 let ids = 0;
 
+/** About how many elements go into the dialog per frame. */
+const PIECE_ELEMENTS = 24;
+/** Containers whose children are inserted piece by piece (everything else goes in whole: a form, a gallery). */
+const SPLIT = '.product, .summary';
+
+interface Move {
+  parent: ParentNode;
+  node: Node;
+}
+
+/**
+ * The answer as pieces in document order, each a list of nodes to append to their parent. The product and its
+ * summary go in first as empty shells; their children follow, grouped up to PIECE_ELEMENTS elements (a child
+ * larger than that is a piece of its own).
+ */
+export function planPieces(root: ParentNode, fragment: DocumentFragment): Move[][] {
+  const moves: { move: Move; weight: number }[] = [];
+  const plan = (parent: ParentNode, nodes: Node[]) => {
+    for (const node of nodes) {
+      if (node instanceof Element && node.children.length > 1 && node.matches(SPLIT)) {
+        const children = [...node.childNodes];
+        node.replaceChildren();
+        moves.push({ move: { parent, node }, weight: 1 });
+        plan(node, children);
+      } else {
+        moves.push({ move: { parent, node }, weight: node instanceof Element ? 1 + node.getElementsByTagName('*').length : 0 });
+      }
+    }
+  };
+  plan(root, [...fragment.childNodes]);
+  const pieces: Move[][] = [];
+  let current: Move[] = [];
+  let weight = 0;
+  for (const { move, weight: w } of moves) {
+    if (current.length && w > 0 && weight + w > PIECE_ELEMENTS) {
+      pieces.push(current);
+      current = [];
+      weight = 0;
+    }
+    current.push(move);
+    weight += w;
+  }
+  if (current.length) pieces.push(current);
+  return pieces;
+}
+
 /**
  * The one quick view of the page: opened by any card's link, one product at a time. Plain code owns the
  * request, the timeline and the page's classes; the React view draws the dialog from `props`.
@@ -102,6 +149,7 @@ export class QuickViewController {
   private readonly reduced: boolean;
   private content: HTMLDivElement | null = null;
   private session: Session | undefined;
+  private prepared: { link: HTMLElement; card: Card } | undefined;
   private props: QuickViewProps;
   private readonly onResize = () => this.resize();
 
@@ -119,32 +167,19 @@ export class QuickViewController {
     this.reduced = env().prefersReducedMotion();
     this.steps = timeline(this.reduced);
     const n = ++ids;
-    this.props = {
-      open: false,
+    this.props = closedProps({
       labelId: `sf-quick-view-title-${n}`,
       loaderTitleId: `sf-quick-view-title-${n}`,
-      title: '',
-      priceRating: [],
-      badges: [],
-      image: undefined,
-      box: { left: 0, top: 0, width: 400, height: 400 },
-      previewWidth: 400,
-      duration: 0,
       containerClass: this.settings.containerClass,
       overlayClass: this.settings.overlayClass,
       dialogClass: this.reduced ? 'sf-qv-reduced' : '',
       background: this.settings.background,
       titleMax: this.settings.titleMax,
-      closeShown: false,
       light: this.settings.light,
-      loaderShown: false,
-      loaderHidden: false,
-      loading: true,
-      message: '',
       onRequestClose: () => this.close(),
       onClosed: () => this.closed(),
       onContent: (el) => void (this.content = el),
-    };
+    });
     this.host = document.createElement('div');
     this.host.className = 'sf-quick-view-root';
     document.body.append(this.host);
@@ -165,17 +200,27 @@ export class QuickViewController {
     return this.session !== undefined;
   }
 
+  /**
+   * The card a pointer or focus is on (the shopper's intent, before the click): its title, price, rating, badges
+   * and image go into the closed dialog now, where they cost no style or layout, so that the click only shows it.
+   */
+  prepare(link: HTMLElement): void {
+    if (this.session || this.prepared?.link === link) return;
+    const card = cardOf(link);
+    this.prepared = { link, card };
+    this.set({ labelId: this.props.loaderTitleId, ...card.view });
+  }
+
   open(link: HTMLElement, productId: string): void {
     if (this.session) return;
-    const card = link.closest('.product, .fusion-carousel-item');
-    const image = card ? [...card.querySelectorAll('img')].find((img) => !link.contains(img)) : undefined;
-    const imageSize = imageBox(image, link);
-    const preview = previewBox(imageSize);
+    const prepared = this.prepared?.link === link ? this.prepared.card : undefined;
+    this.prepared = undefined;
+    const { card, image, preview, view } = prepared ?? cardOf(link);
+    const { priceRating, badges } = view;
     const viewport = { width: window.innerWidth, height: window.innerHeight };
+    // Read now: the page may have scrolled since the card was prepared.
     const rect = image?.getBoundingClientRect();
     const start = rect && rect.width > 0 ? { left: rect.left, top: rect.top, width: rect.width, height: rect.height } : { ...preview, ...centred(preview, viewport) };
-    const title = link.getAttribute('data-product-title')?.trim() || card?.querySelector(CARD_TITLE)?.textContent?.trim() || link.textContent?.trim() || 'Quick view';
-    const priceRating = card ? [...card.querySelectorAll('.price, .star-rating')].filter((el) => !el.parentElement?.closest('.price, .star-rating')) : [];
 
     const session: Session = {
       link,
@@ -190,17 +235,30 @@ export class QuickViewController {
       closing: false,
     };
     this.session = session;
-    document.body.classList.add('fusion-wqv-open');
-    for (const child of session.faded) child.classList.add('fusion-faded-out');
     window.addEventListener('resize', this.onResize);
+
+    // The click opens the dialog (showModal restyles the whole page for its inert background, which no code can
+    // spare) with the title, focus and the card's image; the rest follows in the next task, so that the click's
+    // own task stays short: the request, the page's classes, the faded card, and (unless prepared) the copies of
+    // its price, rating and badges.
+    void env()
+      .yieldTask()
+      .then(() => {
+        if (this.session !== session || session.closing) return;
+        // The request starts here too: a fetch costs the click's task a few milliseconds of its own.
+        void this.load(session);
+        document.body.classList.add('fusion-wqv-open');
+        for (const child of session.faded) child.classList.add('fusion-faded-out');
+        if (!prepared && (priceRating.length || badges.length)) this.set({ priceRating, badges });
+      });
 
     this.set({
       open: true,
       labelId: this.props.loaderTitleId,
-      title,
-      priceRating,
-      badges: card ? [...card.querySelectorAll(BADGES)] : [],
-      image: image ? previewImage(image) : undefined,
+      title: view.title,
+      priceRating: prepared ? priceRating : [],
+      badges: prepared ? badges : [],
+      image: view.image,
       box: start,
       previewWidth: preview.width,
       duration: 0,
@@ -212,7 +270,6 @@ export class QuickViewController {
       loading: true,
       message: '',
     });
-    void this.load(session);
 
     const s = this.steps;
     const finalBox = (): Box & { left: number; top: number } => {
@@ -273,47 +330,92 @@ export class QuickViewController {
     const s = this.steps;
     const loaded = `${this.settings.containerClass} complete fusion-quick-view-loaded`;
     this.set({ containerClass: `${loaded} fusion-animate-content` });
-    this.later(session, s.insertAfter, () => this.insert(session));
+    let inserted: () => void = () => {};
+    const done = new Promise<void>((resolve) => (inserted = resolve));
+    this.later(session, s.insertAfter, () => this.insert(session, inserted));
     this.later(session, s.detailsAfter, () => this.set({ containerClass: `${this.props.containerClass} sf-qv-details` }));
-    this.later(session, s.displayedAfter, () => {
-      this.set({ containerClass: this.props.containerClass.replace(' fusion-animate-content', '') });
-      fireLegacy(document.body, 'quick-view-displayed');
-    });
+    // Listeners of quick-view-displayed (the theme's own scripts) expect the whole product in.
+    this.later(session, s.displayedAfter, () =>
+      void done.then(() => {
+        if (this.session !== session || session.closing) return;
+        this.set({ containerClass: this.props.containerClass.replace(' fusion-animate-content', '') });
+        fireLegacy(document.body, 'quick-view-displayed');
+      }),
+    );
   }
 
-  private insert(session: Session): void {
+  /**
+   * The product's HTML goes in a few pieces, one per frame (the product's and its summary's children, about
+   * PIECE_ELEMENTS elements each), so that no frame lays out the whole product at once: the gallery and the
+   * title come first. Focus moves to the title once it is laid out; the widgets inside are mounted once all is in.
+   */
+  private insert(session: Session, inserted: () => void): void {
     const content = this.content;
     const answer = session.answer;
     if (!content || !answer || this.session !== session || session.closing) return;
-    content.replaceChildren(answer.fragment);
-    for (const link of content.querySelectorAll<HTMLAnchorElement>('a.woocommerce-review-link')) {
-      if (answer.singleUrl) link.href = reviewHref(answer.singleUrl, link.getAttribute('href'));
-      link.classList.add('avada-noscroll');
-    }
-    // The dialog is named by the product's own title from now on; focus follows it if it was on the loader's.
-    const title = content.querySelector<HTMLElement>('.product_title');
+    const live = () => this.session === session && !session.closing && this.content === content;
+    content.replaceChildren();
+    const pieces = planPieces(content, answer.fragment);
     const dialog = content.closest('dialog');
-    const focusWasOnLoader = !dialog?.contains(document.activeElement) || document.activeElement?.id === this.props.loaderTitleId;
-    if (title) {
-      title.id ||= `${this.props.loaderTitleId}-product`;
-      title.tabIndex = -1;
-      // Not shown yet (the answer beat the first paint): the dialog focuses its label when it opens.
-      if (dialog?.open && focusWasOnLoader) title.focus({ preventScroll: true });
-    }
-    this.set({ labelId: title ? title.id : this.props.labelId, loaderHidden: Boolean(title), loading: false, containerClass: `${this.props.containerClass} sf-qv-summary` });
-    env().frame(() => this.session === session && this.set({ containerClass: `${this.props.containerClass} sf-qv-summary-in` }));
+    let title: HTMLElement | null = null;
+    let focusTitle = false;
+    const step = (index: number) => {
+      if (!live()) return;
+      // The title was laid out in the last frame: focusing it now costs no layout of its own.
+      if (focusTitle && title?.isConnected) {
+        focusTitle = false;
+        if (dialog?.open && (!dialog.contains(document.activeElement) || document.activeElement?.id === this.props.loaderTitleId)) title.focus({ preventScroll: true });
+      }
+      const piece = pieces[index];
+      if (!piece) return this.inserted(session, content, inserted);
+      for (const { parent, node } of piece) {
+        parent.appendChild(node);
+        if (!(node instanceof Element)) continue;
+        for (const link of [...(node.matches(REVIEW_LINK) ? [node] : []), ...node.querySelectorAll(REVIEW_LINK)] as HTMLAnchorElement[]) {
+          if (answer.singleUrl) link.href = reviewHref(answer.singleUrl, link.getAttribute('href'));
+          link.classList.add('avada-noscroll');
+        }
+      }
+      if (!title) {
+        title = content.querySelector<HTMLElement>('.product_title');
+        if (title) {
+          // The dialog is named by the product's own title from now on; focus follows it if it was on the loader's.
+          title.id ||= `${this.props.loaderTitleId}-product`;
+          title.tabIndex = -1;
+          focusTitle = true;
+          this.set({ labelId: title.id, loaderHidden: true });
+        }
+      }
+      if (index === 0) {
+        this.set({ loading: false, containerClass: `${this.props.containerClass} sf-qv-summary` });
+        env().frame(() => live() && this.set({ containerClass: `${this.props.containerClass} sf-qv-summary-in` }));
+      }
+      // The next piece goes in once this one is laid out: a piece appended in a frame callback is laid out in that
+      // frame, so the next frame's callback finds it done; the first piece (appended in a timer) waits one more.
+      if (index === 0) env().frame(() => env().frame(() => step(1)));
+      else env().frame(() => step(index + 1));
+    };
+    step(0);
+  }
+
+  /** The whole product is in: the widgets inside are mounted, the preview image is watched. */
+  private inserted(session: Session, content: HTMLElement, done: () => void): void {
     // The gallery, the variation form, quantity buttons, add to cart, a contact form: the same widgets as on a
-    // product page, mounted by the runtime (unmounted again on close).
+    // product page, mounted by the runtime (each in a task of its own; unmounted again on close).
     islandHost()?.scan(content);
-    this.watchPreview(session, 0);
+    done();
+    // First look a poll later: reading the gallery's box now would lay out what was just inserted.
+    if (this.reduced) this.watchPreview(session, 0);
+    else this.later(session, this.steps.previewPoll, () => this.watchPreview(session, 0));
   }
 
   /** Fade the zoomed card image out once the gallery's slide has taken its place (or after a few tries). */
   private watchPreview(session: Session, tries: number): void {
     if (this.session !== session || !this.content) return;
+    if (this.reduced) return this.set({ containerClass: `${this.props.containerClass} sf-qv-preview-out` });
     const slide = this.content.querySelector('.flex-active-slide, .woocommerce-product-gallery__image');
     const width = slide?.getBoundingClientRect().width ?? 0;
-    if ((width > 0 && Math.abs(width - session.preview.width) <= 10) || tries >= 6 || this.reduced) {
+    if ((width > 0 && Math.abs(width - session.preview.width) <= 10) || tries >= 6) {
       this.set({ containerClass: `${this.props.containerClass} sf-qv-preview-out` });
       return;
     }
@@ -344,6 +446,7 @@ export class QuickViewController {
     const session = this.session;
     if (!session) return;
     this.session = undefined;
+    this.prepared = undefined;
     session.abort.abort();
     for (const id of session.timers) env().clearTimeout(id);
     window.removeEventListener('resize', this.onResize);
@@ -377,6 +480,72 @@ export class QuickViewController {
     this.host.remove();
     for (const { node, parent, next } of this.printed) parent.insertBefore(node, next && next.parentNode === parent ? next : null);
   }
+}
+
+type Fixed = 'labelId' | 'loaderTitleId' | 'containerClass' | 'overlayClass' | 'dialogClass' | 'background' | 'titleMax' | 'light' | 'onRequestClose' | 'onClosed' | 'onContent';
+
+/** The dialog closed, with nothing of a card in it. */
+function closedProps(fixed: Pick<QuickViewProps, Fixed>): QuickViewProps {
+  return {
+    ...fixed,
+    open: false,
+    title: '',
+    priceRating: [],
+    badges: [],
+    image: undefined,
+    box: { left: 0, top: 0, width: 400, height: 400 },
+    previewWidth: 400,
+    duration: 0,
+    closeShown: false,
+    loaderShown: false,
+    loaderHidden: false,
+    loading: true,
+    message: '',
+  };
+}
+
+/**
+ * A throwaway render of the closed dialog into a detached element, at idle before any click: the engine compiles
+ * React's rendering code and this view now instead of in the shopper's first interaction. Nothing is left behind.
+ */
+export function warmView(): void {
+  const none = () => {};
+  const props = closedProps({
+    labelId: 'sf-qv-warm',
+    loaderTitleId: 'sf-qv-warm',
+    containerClass: 'fusion-woocommerce-quick-view-container',
+    overlayClass: 'fusion-woocommerce-quick-view-overlay',
+    dialogClass: '',
+    background: undefined,
+    titleMax: undefined,
+    light: false,
+    onRequestClose: none,
+    onClosed: none,
+    onContent: none,
+  });
+  const island = renderIsland(NAME, document.createElement('div'), <QuickView {...props} />);
+  // And an update such as an opening makes (still closed: a detached dialog cannot be shown).
+  const copy = [document.createElement('span')];
+  island.flush(<QuickView {...props} title="…" priceRating={copy} badges={copy} image={{ src: 'data:,' }} box={{ left: 1, top: 1, width: 401, height: 401 }} dialogClass="sf-qv-in" closeShown loaderShown />);
+  island.unmount();
+}
+
+interface Card {
+  card: Element | null;
+  image: HTMLImageElement | undefined;
+  preview: Box;
+  view: Pick<QuickViewProps, 'title' | 'priceRating' | 'badges' | 'image'>;
+}
+
+/** What the dialog shows of a link's card before the product arrives. */
+function cardOf(link: HTMLElement): Card {
+  const card = link.closest('.product, .fusion-carousel-item');
+  const image = card ? [...card.querySelectorAll('img')].find((img) => !link.contains(img)) : undefined;
+  const preview = previewBox(imageBox(image, link));
+  const title = link.getAttribute('data-product-title')?.trim() || card?.querySelector(CARD_TITLE)?.textContent?.trim() || link.textContent?.trim() || 'Quick view';
+  const priceRating = card ? [...card.querySelectorAll('.price, .star-rating')].filter((el) => !el.parentElement?.closest('.price, .star-rating')) : [];
+  const badges = card ? [...card.querySelectorAll(BADGES)] : [];
+  return { card, image, preview, view: { title, priceRating, badges, image: image ? previewImage(image) : undefined } };
 }
 
 /** The card image's size (its attributes or natural size), else the link's `data-image-width/height`. */

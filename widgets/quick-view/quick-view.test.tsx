@@ -157,6 +157,59 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     expect(loads().map((l) => l.body.product)).toEqual(['318', '512']);
   });
 
+  it('a pointer on a link puts its card into the closed dialog and asks the shop nothing; the click then loads the product once', async () => {
+    runtime = await mountPage(await page(), only(...WIDGETS));
+    link(318).dispatchEvent(new Event('pointerover', { bubbles: true }));
+    await runtime.settled();
+    link(318).dispatchEvent(new Event('pointerenter'));
+    await vi.waitFor(() => expect(dialog()?.querySelector('.fusion-wqv-loader .product_title')?.textContent).toBe('Canvas tote'));
+    expect(dialog()!.open).toBe(false);
+    expect(dialog()!.querySelector('.fusion-price-rating .price')?.textContent).toContain('24.00');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(loads()).toHaveLength(0);
+    expect(document.body.classList.contains('fusion-wqv-open')).toBe(false);
+    // Another card under the pointer, then the click on the first: the first card's view is shown.
+    link(512).dispatchEvent(new Event('pointerover', { bubbles: true }));
+    await runtime.settled();
+    link(512).dispatchEvent(new Event('pointerenter'));
+    await vi.waitFor(() => expect(dialog()!.querySelector('.fusion-wqv-loader .product_title')?.textContent).toBe('Rain jacket'));
+    link(318).click();
+    await vi.waitFor(() => expect(dialog()!.open).toBe(true));
+    expect(dialog()!.querySelector('.fusion-wqv-loader .product_title')?.textContent).toBe('Canvas tote');
+    await settledView();
+    expect(loads().map((l) => l.body.product)).toEqual(['318']);
+    expect(content().querySelector('.product_title')?.textContent).toBe('Canvas tote');
+  });
+
+  it('closing while the product is still going in, then opening another, shows only the other', async () => {
+    runtime = await mountPage(await page(), only(...WIDGETS));
+    for (const id of [512, 318]) link(id).dispatchEvent(new Event('pointerover', { bubbles: true }));
+    await runtime.settled();
+    // Frames held: the jacket's first piece goes in, the rest waits.
+    const held: Array<() => void> = [];
+    const restoreFrames = setEnvironment({ frame: (fn) => (held.push(fn), () => {}) });
+    link(512).click();
+    await vi.waitFor(() => expect(content().querySelector('.product_title')?.textContent).toBe('Rain jacket'), { timeout: 3000 });
+    expect(content().querySelector('form.variations_form')).toBeNull();
+    dialog()!.querySelector<HTMLButtonElement>('.fusion-wqv-close button')!.click();
+    await vi.waitFor(() => expect(dialog()!.open).toBe(false));
+    expect(content().children).toHaveLength(0);
+    restoreFrames();
+    for (const fn of held.splice(0)) fn();
+
+    const displayed = vi.fn();
+    document.body.addEventListener('quick-view-displayed', displayed);
+    onTestFinished(() => document.body.removeEventListener('quick-view-displayed', displayed));
+    link(318).click();
+    await vi.waitFor(() => expect(displayed).toHaveBeenCalledTimes(1), { timeout: 3000 });
+    expect(content().querySelectorAll('.product')).toHaveLength(1);
+    expect(content().querySelector('.product_title')?.textContent).toBe('Canvas tote');
+    expect(content().querySelector('form.variations_form')).toBeNull();
+    expect(content().querySelector('form.cart .quantity')).not.toBeNull();
+    expect(dialog()!.getAttribute('aria-labelledby')).toBe(content().querySelector('.product_title')!.id);
+    expect(loads().map((l) => l.body.product)).toEqual(['512', '318']);
+  });
+
   it('falls back to window.quickViewNonce when the container prints none', async () => {
     (window as { quickViewNonce?: string }).quickViewNonce = QUICK_VIEW_NONCE;
     onTestFinished(() => void delete (window as { quickViewNonce?: string }).quickViewNonce);

@@ -1,5 +1,5 @@
 import { defineWidget } from '../../mount/types';
-import { acquire } from './controller';
+import { acquire, warmView } from './controller';
 import { parseProductId } from './logic';
 
 /**
@@ -8,6 +8,8 @@ import { parseProductId } from './logic';
  * while this code loaded, is replayed here.
  */
 export default defineWidget({
+  // Loaded at idle once a card is near the viewport (the registry's `warm`): compile the dialog's first render.
+  warm: warmView,
   mount(link, { signal, onCleanup, warn }) {
     const productId = parseProductId(link.getAttribute('data-product-id'));
     if (!productId) {
@@ -19,6 +21,12 @@ export default defineWidget({
     onCleanup(release);
     link.setAttribute('aria-haspopup', 'dialog');
     onCleanup(() => link.removeAttribute('aria-haspopup'));
+    // A pointer or focus on the link comes before its click: the card's view goes into the closed dialog then.
+    const prepare = () => controller.prepare(link as HTMLElement);
+    link.addEventListener('pointerenter', prepare, { signal });
+    link.addEventListener('focus', prepare, { signal });
+    // This widget mounted on that very pointer or focus (the runtime's interaction trigger).
+    if (link.matches(':hover') || document.activeElement === link) prepare();
     link.addEventListener(
       'click',
       (event) => {
