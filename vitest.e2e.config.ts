@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './test/e2e/sequencer';
 
 /**
  * Browser tests: real Chromium (playwright-core) over the built bundle and the fixture server. Run after
@@ -11,6 +12,7 @@ export default defineConfig({
     include: ['test/e2e/**/*.e2e.ts'],
     globalSetup: ['test/e2e/global-setup.ts'],
     fileParallelism: true,
+    sequence: { sequencer: LongestFirst },
     // E2E_WORKERS=3 runs a third file at a time; two stay the default until three is measured reliable on a quiet
     // machine (this one was at load 30+ from other work when this was added).
     maxWorkers: Number(process.env.E2E_WORKERS) || 2,
