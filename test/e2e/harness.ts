@@ -290,13 +290,14 @@ function testOrigins(): string[] {
  * a new tab.
  */
 async function resetContext(context: BrowserContext, page: Page): Promise<void> {
-  await context.clearCookies();
-  await context.clearPermissions();
   const cdp = await context.newCDPSession(page);
   try {
-    for (const origin of testOrigins()) {
-      await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'cookies,local_storage,indexeddb,cache_storage,file_systems,websql' });
-    }
+    // Independent clears, sent together: one wait instead of four on a loaded machine.
+    await Promise.all([
+      context.clearCookies(),
+      context.clearPermissions(),
+      ...testOrigins().map((origin) => cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'cookies,local_storage,indexeddb,cache_storage,file_systems,websql' })),
+    ]);
   } finally {
     await cdp.detach().catch(() => {});
   }
