@@ -16,5 +16,9 @@ export default defineConfig({
     setupFiles: ['test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // vitest's default worker count is the cores minus one: one file at a time on the two-core CI machine (150 s
+    // for the suite on a quiet machine). Two workers took 106-130 s, but then cf7.test.ts's "a refill that never
+    // answers gives up at the request timeout…" saw two warnings instead of one in both full runs (never alone):
+    // raise maxWorkers once that race is found. isolate must stay on (26 tests fail without it).
   },
 });

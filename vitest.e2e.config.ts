@@ -1,4 +1,24 @@
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+const { seconds } = JSON.parse(readFileSync(new URL('./test/e2e/durations.json', import.meta.url), 'utf8')) as { seconds: Record<string, number> };
+/** A file not in the table yet (a new one) counts as an average file. */
+const UNKNOWN = 45;
+
+/**
+ * Longest file first, from the measured table in test/e2e/durations.json rather than vitest's own cache (which a
+ * partial run rewrites, and CI does not have: without it vitest starts the largest files by bytes, and the small
+ * every-page file, the longest by far, ran last, alone on one worker, for minutes). With the long files started
+ * first the short ones fill the workers' gaps at the end.
+ */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const weight = (file: TestSpecification) => seconds[basename(file.moduleId)] ?? UNKNOWN;
+    return [...files].sort((a, b) => weight(b) - weight(a));
+  }
+}
 
 /**
  * Browser tests: real Chromium (playwright-core) over the built bundle and the fixture server. Run after
@@ -11,6 +31,7 @@ export default defineConfig({
     include: ['test/e2e/**/*.e2e.ts'],
     globalSetup: ['test/e2e/global-setup.ts'],
     fileParallelism: true,
+    sequence: { sequencer: LongestFirst },
     // E2E_WORKERS=3 runs a third file at a time; two stay the default until three is measured reliable on a quiet
     // machine (this one was at load 30+ from other work when this was added).
     maxWorkers: Number(process.env.E2E_WORKERS) || 2,

@@ -130,8 +130,19 @@ export function baseURL(): string {
   return inject('baseURL');
 }
 
+/**
+ * One renderer process per site in a context (Chrome's own mode under memory pressure), instead of one per tab:
+ * every test opens new tabs on the one fixture origin, and with a process per site a new tab joins the process
+ * that already runs the origin (and its mock service worker) rather than starting one, and axe-core's 550 KB
+ * source, evaluated in every checked page, is compiled once per process instead of once per tab. Cross-site
+ * frames stay in their own processes (site isolation is unchanged). Measured side by side on the same loaded
+ * machine: the compact every-page file 115 s → 100 s and 127 s → 112 s of test time, axe injection 0.92 → 0.39 s
+ * a page. The benches keep Chrome's default (test/server/chromium.mjs).
+ */
+const HARNESS_ARGS = ['--process-per-site'];
+
 async function browser(): Promise<Browser> {
-  browserPromise ??= chromium.launch({ executablePath: chromiumPath || '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  browserPromise ??= chromium.launch({ executablePath: chromiumPath || '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...HARNESS_ARGS], headless: true });
   return browserPromise;
 }
 
@@ -279,13 +290,14 @@ function testOrigins(): string[] {
  * a new tab.
  */
 async function resetContext(context: BrowserContext, page: Page): Promise<void> {
-  await context.clearCookies();
-  await context.clearPermissions();
   const cdp = await context.newCDPSession(page);
   try {
-    for (const origin of testOrigins()) {
-      await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'cookies,local_storage,indexeddb,cache_storage,file_systems,websql' });
-    }
+    // Independent clears, sent together: one wait instead of four on a loaded machine.
+    await Promise.all([
+      context.clearCookies(),
+      context.clearPermissions(),
+      ...testOrigins().map((origin) => cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'cookies,local_storage,indexeddb,cache_storage,file_systems,websql' })),
+    ]);
   } finally {
     await cdp.detach().catch(() => {});
   }
