@@ -29,7 +29,9 @@ const MENU_SPEC = {
   dropdown_goto: str('Go to...'),
   mobile_nav_cart: str('Shopping Cart'),
   submenu_slideout: flag(true),
-  megamenu_base_width: { read: (v: unknown) => (v === 'site_width' ? 'site_width' : v === 'viewport' || v === 'viewport_width' ? 'viewport' : undefined), fallback: 'site_width', expected: '"site_width" or "viewport"' } as FieldSpec<'site_width' | 'viewport'>,
+  // Avada prints "site_width", "custom_width" (a mega menu of its own width, data-custom-width or as rendered) or
+  // "viewport_width" ("viewport" in older versions); the first two place the panel the same way here.
+  megamenu_base_width: { read: (v: unknown) => (v === 'site_width' || v === 'custom_width' ? 'site_width' : v === 'viewport' || v === 'viewport_width' ? 'viewport' : undefined), fallback: 'site_width', expected: '"site_width", "custom_width" or "viewport_width"' } as FieldSpec<'site_width' | 'viewport'>,
 };
 type MenuVars = { [K in keyof typeof MENU_SPEC]: (typeof MENU_SPEC)[K]['fallback'] };
 

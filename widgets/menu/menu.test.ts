@@ -296,6 +296,14 @@ describe('legacy header widget', () => {
     expect(holder.querySelectorAll('.fusion-open-submenu').length).toBeGreaterThan(0);
   });
 
+  it.each(['site_width', 'custom_width', 'viewport_width', 'viewport'])('takes megamenu_base_width "%s", which Avada prints, without a warning', async (value) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    resetLogMemory();
+    (window as { avadaMenuVars?: unknown }).avadaMenuVars = { megamenu_base_width: value };
+    await clock.until(mountPage(await fixtureBody('header.html'), only('header')));
+    expect(warn.mock.calls.map((c) => String(c[0])).filter((m) => m.includes('megamenu_base_width'))).toEqual([]);
+  });
+
   it('classic with the bars icon: no "Go to..." bar (it would repeat the icon and push the page down)', async () => {
     await mount();
     expect(document.querySelector('.fusion-mobile-selector')).toBeNull();
