@@ -131,15 +131,12 @@ export function baseURL(): string {
 }
 
 /**
- * One renderer process per site in a context (Chrome's own mode under memory pressure), instead of one per tab:
- * every test opens new tabs on the one fixture origin, and with a process per site a new tab joins the process
- * that already runs the origin (and its mock service worker) rather than starting one, and axe-core's 550 KB
- * source, evaluated in every checked page, is compiled once per process instead of once per tab. Cross-site
- * frames stay in their own processes (site isolation is unchanged). Measured side by side on the same loaded
- * machine: the compact every-page file 115 s → 100 s and 127 s → 112 s of test time, axe injection 0.92 → 0.39 s
- * a page. The benches keep Chrome's default (test/server/chromium.mjs).
+ * Chrome's default process model (a renderer per tab). `--process-per-site` saved about 13% of the every-page
+ * files' time (axe-core compiled once per process), but with it the slider file's mouse drag past half a
+ * FlexSlider's width no longer moved the slide (3 of 3 runs; passes without it), so it is not used until that is
+ * understood.
  */
-const HARNESS_ARGS = ['--process-per-site'];
+const HARNESS_ARGS: string[] = [];
 
 async function browser(): Promise<Browser> {
   browserPromise ??= chromium.launch({ executablePath: chromiumPath || '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...HARNESS_ARGS], headless: true });
