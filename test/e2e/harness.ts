@@ -167,6 +167,28 @@ export async function waitForIdleIslands(page: Page): Promise<void> {
   await page.evaluate(() => window.StorefrontIslands?.ready());
 }
 
+/**
+ * Click an element the way a shopper would click an `aria-disabled` button, which Playwright would wait on
+ * forever (it takes aria-disabled for disabled): forced, so without Playwright's "stable" check. So that check
+ * is made here first: no finite animation running (the variation details slide as a selection changes, moving the
+ * button below them) and the same box for two frames; a forced click on a moving button lands on whatever
+ * slid under the pointer.
+ */
+export async function clickWhenStill(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((sel) => {
+    const el = document.querySelector(sel);
+    if (!el) return false;
+    const w = window as unknown as { __sfStill?: { sel: string; box: string } };
+    const r = el.getBoundingClientRect();
+    const box = `${r.x},${r.y},${r.width},${r.height}`;
+    const running = document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+    const same = !running && w.__sfStill?.sel === sel && w.__sfStill.box === box;
+    w.__sfStill = running ? undefined : { sel, box };
+    return same;
+  }, selector, { polling: 'raf' });
+  await page.click(selector, { force: true });
+}
+
 /** What a context records for the openPage call that uses it now (a reused context gets fresh lists). */
 interface Sink {
   errors: string[];

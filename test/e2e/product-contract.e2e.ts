@@ -11,7 +11,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
+import { clickWhenStill, expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
 
 const PAGE = '/product-contract.html';
 const BUTTON = '.single_add_to_cart_button';
@@ -83,7 +83,7 @@ describe.each(BUILD_TAGS)('contract product page, %s tag', (tag) => {
 
     // Pressing the blocked button asks for a selection inline (no alert, no submit).
     const url = page.url();
-    await page.click(BUTTON, { force: true });
+    await clickWhenStill(page, BUTTON);
     const described = (await page.getAttribute(BUTTON, 'aria-describedby'))!.split(/\s+/);
     await page.waitForFunction(
       ({ ids, t }) => ids.some((id) => { const el = document.getElementById(id); return !!el && !el.hidden && el.textContent === t; }),
@@ -177,7 +177,7 @@ describe.each(BUILD_TAGS)('contract product page, %s tag', (tag) => {
 
     const url = page.url();
     // A shopper clicks an aria-disabled button; Playwright would wait for it to be enabled.
-    await page.click(BUTTON, { force: true });
+    await clickWhenStill(page, BUTTON);
     const described = (await page.getAttribute(BUTTON, 'aria-describedby'))!.split(/\s+/);
     await page.waitForFunction(
       ({ ids, t }) => ids.some((id) => { const el = document.getElementById(id); return !!el && !el.hidden && el.textContent === t; }),

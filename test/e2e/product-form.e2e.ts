@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, FRAMEWORK_CHUNK, openPage, waitForIdleIslands, BUILD_TAGS } from './harness';
+import { clickWhenStill, expectAxeClean, expectNoConsoleErrors, FRAMEWORK_CHUNK, openPage, waitForIdleIslands, BUILD_TAGS } from './harness';
 
 const variationId = (page: Page) => page.$eval('input.variation_id', (el) => (el as HTMLInputElement).value);
 const buttonClass = (page: Page) => page.$eval('.single_add_to_cart_button', (el) => el.className);
@@ -82,7 +82,7 @@ describe.each(BUILD_TAGS)('product form, %s tag', (tag) => {
     await page.waitForFunction(() => document.querySelector('.single_add_to_cart_button')?.classList.contains('wc-variation-is-unavailable'));
     const url = page.url();
     // aria-disabled: Playwright would wait for it to be enabled; a shopper just clicks.
-    await page.click('.single_add_to_cart_button', { force: true });
+    await clickWhenStill(page, '.single_add_to_cart_button');
     const id = await page.getAttribute('.single_add_to_cart_button', 'aria-describedby');
     await page.waitForFunction((i) => document.getElementById(i!.split(' ').pop()!)?.textContent?.startsWith('Sorry, this product is unavailable'), id);
     expect(page.url()).toBe(url);
@@ -281,7 +281,7 @@ describe.each(BUILD_TAGS)('variation form before and after its React view, %s ta
       // The first interaction asks for the view (and the framework with it); a press on the blocked button is
       // explained at once, without waiting for it, and posts nothing.
       const url = page.url();
-      await page.click(BUTTON, { force: true });
+      await clickWhenStill(page, BUTTON);
       expect(await explanation(page)).toEqual({ text: MAKE_A_SELECTION, hidden: false });
       expect(page.url()).toBe(url);
       await expect.poll(() => frameworkRequests(requests).length, { timeout: 10_000 }).toBe(1);
@@ -324,7 +324,7 @@ describe.each(BUILD_TAGS)('variation form before and after its React view, %s ta
     await waitForIdleIslands(page);
     expect(frameworkRequests(requests)).toEqual([]);
     const before = requests.length;
-    const [framework] = await Promise.all([page.waitForResponse((r) => FRAMEWORK_CHUNK.test(new URL(r.url()).pathname)), page.click(BUTTON, { force: true })]);
+    const [framework] = await Promise.all([page.waitForResponse((r) => FRAMEWORK_CHUNK.test(new URL(r.url()).pathname)), clickWhenStill(page, BUTTON)]);
     await framework.finished();
     const after = pathsOf(requests.slice(before));
     const view = after.find((p) => p.includes('/chunks/view.island-'));
@@ -343,7 +343,7 @@ describe.each(BUILD_TAGS)('variation form before and after its React view, %s ta
     await page.selectOption('#pa_size', 'm');
     await page.selectOption('#lining', 'Fleece');
     await page.waitForFunction(() => document.querySelector('.single_add_to_cart_button')?.classList.contains('wc-variation-is-unavailable'));
-    await page.click(BUTTON, { force: true });
+    await clickWhenStill(page, BUTTON);
     expect(await explanation(page)).toEqual({ text: 'Sorry, this product is unavailable. Please choose a different combination.', hidden: false });
     await page.click('.avada-color-select[data-value="rust"]');
     await page.selectOption('#pa_size', 's');
@@ -351,7 +351,7 @@ describe.each(BUILD_TAGS)('variation form before and after its React view, %s ta
     expect(await buttonClass(page)).not.toContain('disabled');
     await page.click('.reset_variations');
     await page.waitForFunction(() => document.querySelector('.single_add_to_cart_button')?.classList.contains('wc-variation-selection-needed'));
-    await page.click(BUTTON, { force: true });
+    await clickWhenStill(page, BUTTON);
     expect(await explanation(page)).toEqual({ text: MAKE_A_SELECTION, hidden: false });
     await expectAxeClean(page);
     expect(frameworkRequests(requests)).toHaveLength(1);
