@@ -555,12 +555,14 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
   if (settings.zoom && wrapper) {
     /** A touch or pen press on the active slide that began before the chunk came: it may be a tap. */
     let down: { id: number; x: number; y: number; at: number } | undefined;
-    // A mouse passes over the slide before it moves or presses, a finger's pointerover comes before its
-    // pointerdown, focus may come in from the keyboard: the first of them on a zoomable slide asks for the chunk.
+    // A mouse or pen comes over the slide before it presses, a finger presses, focus may come in from the keyboard:
+    // the first of them on a zoomable slide asks for the chunk.
     const reach = (event: Event) => zoomState || !onActiveSlide(event) || !zoomableNow(index) || loadZoom();
     const follow = (event: PointerEvent) => {
+      // A finger has no hover; its pointerdown asks (and a swipe's moves read no layout).
+      if (event.pointerType === 'touch') return;
       reach(event);
-      if (!zoom) hoverAt = event.pointerType !== 'touch' && onActiveSlide(event) ? event : undefined;
+      if (!zoom) hoverAt = onActiveSlide(event) ? event : undefined;
     };
     wrapper.addEventListener('focusin', reach, { signal });
     wrapper.addEventListener('pointerover', follow, { signal });
@@ -599,8 +601,8 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
     );
     // Enter on the image link is a click of its own, never the one a tap left behind.
     wrapper.addEventListener('keydown', () => (swallowClick = false), { signal });
-    // A tap elsewhere takes back a tap waiting for the chunk, as it unpins a pinned zoom.
-    document.addEventListener('pointerdown', (event) => slideEls[index]?.contains(event.target as Node | null) || (tapAt = undefined), { signal, capture: true });
+    // A tap anywhere else unpins, as WooCommerce's click-to-zoom does (or takes back a tap waiting for the chunk).
+    document.addEventListener('pointerdown', (event) => slideEls[index]?.contains(event.target as Node | null) || hideZoom(), { signal, capture: true });
     undo.push(() => zoom?.remove());
   }
 

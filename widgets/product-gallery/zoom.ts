@@ -5,8 +5,8 @@ import type { Slide } from './logic';
 /**
  * The zoom itself, a chunk of its own: `gallery.ts` imports it when a pointer or focus first reaches a zoomable
  * slide (never at load). It draws `img.zoomImg` in the active slide, follows the mouse (or a hovering pen), pins
- * the zoom where a tap asked for it and pans it with one finger (instead of swiping the slider); a second tap, a
- * tap elsewhere on the page or a slide change (gallery.ts calls `hide`) unpins it. Gallery.ts keeps just enough to
+ * the zoom where a tap asked for it and pans it with one finger (instead of swiping the slider); a second tap
+ * unpins it, and so do a tap elsewhere on the page and a slide change (gallery.ts calls `hide`). Gallery.ts keeps just enough to
  * tell a tap made before this chunk arrived from a swipe, and hands it over here once it is.
  */
 export const ZOOM_CSS = `
@@ -201,14 +201,6 @@ export function createZoom(host: ZoomHost): Zoom {
   wrapper.addEventListener('pointercancel', () => (press = undefined), { signal });
   // A touch pointer "leaves" as it lifts: only hover zoom ends there.
   wrapper.addEventListener('pointerleave', () => pinned || hide(), { signal });
-  // A tap anywhere else unpins, as WooCommerce's click-to-zoom does.
-  document.addEventListener(
-    'pointerdown',
-    (event) => {
-      if (pinned && !slideEls[shown]?.contains(event.target as Node | null)) hide();
-    },
-    { signal, capture: true },
-  );
 
   return {
     get pinned() {
