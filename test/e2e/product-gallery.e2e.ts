@@ -13,6 +13,7 @@ const thumb = (n: number) => `ol.flex-control-nav.flex-control-thumbs li:nth-chi
 const TRIGGER = '.woocommerce-product-gallery__trigger';
 const DIALOG = 'dialog#photoswipe-fullscreen-dialog';
 const isLightboxChunk = (url: string) => /\/chunks\/lightbox-[^/]*\.js$/.test(new URL(url).pathname);
+const isZoomChunk = (url: string) => /\/chunks\/zoom-[^/]*\.js$/.test(new URL(url).pathname);
 
 const activeSlide = (page: Page) => page.$$eval('.woocommerce-product-gallery__image', (els) => els.findIndex((e) => e.classList.contains('flex-active-slide')));
 const activeInside = (page: Page, selector: string) => page.evaluate((s) => !!document.querySelector(s)?.contains(document.activeElement), selector);
@@ -113,11 +114,14 @@ describe.each(BUILD_TAGS)('product gallery, %s tag', (tag) => {
     expectNoConsoleErrors(errors);
   });
 
-  test('zooms on hover only where the large image is wider than the gallery', async () => {
-    const { page, errors } = await openPage(PAGE, { tag });
+  test('zooms on hover only where the large image is wider than the gallery; its chunk is requested when the pointer comes, not at load', async () => {
+    const { page, errors, requests } = await openPage(PAGE, { tag });
     await page.waitForSelector(thumb(4));
+    await page.waitForLoadState('load');
+    expect(requests.filter(isZoomChunk)).toEqual([]);
     await page.hover(`${slide(1)} img`, { position: { x: 100, y: 100 } });
     await page.waitForSelector(`${slide(1)} img.zoomImg.sf-zoom--on`);
+    expect(requests.filter(isZoomChunk).length).toBeGreaterThan(0);
     expect(await page.getAttribute(`${slide(1)} img.zoomImg`, 'aria-hidden')).toBe('true');
     expect(await page.$eval(`${slide(1)} img.zoomImg`, (z) => z.getBoundingClientRect().width)).toBe(1500);
     await page.click(thumb(4));
@@ -126,6 +130,27 @@ describe.each(BUILD_TAGS)('product gallery, %s tag', (tag) => {
     await page.mouse.move(60, 60);
     expect(await page.$$eval('img.zoomImg.sf-zoom--on', (els) => els.length)).toBe(0);
     expectNoConsoleErrors(errors);
+  });
+
+  test('if the zoom chunk cannot load: one warning naming the widget, no page error, and the gallery works without zoom', async () => {
+    const { page, errors, messages } = await openPage(PAGE, {
+      tag,
+      beforeGoto: (context) => context.route((url) => /\/chunks\/zoom-[^/]*\.js$/.test(url.pathname), (route) => route.abort('failed')),
+    });
+    await page.waitForSelector(thumb(4));
+    await page.hover(`${slide(1)} img`, { position: { x: 100, y: 100 } });
+    const ours = () => messages.filter((m) => m.type === 'warning' && m.text.includes('[storefront-islands] product-gallery: zoom:'));
+    await expect.poll(() => ours().length, { timeout: 10_000 }).toBe(1);
+    await page.mouse.move(150, 150);
+    await page.hover(`${slide(1)} img`, { position: { x: 120, y: 120 } });
+    expect(await page.$$eval('img.zoomImg', (els) => els.length)).toBe(0);
+    await page.click(thumb(2));
+    await waitSettled(page, 2);
+    expect(await activeSlide(page)).toBe(1);
+    expect(ours()).toHaveLength(1);
+    // The aborted chunk is expected; nothing else.
+    expectNoConsoleErrors(errors.filter((e) => !/Failed to load resource|dynamically imported module/i.test(e)));
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
   });
 
   /** One finger over the page through the DevTools protocol (Playwright's touchscreen only taps). */

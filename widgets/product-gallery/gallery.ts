@@ -7,8 +7,9 @@ import { errorOnce } from '../../src/log';
 import { httpUrlText } from '../../src/net/url-attrs';
 import type { LightboxItem } from './lightbox';
 import type { ThumbStripProps } from './slider';
-import { canMove, clampIndex, describeIssues, emblaDuration, keyToMove, moveIndex, panOffset, readSlide, shouldZoom, sliderWanted, slideLabel, swipeMove, TAP_MAX_MS, TAP_SLOP, thumbnailColumns, zoomOffset, type Move, type RawSlide, type Slide, type SlideIssues } from './logic';
+import { canMove, clampIndex, describeIssues, emblaDuration, keyToMove, moveIndex, readSlide, shouldZoom, sliderWanted, slideLabel, swipeMove, TAP_MAX_MS, TAP_SLOP, thumbnailColumns, type Move, type RawSlide, type Slide, type SlideIssues } from './logic';
 import type { GallerySettings } from './settings';
+import type { Zoom } from './zoom';
 
 /**
  * The gallery on the CMS's own markup: the slides stay where WooCommerce printed them (same classes, so the
@@ -39,6 +40,8 @@ export interface GalleryContext {
   dialog: () => HTMLDialogElement;
   /** The slider island (React + embla-carousel-react); default: its chunk. */
   loadSlider?: () => Promise<typeof import('./slider')>;
+  /** The zoom (zoom.ts), imported when a pointer or focus first reaches a zoomable slide; default: its chunk. */
+  loadZoom?: () => Promise<typeof import('./zoom')>;
 }
 
 const SLIDE_SELECTOR = '.woocommerce-product-gallery__image, .woocommerce-product-gallery__image--placeholder';
@@ -291,7 +294,7 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
       skipSnaps: false,
       startIndex: index,
       // While a tap has pinned the zoom, one finger pans the zoomed image: Embla must not take it as a swipe.
-      watchDrag: () => !pinned,
+      watchDrag: () => !pinned(),
     };
     (ctx.loadSlider ?? (() => import('./slider')))()
       .then(({ mountThumbStrip }) => {
@@ -326,7 +329,8 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
     // A drag wins over the hover zoom: hide it while the slides move.
     api.on('pointerDown', () => {
       dragging = true;
-      hideZoom();
+      // Not hideZoom(): a tap waiting for the zoom's chunk is not taken back by the press that may be a second tap.
+      zoom?.hide();
     });
     api.on('pointerUp', () => {
       dragging = false;
@@ -364,7 +368,7 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
         from = undefined;
         // A press that began before Embla went live is ours to finish: Embla never saw its pointerdown (the island
         // can arrive mid-drag, the shopper's reaching for the gallery being what asked for it).
-        if (!start || start.id !== event.pointerId || pinned) return;
+        if (!start || start.id !== event.pointerId || pinned()) return;
         const which = swipeMove(event.clientX - start.x, event.clientY - start.y, rtl);
         if (!which) return;
         swallow = true;
@@ -478,17 +482,19 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
   // Mouse (and a hovering pen): the zoom follows the pointer while it is over the slide. Touch (and a pen's tap):
   // a tap pins the zoom at the tap point, one finger then pans it instead of swiping the slider, and a second tap,
   // a tap elsewhere or a slide change unpins it — WooCommerce's `on: 'click'` zoom on touch devices.
-  let zoomImg: HTMLImageElement | undefined;
-  let zoomSlide = -1;
-  let zoomPos = { left: 0, top: 0 };
-  /** Its size as drawn (the large image × magnify); not read back from the element, which reports its layout. */
-  let zoomSize = { width: 0, height: 0 };
+  // All of that is zoom.ts, a chunk of its own, imported when a pointer or focus first reaches a zoomable slide.
+  // Until it is here, this code keeps what the shopper did: a tap on the slide (≤ TAP_SLOP from where it went down,
+  // ≤ TAP_MAX_MS) is neither a swipe nor an image click (its click is swallowed) and pins the zoom at the tap point
+  // once the chunk is here (a second tap meanwhile takes it back); a hovering mouse or pen sees the zoom at its
+  // latest position over the slide.
+  let zoom: Zoom | undefined;
+  /** 0: not asked for; 1: on its way; 2: here; 3: could not load (the gallery works without zoom). */
+  let zoomState = 0;
+  /** While the chunk is on its way: the hovering mouse or pen over the active slide, and a tap waiting to pin. */
+  let hoverAt: PointerEvent | undefined;
+  let tapAt: PointerEvent | undefined;
   let dragging = false;
-  /** The zoom was pinned by a tap: hover rules (pointerleave, a pen hovering) leave it alone. */
-  let pinned = false;
-  /** The touch or pen press on the active slide that may become a tap or a pan. */
-  let press: { id: number; x: number; y: number; lastX: number; lastY: number; at: number; moved: boolean } | undefined;
-  /** The click a handled tap or pan produces must neither open the lightbox nor follow the image link. */
+  /** The click a handled tap or pan produces (here or in zoom.ts) must neither open the lightbox nor follow the link. */
   let swallowClick = false;
 
   function zoomableNow(i: number): boolean {
@@ -497,133 +503,92 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
     return shouldZoom(true, slide.largeWidth, gallery.getBoundingClientRect().width);
   }
 
-  function unpin(): void {
-    pinned = false;
-    for (const el of slideEls) el.classList.remove('sf-zoom--pinned');
-  }
-
-  function removeZoom(): void {
-    unpin();
-    zoomImg?.remove();
-    zoomImg = undefined;
-    zoomSlide = -1;
+  /** A tap pinned the zoom (not one waiting for the chunk): one finger pans it, the slider leaves it alone. */
+  function pinned(): boolean {
+    return !!zoom?.pinned;
   }
 
   function hideZoom(): void {
-    unpin();
-    zoomImg?.classList.remove('sf-zoom--on');
+    tapAt = undefined;
+    zoom?.hide();
   }
 
   function initZoom(): void {
-    if (zoomSlide !== index || !zoomableNow(index)) removeZoom();
-  }
-
-  /** Show the active slide's zoom with the point under (clientX, clientY) kept under it. */
-  function placeZoom(clientX: number, clientY: number): boolean {
-    const el = slideEls[index];
-    const slide = slides[index];
-    if (!el || !slide) return false;
-    if (!zoomImg || zoomSlide !== index) {
-      removeZoom();
-      zoomImg = document.createElement('img');
-      zoomImg.className = 'zoomImg';
-      // Decorative: the slide's own image carries the text alternative; never focusable (pointer-events: none).
-      zoomImg.alt = '';
-      zoomImg.setAttribute('role', 'presentation');
-      zoomImg.setAttribute('aria-hidden', 'true');
-      zoomImg.src = slide.large;
-      zoomSize = { width: Math.round(slide.largeWidth * settings.magnify), height: Math.round(slide.largeHeight * settings.magnify) };
-      zoomImg.width = zoomSize.width;
-      zoomImg.height = zoomSize.height;
-      // Inline too: WooCommerce's own CSS (`div.images img { width: 100% }`) would shrink it back to the slide.
-      zoomImg.style.width = `${zoomSize.width}px`;
-      zoomImg.style.height = `${zoomSize.height}px`;
-      el.append(zoomImg);
-      zoomSlide = index;
-    }
-    const rect = el.getBoundingClientRect();
-    setZoomPos(zoomOffset(clientX - rect.left, clientY - rect.top, rect, zoomSize));
-    zoomImg.classList.add('sf-zoom--on');
-    return true;
-  }
-
-  function setZoomPos(pos: { left: number; top: number }): void {
-    zoomPos = pos;
-    if (!zoomImg) return;
-    zoomImg.style.left = `${pos.left}px`;
-    zoomImg.style.top = `${pos.top}px`;
-  }
-
-  function showZoom(event: PointerEvent): void {
-    if (event.pointerType === 'touch' || pinned || dragging || !zoomableNow(index)) return;
-    placeZoom(event.clientX, event.clientY);
+    zoom?.init();
   }
 
   const onActiveSlide = (event: Event) => (event.target as Element | null)?.closest(SLIDE_SELECTOR) === slideEls[index];
 
-  /** A tap on the active slide: pin the zoom there, or unpin it. False when the tap is not ours (lightbox). */
+  function loadZoom(): void {
+    if (zoomState || !wrapper) return;
+    zoomState = 1;
+    (ctx.loadZoom ?? (() => import('./zoom')))()
+      .then(({ createZoom }) => {
+        if (signal.aborted) return;
+        const z = createZoom({ wrapper, slideEls, magnify: settings.magnify, tapSlop: TAP_SLOP, tapMaxMs: TAP_MAX_MS, signal, index: () => index, slide: (i) => slides[i], zoomable: zoomableNow, dragging: () => dragging, onActiveSlide, swallowClick: () => (swallowClick = true) });
+        zoom = z;
+        zoomState = 2;
+        if (tapAt) z.tap(tapAt);
+        else if (hoverAt) z.hover(hoverAt);
+        tapAt = hoverAt = undefined;
+      })
+      .catch((error: unknown) => {
+        zoomState = 3;
+        tapAt = hoverAt = undefined;
+        ctx.warn('zoom', `the zoom could not load (${String(error)}); the gallery works without it`);
+      });
+  }
+
+  /** A tap on the active slide; false when the tap is not the zoom's (an image click). */
   function tap(event: PointerEvent): boolean {
-    if (pinned) {
-      hideZoom();
+    if (zoom) return zoom.tap(event);
+    if (tapAt) {
+      tapAt = undefined;
       return true;
     }
-    if (!zoomableNow(index) || !placeZoom(event.clientX, event.clientY)) return false;
-    pinned = true;
-    // One finger now pans the image: the browser must not scroll the page with it (pinch-zoom stays the page's).
-    slideEls[index]?.classList.add('sf-zoom--pinned');
+    if (zoomState > 2 || !zoomableNow(index)) return false;
+    tapAt = event;
+    loadZoom();
     return true;
   }
 
   if (settings.zoom && wrapper) {
+    /** A touch or pen press on the active slide that began before the chunk came: it may be a tap. */
+    let down: { id: number; x: number; y: number; at: number } | undefined;
+    // A mouse or pen comes over the slide before it presses, a finger presses, focus may come in from the keyboard:
+    // the first of them on a zoomable slide asks for the chunk.
+    const reach = (event: Event) => zoomState || !onActiveSlide(event) || !zoomableNow(index) || loadZoom();
+    const follow = (event: PointerEvent) => {
+      // A finger has no hover; its pointerdown asks (and a swipe's moves read no layout).
+      if (event.pointerType === 'touch') return;
+      reach(event);
+      if (!zoom) hoverAt = onActiveSlide(event) ? event : undefined;
+    };
+    wrapper.addEventListener('focusin', reach, { signal });
+    wrapper.addEventListener('pointerover', follow, { signal });
+    wrapper.addEventListener('pointermove', follow, { signal });
+    wrapper.addEventListener('pointerleave', () => (hoverAt = undefined), { signal });
     wrapper.addEventListener(
       'pointerdown',
       (event) => {
         swallowClick = false;
-        if (event.pointerType === 'mouse') return;
-        // A second finger makes the gesture a pinch, not a tap.
-        if (!event.isPrimary) {
-          if (press) press.moved = true;
-          return;
-        }
-        press = onActiveSlide(event) ? { id: event.pointerId, x: event.clientX, y: event.clientY, lastX: event.clientX, lastY: event.clientY, at: env().now(), moved: false } : undefined;
-      },
-      { signal },
-    );
-    wrapper.addEventListener(
-      'pointermove',
-      (event) => {
-        if (press && event.pointerId === press.id) {
-          if (Math.hypot(event.clientX - press.x, event.clientY - press.y) > TAP_SLOP) press.moved = true;
-          const el = slideEls[index];
-          if (pinned && zoomImg && el) {
-            const rect = el.getBoundingClientRect();
-            setZoomPos(panOffset(zoomPos, event.clientX - press.lastX, event.clientY - press.lastY, rect, zoomSize));
-          }
-          press.lastX = event.clientX;
-          press.lastY = event.clientY;
-          return;
-        }
-        // The mouse of a hybrid device takes over from a pinned touch zoom.
-        if (event.pointerType === 'mouse' && pinned) unpin();
-        if (onActiveSlide(event)) showZoom(event);
+        reach(event);
+        // Once the chunk is here, its own listeners take the presses that begin.
+        down = !zoom && event.pointerType !== 'mouse' && event.isPrimary && onActiveSlide(event) ? { id: event.pointerId, x: event.clientX, y: event.clientY, at: env().now() } : undefined;
       },
       { signal },
     );
     wrapper.addEventListener(
       'pointerup',
       (event) => {
-        if (!press || event.pointerId !== press.id) return;
-        const { moved, at } = press;
-        press = undefined;
-        if (!moved && env().now() - at <= TAP_MAX_MS) swallowClick = tap(event);
-        // The end of a pan is not an image click either.
-        else if (pinned) swallowClick = true;
+        const from = down;
+        if (!from || from.id !== event.pointerId) return;
+        down = undefined;
+        if (Math.hypot(event.clientX - from.x, event.clientY - from.y) <= TAP_SLOP && env().now() - from.at <= TAP_MAX_MS) swallowClick = tap(event);
       },
       { signal },
     );
-    wrapper.addEventListener('pointercancel', () => (press = undefined), { signal });
-    // A touch pointer "leaves" as it lifts: only hover zoom ends there.
-    wrapper.addEventListener('pointerleave', () => pinned || hideZoom(), { signal });
+    wrapper.addEventListener('pointercancel', () => (down = undefined), { signal });
     // Capturing, so it runs before the lightbox's image-click listener, which leaves a prevented click alone.
     wrapper.addEventListener(
       'click',
@@ -636,15 +601,9 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
     );
     // Enter on the image link is a click of its own, never the one a tap left behind.
     wrapper.addEventListener('keydown', () => (swallowClick = false), { signal });
-    // A tap anywhere else unpins, as WooCommerce's click-to-zoom does.
-    document.addEventListener(
-      'pointerdown',
-      (event) => {
-        if (pinned && !slideEls[zoomSlide]?.contains(event.target as Node | null)) hideZoom();
-      },
-      { signal, capture: true },
-    );
-    undo.push(removeZoom);
+    // A tap anywhere else unpins, as WooCommerce's click-to-zoom does (or takes back a tap waiting for the chunk).
+    document.addEventListener('pointerdown', (event) => slideEls[index]?.contains(event.target as Node | null) || hideZoom(), { signal, capture: true });
+    undo.push(() => zoom?.remove());
   }
 
   let resizeQueued = false;
@@ -802,8 +761,7 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
       }
     }
     lastThumb = fresh.thumb;
-    if (zoomSlide === 0) removeZoom();
-    initZoom();
+    zoom?.init(0);
     fitHeight();
   }
 

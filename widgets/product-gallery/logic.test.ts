@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canMove, captionFor, clampIndex, describeIssues, emblaDuration, isImageUrl, keyToMove, moveIndex, panOffset, readSlide, shouldZoom, sliderWanted, slideLabel, swipeMove, thumbnailColumns, zoomOffset, type RawSlide, type SlideIssues } from './logic';
+import { canMove, captionFor, clampIndex, describeIssues, emblaDuration, isImageUrl, keyToMove, moveIndex, readSlide, shouldZoom, sliderWanted, slideLabel, swipeMove, thumbnailColumns, type RawSlide, type SlideIssues } from './logic';
+import { panOffset, zoomOffset } from './zoom';
 
 const raw = (over: Partial<RawSlide> = {}): RawSlide => ({
   thumb: '/u/a-100x100.jpg', thumbAlt: 'Apron', thumbSrcset: null, thumbSizes: null, href: '/u/a.jpg', src: '/u/a-600x720.jpg', alt: 'Apron',

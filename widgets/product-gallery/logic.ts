@@ -173,27 +173,6 @@ export function shouldZoom(enabled: boolean, largeWidth: number, containerWidth:
   return enabled && largeWidth > 0 && containerWidth > 0 && largeWidth > containerWidth;
 }
 
-/**
- * Where the zoom image sits so the point under the pointer stays under it: the pointer's fraction of the box
- * maps to the same fraction of the overflow. Clamped so the image always covers the box.
- */
-export function zoomOffset(pointerX: number, pointerY: number, box: { width: number; height: number }, zoom: { width: number; height: number }): { left: number; top: number } {
-  const fx = box.width > 0 ? Math.min(Math.max(pointerX / box.width, 0), 1) : 0;
-  const fy = box.height > 0 ? Math.min(Math.max(pointerY / box.height, 0), 1) : 0;
-  return { left: -fx * Math.max(0, zoom.width - box.width), top: -fy * Math.max(0, zoom.height - box.height) };
-}
-
-/**
- * A finger panning the tap-zoomed image moves it with the finger (direct manipulation, as photos on a phone),
- * not by the hover rule's pointer fraction: the image does not jump where the next drag starts. Clamped so the
- * image always covers the box.
- */
-export function panOffset(current: { left: number; top: number }, dx: number, dy: number, box: { width: number; height: number }, zoom: { width: number; height: number }): { left: number; top: number } {
-  // `+ 0` turns -0 into 0 for a style value.
-  const clamp = (v: number, overflow: number) => Math.min(0, Math.max(-Math.max(0, overflow), v)) + 0;
-  return { left: clamp(current.left + dx, zoom.width - box.width), top: clamp(current.top + dy, zoom.height - box.height) };
-}
-
 /** A touch or pen press is a tap when it stays within this many CSS pixels of where it went down… */
 export const TAP_SLOP = 10;
 /** …and lifts within this many ms (a longer press is the browser's: context menu, text selection). */

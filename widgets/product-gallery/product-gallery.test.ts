@@ -323,7 +323,8 @@ describe('product gallery: zoom', () => {
     await mount();
     vi.spyOn(gallery(), 'getBoundingClientRect').mockReturnValue({ width: 560, height: 672, top: 0, left: 0, right: 560, bottom: 672, x: 0, y: 0, toJSON: () => ({}) });
     hover(slides()[0]!.querySelector('img')!);
-    const zoom = slides()[0]!.querySelector<HTMLImageElement>('img.zoomImg')!;
+    // The zoom's code is a chunk of its own, asked for by this first hover: the zoom shows once it is here.
+    const zoom = await vi.waitFor(() => slides()[0]!.querySelector<HTMLImageElement>('img.zoomImg.sf-zoom--on') ?? Promise.reject(new Error('no zoom yet')), { timeout: 10_000 });
     expect(zoom.getAttribute('src')).toBe('/wp-content/uploads/2025/03/apron-front-1500x1800.jpg');
     expect(zoom.getAttribute('aria-hidden')).toBe('true');
     expect(zoom.alt).toBe('');
@@ -333,10 +334,36 @@ describe('product gallery: zoom', () => {
     expect(document.querySelectorAll('img.zoomImg')).toHaveLength(0);
   });
 
+  it("when the zoom's chunk cannot load: one console warning naming the widget, and the gallery works without zoom", async () => {
+    vi.doMock('./zoom', () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      await mount();
+      vi.spyOn(gallery(), 'getBoundingClientRect').mockReturnValue({ width: 560, height: 672, top: 0, left: 0, right: 560, bottom: 672, x: 0, y: 0, toJSON: () => ({}) });
+      hover(slides()[0]!.querySelector('img')!);
+      await vi.waitFor(() => expect(warn.mock.calls.some(([m]) => /zoom/.test(String(m)))).toBe(true), { timeout: 10_000 });
+      hover(slides()[0]!.querySelector('img')!);
+      await flush();
+      const said = warn.mock.calls.map(([m]) => String(m)).filter((m) => /zoom/.test(m));
+      expect(said).toHaveLength(1);
+      expect(said[0]).toMatch(/^\[storefront-islands\] product-gallery: zoom: the zoom could not load .*; the gallery works without it$/);
+      expect(document.querySelector('img.zoomImg')).toBeNull();
+      thumbs()[1]!.click();
+      expect(active()).toBe(1);
+      key(thumbs()[1]!, 'ArrowRight');
+      expect(active()).toBe(2);
+    } finally {
+      vi.doUnmock('./zoom');
+      warn.mockRestore();
+    }
+  });
+
   it('never zooms when zoom_enabled is off', async () => {
     await mount({ ...PARAMS, zoom_enabled: '' });
     vi.spyOn(gallery(), 'getBoundingClientRect').mockReturnValue({ width: 560, height: 672, top: 0, left: 0, right: 560, bottom: 672, x: 0, y: 0, toJSON: () => ({}) });
     hover(slides()[0]!.querySelector('img')!);
+    expect(document.querySelector('img.zoomImg')).toBeNull();
+    await flush();
     expect(document.querySelector('img.zoomImg')).toBeNull();
   });
 });

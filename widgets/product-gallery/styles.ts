@@ -1,7 +1,7 @@
 /**
  * The gallery's own CSS, adopted once. WooCommerce's and the theme's rules keep styling the classes we keep
  * (`.flex-control-thumbs`, `.flex-active`, the trigger); `!important` is used only where their float/width
- * layout for the no-slider case would fight the slider's flex row.
+ * layout for the no-slider case would fight the slider's flex row. The zoom's rules come with its chunk (zoom.ts).
  */
 export const GALLERY_CSS = `
 .sf-gallery{position:relative}
@@ -13,9 +13,6 @@ export const GALLERY_CSS = `
 .sf-gallery--rtl.sf-gallery--static .flex-viewport>.woocommerce-product-gallery__wrapper{transform:translate3d(calc(var(--sf-gallery-index,0) * 100%),0,0)}
 .sf-gallery--smooth .flex-viewport{transition:height var(--sf-gallery-speed,500ms) ease}
 .sf-gallery .woocommerce-product-gallery__image{position:relative;overflow:hidden}
-.sf-gallery .zoomImg{position:absolute;top:0;left:0;max-width:none!important;max-height:none!important;border:0;opacity:0;pointer-events:none;transition:opacity .12s linear}
-.sf-gallery .zoomImg.sf-zoom--on{opacity:1}
-.sf-gallery .sf-zoom--pinned{touch-action:pinch-zoom}
 .sf-gallery .flex-control-thumbs{display:grid!important;grid-template-columns:repeat(var(--sf-gallery-columns,4),minmax(0,1fr));gap:8px;margin:8px 0 0!important;padding:0!important;list-style:none}
 .sf-gallery .flex-control-thumbs li{width:auto!important;float:none!important;margin:0!important;list-style:none}
 .sf-gallery .flex-control-thumbs img{display:block;width:100%;height:auto;cursor:pointer;opacity:.5}
@@ -29,5 +26,5 @@ export const GALLERY_CSS = `
 .sf-gallery--rtl .sf-gallery__nav--next{right:auto;left:8px}
 .sf-gallery__nav[aria-disabled="true"]{opacity:.35;cursor:default}
 html:has(dialog.sf-lightbox[open]){overflow:hidden;scrollbar-gutter:stable}
-@media (prefers-reduced-motion: reduce){.sf-gallery .zoomImg,.sf-gallery--smooth .flex-viewport,.sf-gallery--static .flex-viewport>.woocommerce-product-gallery__wrapper{transition:none}}
+@media (prefers-reduced-motion: reduce){.sf-gallery--smooth .flex-viewport,.sf-gallery--static .flex-viewport>.woocommerce-product-gallery__wrapper{transition:none}}
 `;

@@ -10,7 +10,9 @@ import { readGallerySettings } from './settings';
  * Tap-to-zoom on touch (WooCommerce's `on: 'click'` zoom on touch devices): a tap pins the zoom at the tap point,
  * one finger pans it instead of swiping the slider, a second tap or a slide change hides it. The slider is the
  * real Embla (watched, to see whether a touch reached it); the lightbox is a spy. happy-dom has no layout: the
- * gallery is stubbed 560 px wide and its slides 560×672 at the page's origin.
+ * gallery is stubbed 560 px wide and its slides 560×672 at the page's origin. The zoom's code (zoom.ts) is a chunk of
+ * its own, asked for by the first pointer on a zoomable slide: the first zoom of each gallery is awaited
+ * (`zoomArrived`), the ones after it are there at once.
  */
 const embla = vi.hoisted(() => ({ apis: [] as EmblaCarouselType[] }));
 vi.mock('embla-carousel-react', async (importOriginal) => {
@@ -40,6 +42,16 @@ const active = () => slides().findIndex((s) => s.classList.contains('flex-active
 /** The zoom image the shopper sees (shown), or null. */
 const shownZoom = () => document.querySelector<HTMLImageElement>('img.zoomImg.sf-zoom--on');
 const position = (img: HTMLImageElement) => ({ left: parseFloat(img.style.left), top: parseFloat(img.style.top) });
+/** The zoom shows once its chunk is here (the first one of a gallery; later ones are synchronous). */
+const zoomArrived = () =>
+  vi.waitFor(
+    () => {
+      const zoom = shownZoom();
+      if (!zoom) throw new Error('no zoom shown yet');
+      return zoom;
+    },
+    { timeout: 10_000 },
+  );
 
 let clock = 1_000;
 let opened: LightboxRequest[] = [];
@@ -47,7 +59,15 @@ let controllers: GalleryController[] = [];
 let undoEnv: () => void = () => {};
 let page = '';
 
-async function enhance(params: Record<string, unknown> = PARAMS, options: { galleryWidth?: number; reduced?: boolean } = {}): Promise<GalleryController> {
+interface EnhanceOptions {
+  galleryWidth?: number;
+  reduced?: boolean;
+  /** The zoom chunk's import (default: the real one). */
+  loadZoom?: () => Promise<typeof import('./zoom')>;
+  warn?: (field: string, message: string) => void;
+}
+
+async function enhance(params: Record<string, unknown> = PARAMS, options: EnhanceOptions = {}): Promise<GalleryController> {
   page ||= await fixtureBody('product-gallery.html');
   document.body.innerHTML = page;
   undoEnv();
@@ -73,7 +93,8 @@ async function enhance(params: Record<string, unknown> = PARAMS, options: { gall
   document.body.append(dialog);
   const controller = enhanceGallery(gallery(), {
     settings: readGallerySettings(params),
-    warn: () => {},
+    warn: options.warn ?? (() => {}),
+    ...(options.loadZoom ? { loadZoom: options.loadZoom } : {}),
     loadLightbox: async () => ({ openLightbox: async (request: LightboxRequest) => void opened.push(request) }) as unknown as typeof import('./lightbox'),
     dialog: () => dialog,
   });
@@ -156,8 +177,9 @@ describe('product gallery: tap to zoom on touch', () => {
   it('a tap shows the zoom at the tap point, decorative, instead of opening the lightbox; a second tap hides it', async () => {
     await enhance();
     const click = tap(image(0), 280, 336);
-    const zoom = shownZoom()!;
-    expect(zoom).not.toBeNull();
+    // The tap's click is the zoom's at once, though the zoom's chunk may still be on its way.
+    expect(click.defaultPrevented).toBe(true);
+    const zoom = await zoomArrived();
     expect(slides()[0]!.contains(zoom)).toBe(true);
     expect(zoom.getAttribute('src')).toBe(FRONT_LARGE);
     // The point tapped (the slide's middle) stays under the finger: the zoom's middle (1500×1800 over 560×672).
@@ -182,6 +204,7 @@ describe('product gallery: tap to zoom on touch', () => {
   it('while zoomed, one finger pans the image and does not swipe the slider; unzoomed, the same swipe changes slide', async () => {
     await enhance();
     tap(image(0), 280, 336);
+    await zoomArrived();
     expect(embla.apis).toHaveLength(1);
     const seen: string[] = [];
     embla.apis[0]!.on('pointerDown', () => void seen.push('down'));
@@ -213,7 +236,7 @@ describe('product gallery: tap to zoom on touch', () => {
   it('changing slide hides the zoom: thumbnail, arrow, key, a programmatic move, the variation image swap', async () => {
     const controller = await enhance();
     tap(image(0), 280, 336);
-    expect(shownZoom()).not.toBeNull();
+    await zoomArrived();
     thumbs()[1]!.click();
     expect(active()).toBe(1);
     expect(shownZoom()).toBeNull();
@@ -246,6 +269,7 @@ describe('product gallery: tap to zoom on touch', () => {
   it('a tap elsewhere on the page hides it', async () => {
     await enhance();
     tap(image(0), 280, 336);
+    await zoomArrived();
     tap(document.querySelector('.product_title') ?? document.body, 10, 10);
     expect(shownZoom()).toBeNull();
   });
@@ -259,6 +283,7 @@ describe('product gallery: tap to zoom on touch', () => {
     expect(document.querySelector('img.zoomImg')).toBeNull();
     expect(click.defaultPrevented).toBe(true);
     await new Promise((r) => setTimeout(r, 30));
+    expect(document.querySelector('img.zoomImg')).toBeNull();
     expect(opened).toHaveLength(0);
 
     await enhance(PARAMS, { galleryWidth: 1600 });
@@ -266,6 +291,7 @@ describe('product gallery: tap to zoom on touch', () => {
     expect(document.querySelector('img.zoomImg')).toBeNull();
     expect(wide.defaultPrevented).toBe(true);
     await new Promise((r) => setTimeout(r, 30));
+    expect(document.querySelector('img.zoomImg')).toBeNull();
     expect(opened).toHaveLength(0);
 
     // Without the magnifier (zoom off) an image click opens the lightbox at its slide.
@@ -282,7 +308,7 @@ describe('product gallery: tap to zoom on touch', () => {
     await enhance();
     // A short press is a tap (shown, then hidden); the same press held is not.
     tap(image(0), 280, 336, 'touch', 300);
-    expect(shownZoom()).not.toBeNull();
+    await zoomArrived();
     tap(image(0), 280, 336, 'touch', 300);
     expect(shownZoom()).toBeNull();
     tap(image(0), 280, 336, 'touch', 900);
@@ -296,7 +322,7 @@ describe('product gallery: tap to zoom on touch', () => {
     await enhance({ ...PARAMS, flexslider_enabled: '' });
     expect(thumbs()).toHaveLength(0);
     tap(image(0), 280, 336, 'pen');
-    expect(shownZoom()).not.toBeNull();
+    await zoomArrived();
     tap(image(0), 280, 336, 'pen');
     expect(shownZoom()).toBeNull();
 
@@ -321,7 +347,7 @@ describe('product gallery: tap to zoom leaves the rest alone', () => {
     thumbs()[1]!.click();
     await settled();
     tap(image(1), 200, 200);
-    expect(shownZoom()).not.toBeNull();
+    await zoomArrived();
     const trigger = gallery().querySelector<HTMLElement>('.woocommerce-product-gallery__trigger')!;
     trigger.click();
     expect(shownZoom()).toBeNull();
@@ -335,7 +361,7 @@ describe('product gallery: tap to zoom leaves the rest alone', () => {
     const link = slides()[0]!.querySelector('a')!;
     pointer(image(0), 'pointerdown', 200, 200);
     pointer(image(0), 'pointerup', 200, 200);
-    expect(shownZoom()).not.toBeNull();
+    await zoomArrived();
     link.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
     link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
     await lightboxOpened();
@@ -345,22 +371,196 @@ describe('product gallery: tap to zoom leaves the rest alone', () => {
   it('the mouse still zooms on hover and leaving hides it; with reduced motion a tap still zooms', async () => {
     await enhance();
     image(0).dispatchEvent(new PointerEvent('pointermove', { bubbles: true, pointerType: 'mouse', clientX: 0, clientY: 0 }));
-    expect(position(shownZoom()!)).toEqual({ left: 0, top: 0 });
+    expect(position(await zoomArrived())).toEqual({ left: 0, top: 0 });
     wrapper().dispatchEvent(new PointerEvent('pointerleave', { pointerType: 'mouse' }));
     expect(shownZoom()).toBeNull();
 
     await enhance(PARAMS, { reduced: true });
     tap(image(0), 280, 336);
-    expect(shownZoom()).not.toBeNull();
+    await zoomArrived();
   });
 
   it('unmounting while zoomed leaves the server markup', async () => {
     const controller = await enhance();
     tap(image(0), 280, 336);
+    await zoomArrived();
     controller.destroy();
     expect(document.querySelector('img.zoomImg')).toBeNull();
     expect(slides().some((s) => s.classList.contains('sf-zoom--pinned'))).toBe(false);
     const click = tap(image(0), 280, 336);
     expect(click.defaultPrevented).toBe(false);
+  });
+});
+
+/** The zoom chunk's import, held until the test lets it arrive (or fail). */
+function heldZoomChunk() {
+  const chunk = { requests: 0, arrive: () => {}, fail: (_error: unknown) => {} };
+  const load = () => {
+    chunk.requests += 1;
+    return new Promise<typeof import('./zoom')>((resolve, reject) => {
+      chunk.arrive = () => resolve(import('./zoom'));
+      chunk.fail = reject;
+    });
+  };
+  return { chunk, load };
+}
+/** Let a settled import's callbacks run. */
+const tick = () => new Promise((r) => setTimeout(r, 20));
+const mouse = (el: Element, type: string, x: number, y: number) => el.dispatchEvent(new PointerEvent(type, { bubbles: true, cancelable: true, pointerType: 'mouse', pointerId: 1, isPrimary: true, clientX: x, clientY: y }));
+
+describe('product gallery: the zoom is a chunk of its own, asked for when a pointer first reaches a zoomable slide', () => {
+  beforeAll(() => import('./zoom'), 60_000);
+
+  it('is not asked for at mount nor over a slide that does not zoom; a hover while it is on its way shows at the pointer\'s latest place', async () => {
+    const { chunk, load } = heldZoomChunk();
+    await enhance(PARAMS, { loadZoom: load });
+    // Mounting, the slider island starting (focus came in), frames and idle callbacks: no zoom chunk.
+    expect(chunk.requests).toBe(0);
+    // Slide 4's large image is narrower than the gallery: a mouse over it asks for nothing.
+    thumbs()[3]!.click();
+    mouse(image(3), 'pointerover', 50, 50);
+    mouse(image(3), 'pointermove', 60, 60);
+    mouse(image(3), 'pointerdown', 60, 60);
+    expect(chunk.requests).toBe(0);
+
+    thumbs()[0]!.click();
+    mouse(image(0), 'pointerover', 10, 10);
+    expect(chunk.requests).toBe(1);
+    mouse(image(0), 'pointermove', 100, 100);
+    mouse(image(0), 'pointermove', 280, 336);
+    expect(document.querySelector('img.zoomImg')).toBeNull();
+    chunk.arrive();
+    // Where the pointer is now (the slide's middle), not where it came in.
+    expect(position(await zoomArrived())).toEqual({ left: -470, top: -564 });
+    mouse(image(0), 'pointermove', 0, 0);
+    expect(position(shownZoom()!)).toEqual({ left: 0, top: 0 });
+    expect(chunk.requests).toBe(1);
+  });
+
+  it('a pointer that left while it was on its way sees no zoom; focus on a zoomable slide asks for it too', async () => {
+    const { chunk, load } = heldZoomChunk();
+    await enhance(PARAMS, { loadZoom: load });
+    mouse(image(0), 'pointerover', 100, 100);
+    mouse(image(0), 'pointermove', 120, 120);
+    wrapper().dispatchEvent(new PointerEvent('pointerleave', { pointerType: 'mouse', pointerId: 1 }));
+    chunk.arrive();
+    await tick();
+    expect(document.querySelector('img.zoomImg')).toBeNull();
+    // Here now: the next hover zooms at once.
+    mouse(image(0), 'pointermove', 0, 0);
+    expect(position(shownZoom()!)).toEqual({ left: 0, top: 0 });
+
+    const focused = heldZoomChunk();
+    await enhance({ ...PARAMS, flexslider_enabled: '' }, { loadZoom: focused.load });
+    expect(focused.chunk.requests).toBe(0);
+    slides()[0]!.querySelector('a')!.focus();
+    expect(focused.chunk.requests).toBe(1);
+  });
+
+  it('a tap made before it arrived is no swipe and no image click, and pins the zoom at the tap point once it is here', async () => {
+    const { chunk, load } = heldZoomChunk();
+    await enhance({ ...PARAMS, flexslider_enabled: '' }, { loadZoom: load });
+    // Without the slider an image click opens the lightbox: this one is the zoom's.
+    const click = tap(image(0), 280, 336);
+    expect(chunk.requests).toBe(1);
+    expect(click.defaultPrevented).toBe(true);
+    expect(document.querySelector('img.zoomImg')).toBeNull();
+    chunk.arrive();
+    const zoom = await zoomArrived();
+    expect(position(zoom)).toEqual({ left: -470, top: -564 });
+    expect(slides()[0]!.classList.contains('sf-zoom--pinned')).toBe(true);
+    // Pinned as a tap pins it: one finger pans, the next tap hides it.
+    drag(image(0), 280, 336, -100, -50);
+    expect(position(zoom)).toEqual({ left: -570, top: -614 });
+    const second = tap(image(0), 280, 336);
+    expect(shownZoom()).toBeNull();
+    expect(second.defaultPrevented).toBe(true);
+    await tick();
+    expect(opened).toHaveLength(0);
+  });
+
+  it('a second tap before it arrived takes the first back; a swipe to another slide and a tap elsewhere too; a long press is no tap', async () => {
+    const first = heldZoomChunk();
+    await enhance(PARAMS, { loadZoom: first.load });
+    const clicks = [tap(image(0), 280, 336), tap(image(0), 280, 336)];
+    expect(clicks.map((c) => c.defaultPrevented)).toEqual([true, true]);
+    first.chunk.arrive();
+    await tick();
+    expect(document.querySelector('img.zoomImg')).toBeNull();
+    expect(first.chunk.requests).toBe(1);
+
+    const second = heldZoomChunk();
+    await enhance(PARAMS, { loadZoom: second.load });
+    tap(image(0), 280, 336);
+    drag(image(0), 500, 336, -400, 0);
+    expect(active()).toBe(1);
+    second.chunk.arrive();
+    await tick();
+    expect(document.querySelector('img.zoomImg')).toBeNull();
+
+    const elsewhere = heldZoomChunk();
+    await enhance(PARAMS, { loadZoom: elsewhere.load });
+    tap(image(0), 280, 336);
+    tap(document.querySelector('.product_title') ?? document.body, 10, 10);
+    elsewhere.chunk.arrive();
+    await tick();
+    expect(document.querySelector('img.zoomImg')).toBeNull();
+
+    const third = heldZoomChunk();
+    await enhance({ ...PARAMS, flexslider_enabled: '' }, { loadZoom: third.load });
+    const held = tap(image(0), 280, 336, 'touch', 900);
+    expect(held.defaultPrevented).toBe(true);
+    third.chunk.arrive();
+    await tick();
+    expect(document.querySelector('img.zoomImg')).toBeNull();
+    // A long press is an image click, as it always was: the lightbox opens at its slide.
+    await lightboxOpened();
+    expect(opened[0]!.index).toBe(0);
+  });
+
+  it('if the chunk cannot load: one warning naming the zoom, and the gallery works without zoom', async () => {
+    const warnings: string[] = [];
+    const { chunk, load } = heldZoomChunk();
+    await enhance(PARAMS, { loadZoom: load, warn: (field, message) => warnings.push(`${field}: ${message}`) });
+    // A tap waiting for it is taken back when it fails.
+    const click = tap(image(0), 280, 336);
+    expect(click.defaultPrevented).toBe(true);
+    chunk.fail(new TypeError('Failed to fetch dynamically imported module'));
+    await vi.waitFor(() => expect(warnings).toHaveLength(1));
+    expect(warnings[0]).toMatch(/^zoom: the zoom could not load \(TypeError: Failed to fetch dynamically imported module\); the gallery works without it$/);
+    expect(document.querySelector('img.zoomImg')).toBeNull();
+
+    // No zoom, no second request, no second warning; the slider, thumbnails and keys keep working.
+    mouse(image(0), 'pointerover', 100, 100);
+    mouse(image(0), 'pointermove', 120, 120);
+    tap(image(0), 280, 336);
+    await tick();
+    expect(document.querySelector('img.zoomImg')).toBeNull();
+    expect(chunk.requests).toBe(1);
+    expect(warnings).toHaveLength(1);
+    gallery().querySelector<HTMLButtonElement>('.sf-gallery__nav--next')!.click();
+    expect(active()).toBe(1);
+    thumbs()[2]!.click();
+    expect(active()).toBe(2);
+    thumbs()[2]!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true, cancelable: true }));
+    expect(active()).toBe(1);
+    await settled();
+    drag(image(1), 500, 336, -400, 0);
+    expect(active()).toBe(2);
+
+    // Without the slider, a tap is then the image click it is without zoom: the lightbox opens at its slide.
+    const again = heldZoomChunk();
+    await enhance({ ...PARAMS, flexslider_enabled: '' }, { loadZoom: again.load, warn: (field, message) => warnings.push(`${field}: ${message}`) });
+    mouse(image(0), 'pointerover', 100, 100);
+    expect(again.chunk.requests).toBe(1);
+    again.chunk.fail(new TypeError('Failed to fetch dynamically imported module'));
+    await tick();
+    // The warning is said once per page (the widget's warn is the runtime's warn-once), here once per gallery.
+    expect(warnings).toHaveLength(2);
+    const imageClick = tap(image(0), 280, 336);
+    expect(imageClick.defaultPrevented).toBe(true);
+    await lightboxOpened();
+    expect(opened[0]!.index).toBe(0);
+    expect(document.querySelector('img.zoomImg')).toBeNull();
   });
 });
