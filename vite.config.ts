@@ -135,10 +135,11 @@ export default defineConfig(({ mode }) => {
                 },
                 // The notices' focus and list mending: on every WooCommerce page (the notices wrapper), also where
                 // nothing else needs the cart store. Apart from the cart chunk, so a page without a mini-cart or a
-                // store notice does not load the cart to focus a notice.
+                // store notice does not load the cart to focus a notice. The notice builders and parsers of the
+                // cart and checkout pages (src/dom/notices.ts) stay with those pages.
                 {
                   name: 'notices',
-                  test: /([\\/]widgets[\\/]notices[\\/])|([\\/]src[\\/]dom[\\/]notices\.)/,
+                  test: /([\\/]widgets[\\/]notices[\\/])|([\\/]src[\\/]dom[\\/]notice-lists\.)/,
                   priority: 6,
                 },
                 // The cart core (store, fragments, storage, the status region, zustand's vanilla store): the

@@ -1,13 +1,9 @@
 import { NetError } from '../net/errors';
 import { parseFragment } from './html';
 
-/**
- * WooCommerce's error list puts `role="alert"` on the `<ul>`, which takes its list semantics away and leaves the
- * items orphaned (axe: listitem). The items get `role="none"`: same markup and classes, the alert reads as text.
- */
-export function mendNoticeLists(root: ParentNode): void {
-  for (const li of root.querySelectorAll('ul[role="alert"] > li:not([role])')) li.setAttribute('role', 'none');
-}
+import { mendNoticeLists } from './notice-lists';
+
+export { mendNoticeLists };
 
 /** WooCommerce's error notice: `ul.woocommerce-error[role=alert] > li` per message, text only. */
 export function errorNotice(messages: readonly string[], itemClass?: string): HTMLUListElement {

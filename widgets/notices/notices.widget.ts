@@ -2,7 +2,7 @@ import { defineWidget } from '../../mount/types';
 import { listenLegacy } from '../../src/events/bus';
 import { installJQueryShims } from '../../src/events/shims';
 import { env } from '../../src/env';
-import { mendNoticeLists } from '../../src/dom/notices';
+import { mendNoticeLists } from '../../src/dom/notice-lists';
 import { ALERT_NOTICE, FOCUS_DELAY_MS, REFOCUS_EVENTS } from './logic';
 
 /**
