@@ -17,11 +17,6 @@ interface Blocked {
 }
 const blocked = new WeakMap<Element, Blocked>();
 
-/** Blocked itself or inside a blocked element (WooCommerce's `is_blocked`). */
-export function isBlocked(el: Element): boolean {
-  return el.closest('.processing') !== null;
-}
-
 /** Keys that only move focus or leave: allowed while blocked. */
 const PASS_KEYS = new Set(['Tab', 'Escape', 'Shift', 'Alt', 'Control', 'Meta']);
 

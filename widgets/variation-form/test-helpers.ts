@@ -36,11 +36,13 @@ export function quickEnvironment(): () => void {
  * Each test of the file gets the form's page globals (plus `globals`) and the quick environment, undone after it;
  * `push` adds more to undo (last in, first undone).
  */
-export function useVariationPage(globals: Globals = {}): { push(fn: () => unknown): void } {
+export function useVariationPage(globals: Globals = {}, { preload = true } = {}): { push(fn: () => unknown): void } {
   let undo: (() => unknown)[] = [];
   // The widget renders through React: transforming react-dom once, before the first test, keeps that cost out
-  // of the first test's own time limits on a loaded machine.
-  beforeAll(() => import('./variation-form.widget'), 60_000);
+  // of the first test's own time limits on a loaded machine. The overlay's module (loaded on demand) is loaded
+  // here too, so a test's first get_variation shows it within a few ms; tests of its late arrival pass
+  // preload: false.
+  beforeAll(() => Promise.all([import('./variation-form.widget'), preload && import('../../src/dom/block')]), 60_000);
   beforeEach(() => {
     undo = [setGlobals({ wc_add_to_cart_variation_params: VARIATION_PARAMS, ...globals }), quickEnvironment()];
   });

@@ -2,7 +2,6 @@ import type { WidgetContext } from '../../mount/types';
 import { defineWidget } from '../../mount/types';
 import { readGlobal, str } from '../../src/config/globals';
 import { afterPaint, announceIn, setAttr, uniqueId } from '../../src/dom/announce';
-import { block, unblock } from '../../src/dom/block';
 import { adoptStyles } from '../../src/dom/styles';
 import { env } from '../../src/env';
 import { fireLegacy, listenLegacy } from '../../src/events/bus';
@@ -34,6 +33,13 @@ import { setupSwatches, SWATCH, UNAVAILABLE_ATTR, type Swatches } from './swatch
 import { writePlainView, type ButtonState, type VariationViewProps } from './view-dom';
 
 const NAME = 'variation-form';
+
+type BlockModule = typeof import('../../src/dom/block');
+/** blockUI's overlay: loaded the first time a form waits on the server (get_variation), then kept for every form. */
+let blockModule: BlockModule | undefined;
+let blockLoading: Promise<BlockModule> | undefined;
+const loadBlock = (): Promise<BlockModule> =>
+  (blockLoading ??= import('../../src/dom/block').then((module) => (blockModule = module)));
 const TEXTS = {
   i18n_no_matching_variations_text: str('Sorry, no products matched your selection. Please choose a different combination.'),
   i18n_make_a_selection_text: str('Please select some product options before adding this product to your cart.'),
@@ -446,13 +452,29 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
     return variation;
   };
 
+  // WooCommerce blocks the form while get_variation runs: blockUI's overlay, `.processing`, aria-busy. The state
+  // (`.processing`, aria-busy, refused clicks and submits) is set at once; the overlay's code comes with the first
+  // request, and a request answered before it arrives shows no overlay.
   const setBusy = (on: boolean) => {
     busy = on;
-    // WooCommerce blocks the form while get_variation runs: blockUI's overlay, `.processing`, aria-busy.
-    if (on) block(form);
-    else unblock(form);
+    if (!on) {
+      blockModule?.unblock(form);
+      form.classList.remove('processing');
+      form.removeAttribute('aria-busy');
+      return;
+    }
+    form.classList.add('processing');
+    form.setAttribute('aria-busy', 'true');
+    if (blockModule) blockModule.block(form);
+    else
+      loadBlock().then(
+        (module) => {
+          if (busy && !signal.aborted) module.block(form);
+        },
+        (error: unknown) => warn('overlay', `${error instanceof Error ? error.message : String(error)}; the form is held without its overlay while it waits`),
+      );
   };
-  ctx.onCleanup(() => unblock(form));
+  ctx.onCleanup(() => setBusy(false));
 
   /** Ask the server for a complete choice; a newer choice aborts this one and its answer is never shown. */
   const ask = (chosen: Chosen, remember: (answer: Variation | null) => void) => {
