@@ -248,6 +248,9 @@ const BUTTON = '.single_add_to_cart_button';
 const MAKE_A_SELECTION = 'Please select some product options before adding this product to your cart.';
 const pathsOf = (requests: string[]) => [...new Set(requests.map((u) => new URL(u).pathname))];
 const frameworkRequests = (requests: string[]) => pathsOf(requests).filter((p) => FRAMEWORK_CHUNK.test(p));
+/** The variation form's display.ts (details, image, price markup): loaded with the view, or when a choice needs it. */
+const DISPLAY_CHUNK = /\/chunks\/display-[\w-]+\.js$/;
+const displayRequests = (requests: string[]) => pathsOf(requests).filter((p) => DISPLAY_CHUNK.test(p));
 /** The explanation the blocked button is described by (the last id: the theme's own come first). */
 const explanation = async (page: Page) => {
   const id = (await page.getAttribute(BUTTON, 'aria-describedby'))!.split(/\s+/).pop()!;
@@ -274,6 +277,8 @@ describe.each(BUILD_TAGS)('variation form before and after its React view, %s ta
       await initialised(page);
       await waitForIdleIslands(page);
       expect(frameworkRequests(requests)).toEqual([]);
+      // Nothing chosen and nobody at the form: what shows a variation is not loaded either.
+      expect(displayRequests(requests)).toEqual([]);
       // Held by plain code as WooCommerce's classes say, and explained for assistive technology already.
       expect(await buttonClass(page)).toContain('wc-variation-selection-needed');
       expect(await explanation(page)).toEqual({ text: MAKE_A_SELECTION, hidden: true });
@@ -329,9 +334,11 @@ describe.each(BUILD_TAGS)('variation form before and after its React view, %s ta
     const after = pathsOf(requests.slice(before));
     const view = after.find((p) => p.includes('/chunks/view.island-'));
     expect(view).toBeDefined();
-    // One wave: the view's chunk and the framework are preloaded together.
+    const display = after.find((p) => DISPLAY_CHUNK.test(p));
+    expect(display).toBeDefined();
+    // One wave: the view's chunk, the framework and display.ts are preloaded together.
     const preloaded = await page.$$eval('link[rel=modulepreload]', (links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
-    expect(preloaded).toEqual(expect.arrayContaining([view, frameworkRequests(requests)[0]]));
+    expect(preloaded).toEqual(expect.arrayContaining([view, frameworkRequests(requests)[0], display]));
     // Two frames for the view's first render: the press is still explained, the button still blocked.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await explanation(page)).toEqual({ text: MAKE_A_SELECTION, hidden: false });

@@ -151,32 +151,26 @@ function imageUrls(image: ImageData, variationId: number): ImageUrls {
 }
 
 /**
- * Swap the first gallery image for the variation's, or restore it (variation null or without an image). A
- * thumbnail already showing the variation's image is clicked instead (`flexslider-click`). 20 ms later the gallery
- * re-measures: window `resize`, `woocommerce_gallery_init_zoom`, and a slide reset when the image changed.
+ * After a swap the gallery re-measures (the controller calls this 20 ms after the next paint: window `resize`,
+ * `woocommerce_gallery_init_zoom`); with an image id, `current-image` becomes it and a changed one puts the slider
+ * back on slide one. The controller owns it: the form's init hides a variation before this module is loaded.
  */
-export function updateImage(form: HTMLFormElement, product: Element | null, variation: Variation | null, later: (fn: () => void, ms: number) => void): void {
+export type Settle = (imageId?: string) => void;
+
+/**
+ * Swap the first gallery image for the variation's, or restore it (variation null or without an image). A
+ * thumbnail already showing the variation's image is clicked instead (`flexslider-click`), then the gallery settles.
+ */
+export function updateImage(form: HTMLFormElement, product: Element | null, variation: Variation | null, settle: Settle): void {
   const parts = galleryParts(product);
   const image = (variation?.image && typeof variation.image === 'object' ? variation.image : undefined) as ImageData | undefined;
   const urls = image && variation ? imageUrls(image, variation.variation_id) : undefined;
   const src = urls?.src ?? '';
-  const settle = (resetSlides: boolean) =>
-    later(() => {
-      window.dispatchEvent(new Event('resize'));
-      if (resetSlides) {
-        const id = variation?.image_id ? String(variation.image_id) : '';
-        const before = form.getAttribute('current-image');
-        form.setAttribute('current-image', id);
-        // Unset means no variation image was shown yet, which is no change for a form with none to show.
-        // (WooCommerce resets the slider at init here too, throwing away a thumbnail picked while the page started.)
-        if ((before ?? '') !== id && parts.gallery) fireLegacy(parts.gallery, 'woocommerce_gallery_reset_slide_position');
-      }
-      if (parts.gallery) fireLegacy(parts.gallery, 'woocommerce_gallery_init_zoom');
-    }, 20);
+  const id = variation?.image_id ? String(variation.image_id) : '';
 
   if (!variation || !image || src.length <= 1) {
     resetImage(parts);
-    settle(true);
+    settle(id);
     return;
   }
   const thumbSrc = urls?.thumb ?? '';
@@ -185,8 +179,8 @@ export function updateImage(form: HTMLFormElement, product: Element | null, vari
     const slideTo = parts.nav.querySelector(`li img[src=${cssString(thumbSrc)}]`);
     if (slideTo) {
       fireLegacy(slideTo, 'flexslider-click');
-      form.setAttribute('current-image', String(variation.image_id ?? ''));
-      settle(false);
+      form.setAttribute('current-image', id);
+      settle();
       return;
     }
   }
@@ -206,7 +200,7 @@ export function updateImage(form: HTMLFormElement, product: Element | null, vari
   setVariationAttr(parts.slide, 'data-thumb', src);
   setVariationAttr(parts.thumb, 'src', thumbSrc || false);
   setVariationAttr(parts.link, 'href', urls?.full);
-  settle(true);
+  settle(id);
 }
 
 /**

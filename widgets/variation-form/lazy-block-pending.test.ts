@@ -1,21 +1,13 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { state } from '../../fixtures/mock/state';
 import { mountPage, only } from '../../test/helpers/mount';
-import { afterInit, choose, pageBody, useVariationPage } from './test-helpers';
+import { afterInit, choose, gate, pageBody, useVariationPage } from './test-helpers';
 
 /**
  * The blockUI overlay's code (src/dom/block.ts) arrives while the form still waits on get_variation (the test opens
  * the gate): the overlay shows then, until the answer.
  */
-const gate = vi.hoisted(() => {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  return { open, opened };
-});
-vi.mock('../../src/dom/block', async (importOriginal) => {
-  await gate.opened;
-  return importOriginal();
-});
+vi.mock('../../src/dom/block', async (original) => (await import('./test-helpers')).gate.hold('block', original));
 
 let SHOE = '';
 beforeAll(async () => {

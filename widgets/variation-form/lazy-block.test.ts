@@ -1,22 +1,14 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { state } from '../../fixtures/mock/state';
 import { mountPage, only } from '../../test/helpers/mount';
-import { afterInit, choose, pageBody, useVariationPage, wait } from './test-helpers';
+import { afterInit, choose, gate, pageBody, useVariationPage, wait } from './test-helpers';
 
 /**
  * The blockUI overlay's code (src/dom/block.ts) is loaded the first time a form waits on get_variation. Here it
  * arrives only when the test opens the gate: the form's state does not wait for it, and an answer that comes first
  * leaves nothing to show.
  */
-const gate = vi.hoisted(() => {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  return { open, opened };
-});
-vi.mock('../../src/dom/block', async (importOriginal) => {
-  await gate.opened;
-  return importOriginal();
-});
+vi.mock('../../src/dom/block', async (original) => (await import('./test-helpers')).gate.hold('block', original));
 
 let SHOE = '';
 beforeAll(async () => {

@@ -39,10 +39,13 @@ export function quickEnvironment(): () => void {
 export function useVariationPage(globals: Globals = {}, { preload = true } = {}): { push(fn: () => unknown): void } {
   let undo: (() => unknown)[] = [];
   // The widget renders through React: transforming react-dom once, before the first test, keeps that cost out
-  // of the first test's own time limits on a loaded machine. The overlay's module (loaded on demand) is loaded
-  // here too, so a test's first get_variation shows it within a few ms; tests of its late arrival pass
-  // preload: false.
-  beforeAll(() => Promise.all([import('./variation-form.widget'), preload && import('../../src/dom/block')]), 60_000);
+  // of the first test's own time limits on a loaded machine. The modules the form loads on demand are loaded
+  // here too, as on a page the shopper has reached: a choice shows its variation at once, and a test's first
+  // get_variation shows the overlay within a few ms. Tests of their late arrival pass preload: false.
+  beforeAll(async () => {
+    const { displayReady } = await import('./variation-form.widget');
+    if (preload) await Promise.all([displayReady(), import('../../src/dom/block')]);
+  }, 60_000);
   beforeEach(() => {
     undo = [setGlobals({ wc_add_to_cart_variation_params: VARIATION_PARAMS, ...globals }), quickEnvironment()];
   });
@@ -51,6 +54,27 @@ export function useVariationPage(globals: Globals = {}, { preload = true } = {})
   });
   return { push: (fn) => void undo.push(fn) };
 }
+
+/**
+ * Modules the form loads on demand, held back as a slow network would hold their chunks until the test calls
+ * `gate.open()`; for a vi.mock factory, which may only reach imports by import():
+ * `vi.mock('./display', async (original) => (await import('./test-helpers')).gate.hold('display', original))`.
+ * `requested` says which were asked for, in order.
+ */
+export const gate = (() => {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  const requested: string[] = [];
+  return {
+    requested,
+    open: () => open(),
+    async hold<T>(name: string, original: () => Promise<T>): Promise<T> {
+      requested.push(name);
+      await opened;
+      return original();
+    },
+  };
+})();
 
 export const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 

@@ -9,7 +9,7 @@ import { pageJQuery } from '../../src/events/jquery';
 import { installJQueryShims, liveVariationForms } from '../../src/events/shims';
 import { NetError, messageFor } from '../../src/net/errors';
 import { wcAjax } from '../../src/net/wc';
-import { GallerySwapper, showDetails, slide, updateImage, variationFragment } from './display';
+import type { GallerySwapper } from './display';
 import {
   AnswerCache,
   buildIndex,
@@ -34,12 +34,31 @@ import { writePlainView, type ButtonState, type VariationViewProps } from './vie
 
 const NAME = 'variation-form';
 
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 type BlockModule = typeof import('../../src/dom/block');
 /** blockUI's overlay: loaded the first time a form waits on the server (get_variation), then kept for every form. */
 let blockModule: BlockModule | undefined;
 let blockLoading: Promise<BlockModule> | undefined;
 const loadBlock = (): Promise<BlockModule> =>
   (blockLoading ??= import('../../src/dom/block').then((module) => (blockModule = module)));
+
+type Display = typeof import('./display');
+/** display.ts once loaded (then used synchronously by every form), or why it could not be. */
+let display: Display | undefined;
+let displayFailed: string | undefined;
+let displayLoading: Promise<void> | undefined;
+/**
+ * Load display.ts (what a variation changes on the page: details, image, gallery, the price markup) once for
+ * every form: on the shopper's first intent, with the view, or as soon as a form needs it. Tests await it so a
+ * choice shows at once, as it does on a page once loaded.
+ */
+export const displayReady = (): Promise<void> =>
+  (displayLoading ??= import('./display').then(
+    (module) => void (display = module),
+    (error: unknown) => void (displayFailed = reasonOf(error)),
+  ));
+
 const TEXTS = {
   i18n_no_matching_variations_text: str('Sorry, no products matched your selection. Please choose a different combination.'),
   i18n_make_a_selection_text: str('Please select some product options before adding this product to your cart.'),
@@ -162,26 +181,48 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
   }
   if (!readData(first)) return;
 
+  // --- display.ts: what shows a variation waits for it, and everything the form does after that waits behind ----
+  // Until it is loaded a found variation is held; its events, and every event and change of the form's own state
+  // after it, follow in their order once it is in (or failed: then the form shows what it owns, see README).
+  // Options, swatches and requests are worked out at once. Hiding needs no module before anything was shown.
+  let held: (() => void)[] | undefined;
+  const inOrder = (fn: () => void) => void (held ? held.push(fn) : fn());
+  let asked: Promise<void> | undefined;
+  const loadDisplay = () =>
+    (asked ??= displayReady().then(() => {
+      if (displayFailed !== undefined) warn('display', `${displayFailed}; the form still chooses and posts, without the variation's price, stock, SKU or image`);
+      const queue = held ?? [];
+      held = undefined;
+      if (!signal.aborted) for (const fn of queue) fn();
+    }));
+  const withDisplay = (fn: () => void) => {
+    if (!held && (display || displayFailed !== undefined)) return fn();
+    (held ??= []).push(fn);
+    void loadDisplay();
+  };
+
   // --- events by the contract's rule, never heard back by ourselves --------------------------------------------
   const firing = new Set<string>();
-  const fire = (target: Element | null, name: string, args: unknown[] = []) => {
-    if (!target) return;
-    firing.add(name);
-    try {
-      fireLegacy(target, name, args);
-    } finally {
-      firing.delete(name);
-    }
-  };
+  const fire = (target: Element | null, name: string, args: unknown[] = []) =>
+    inOrder(() => {
+      if (!target) return;
+      firing.add(name);
+      try {
+        fireLegacy(target, name, args);
+      } finally {
+        firing.delete(name);
+      }
+    });
   /** A select's `change`, as a user's change would fire it (jQuery handlers see native events too). */
-  const nativeChange = (el: Element) => {
-    firing.add('change');
-    try {
-      el.dispatchEvent(new Event('change', { bubbles: true }));
-    } finally {
-      firing.delete('change');
-    }
-  };
+  const nativeChange = (el: Element) =>
+    inOrder(() => {
+      firing.add('change');
+      try {
+        el.dispatchEvent(new Event('change', { bubbles: true }));
+      } finally {
+        firing.delete('change');
+      }
+    });
 
   // --- the view: React renders the state below into the CMS's elements ------------------------------------------
   // Its host sits where WooCommerce would have put an explanation: right after the button.
@@ -225,11 +266,13 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
   const stopWaiting = new AbortController();
   const mountView = () => {
     stopWaiting.abort();
+    // display.ts comes in the same wave: what the shopper is about to choose shows without a second one.
+    void loadDisplay();
     import('./view.island').then(
       ({ attachView }) => {
         if (!signal.aborted) island = attachView(NAME, host, props, ctx);
       },
-      (error: unknown) => warn('view', `${error instanceof Error ? error.message : String(error)}; the form keeps working without its React view`),
+      (error: unknown) => warn('view', `${reasonOf(error)}; the form keeps working without its React view`),
     );
   };
   ctx.onCleanup(() => stopWaiting.abort());
@@ -322,13 +365,15 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
 
   // --- showing and hiding a variation --------------------------------------------------------------------------
   const variationIdInputs = () => [...form.querySelectorAll<HTMLInputElement>('input[name="variation_id"], input.variation_id')];
-  const setVariationId = (id: string) => {
-    for (const input of variationIdInputs()) {
-      input.value = id;
-      fire(input, 'change');
-    }
-  };
-  const gallery = new GallerySwapper(form, product);
+  const setVariationId = (id: string) =>
+    inOrder(() => {
+      for (const input of variationIdInputs()) {
+        input.value = id;
+        fire(input, 'change');
+      }
+    });
+  let gallery: GallerySwapper | undefined;
+  const swapper = (d: Display) => (gallery ??= new d.GallerySwapper(form, product));
   // The gallery re-measures 20 ms after a swap (WooCommerce's delay), counted from the next paint so the
   // shopper's choice paints first; a newer swap replaces a pending one.
   let cancelSettle: (() => void) | undefined;
@@ -341,6 +386,20 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
       if (timer !== undefined) env().clearTimeout(timer);
     };
   };
+  /** The gallery re-measuring after a swap (display.ts `Settle`): resize, init_zoom, current-image. */
+  const settle = (imageId?: string) =>
+    later(() => {
+      window.dispatchEvent(new Event('resize'));
+      const images = product?.querySelector('.images');
+      if (imageId !== undefined) {
+        const before = form.getAttribute('current-image');
+        form.setAttribute('current-image', imageId);
+        // Unset means no variation image was shown yet, which is no change for a form with none to show.
+        // (WooCommerce resets the slider at init here too, throwing away a thumbnail picked while the page started.)
+        if ((before ?? '') !== imageId && images) fireLegacy(images, 'woocommerce_gallery_reset_slide_position');
+      }
+      if (images) fireLegacy(images, 'woocommerce_gallery_init_zoom');
+    }, 20);
   let cancelFill: (() => void) | undefined;
   let shown: Variation | null = null;
   let loading = true;
@@ -360,80 +419,91 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
     return html;
   };
 
-  const hideVariation = () => {
-    cancelFill?.();
-    cancelFill = undefined;
-    shown = null;
-    fire(form, 'reset_data');
-    showDetails(product, null);
-    fire(form, 'reset_image');
-    if (!gallery.show(null)) updateImage(form, product, null, later);
-    if (singleVariation) {
-      slide(singleVariation, false);
-      fire(singleVariation, 'hide_variation');
-    }
-    setButton('needed');
-  };
-
-  const showVariation = (variation: Variation) => {
-    fire(form, 'found_variation', [variation]);
-    shown = variation;
-    showDetails(product, variation);
-    // WooCommerce always sends an image object (src "" when the variation has none); a variation without one is
-    // malformed data from a filter or an importer: say so once, and the product's own image stays.
-    const image = variation.image;
-    if (image === undefined || image === null || typeof image !== 'object') warn('image', `variation ${variation.variation_id} has no image object; the product image stays`);
-    if (!gallery.show(variation)) updateImage(form, product, variation, later);
-    const visible = variation.variation_is_visible !== false;
-    const html = visible
-      ? templateHtml('tmpl-variation-template', variation, () => builtInVariationHtml(variation))
-      : templateHtml('tmpl-unavailable-variation-template', variation, () => builtInUnavailableHtml(texts.i18n_unavailable_text));
-    setVariationId(String(variation.variation_id));
-    const qty = wrap?.querySelector<HTMLInputElement>('.quantity input.qty[name="quantity"]');
-    if (qty) {
-      const rule = quantityFor(variation, qty.value);
-      qty.value = rule.value;
-      qty.setAttribute('min', rule.min);
-      qty.setAttribute('max', rule.max);
-      const box = qty.closest<HTMLElement>('.quantity');
-      if (box) box.style.display = rule.hidden ? 'none' : '';
-      fire(qty, 'change');
-    }
-    const purchasable = isPurchasable(variation);
-    setButton(purchasable ? 'enabled' : 'unavailable');
-    if (!singleVariation) return;
-    // Filled after the next paint: the shopper's choice paints without waiting for the price markup, and the
-    // region's new nodes (additions, polite) are what screen readers announce. Not emptied first: that would
-    // make the button jump up and back down.
-    cancelFill?.();
-    cancelFill = afterPaint(() => {
+  const hideVariation = () =>
+    inOrder(() => {
+      cancelFill?.();
       cancelFill = undefined;
-      if (shown !== variation) return;
-      singleVariation.replaceChildren(variationFragment(html));
-      if (singleVariation.textContent?.trim()) slide(singleVariation, true);
-      else singleVariation.style.display = '';
-      fire(singleVariation, 'show_variation', [variation, purchasable]);
+      shown = null;
+      fire(form, 'reset_data');
+      display?.showDetails(product, null);
+      fire(form, 'reset_image');
+      // Without display.ts no form has shown a variation yet (or it failed to load): nothing to put back.
+      if (!display) settle('');
+      else if (!swapper(display).show(null)) display.updateImage(form, product, null, settle);
+      if (singleVariation) {
+        if (display) display.slide(singleVariation, false);
+        else singleVariation.style.display = 'none';
+        fire(singleVariation, 'hide_variation');
+      }
+      setButton('needed');
     });
-  };
+
+  const showVariation = (variation: Variation) =>
+    withDisplay(() => {
+      fire(form, 'found_variation', [variation]);
+      shown = variation;
+      display?.showDetails(product, variation);
+      // WooCommerce always sends an image object (src "" when the variation has none); a variation without one is
+      // malformed data from a filter or an importer: say so once, and the product's own image stays.
+      const image = variation.image;
+      if (image === undefined || image === null || typeof image !== 'object') warn('image', `variation ${variation.variation_id} has no image object; the product image stays`);
+      if (display && !swapper(display).show(variation)) display.updateImage(form, product, variation, settle);
+      const visible = variation.variation_is_visible !== false;
+      const html = visible
+        ? templateHtml('tmpl-variation-template', variation, () => builtInVariationHtml(variation))
+        : templateHtml('tmpl-unavailable-variation-template', variation, () => builtInUnavailableHtml(texts.i18n_unavailable_text));
+      setVariationId(String(variation.variation_id));
+      const qty = wrap?.querySelector<HTMLInputElement>('.quantity input.qty[name="quantity"]');
+      if (qty) {
+        const rule = quantityFor(variation, qty.value);
+        qty.value = rule.value;
+        qty.setAttribute('min', rule.min);
+        qty.setAttribute('max', rule.max);
+        const box = qty.closest<HTMLElement>('.quantity');
+        if (box) box.style.display = rule.hidden ? 'none' : '';
+        fire(qty, 'change');
+      }
+      const purchasable = isPurchasable(variation);
+      setButton(purchasable ? 'enabled' : 'unavailable');
+      if (!singleVariation) return;
+      // Filled after the next paint: the shopper's choice paints without waiting for the price markup, and the
+      // region's new nodes (additions, polite) are what screen readers announce. Not emptied first: that would
+      // make the button jump up and back down.
+      cancelFill?.();
+      cancelFill = afterPaint(() => {
+        cancelFill = undefined;
+        if (shown !== variation) return;
+        if (display) {
+          singleVariation.replaceChildren(display.variationFragment(html));
+          if (singleVariation.textContent?.trim()) display.slide(singleVariation, true);
+          else singleVariation.style.display = '';
+        }
+        fire(singleVariation, 'show_variation', [variation, purchasable]);
+      });
+    });
 
   /** No variation for a complete choice; the notice never shows for the choice the page loaded with. */
   const noMatch = (quiet = loading) => {
     hideVariation();
     if (quiet || !singleVariation) return;
-    const notice = document.createElement('div');
-    notice.setAttribute('role', 'alert');
-    const p = document.createElement('p');
-    p.className = 'wc-no-matching-variations woocommerce-info';
-    p.textContent = texts.i18n_no_matching_variations_text;
-    p.style.display = 'none';
-    notice.appendChild(p);
-    singleVariation.insertAdjacentElement('afterend', notice);
-    slide(p, true);
+    inOrder(() => {
+      const notice = document.createElement('div');
+      notice.setAttribute('role', 'alert');
+      const p = document.createElement('p');
+      p.className = 'wc-no-matching-variations woocommerce-info';
+      p.textContent = texts.i18n_no_matching_variations_text;
+      notice.appendChild(p);
+      // Slides in once display.ts is loaded; before that (a choice made by code) it simply appears.
+      if (display) p.style.display = 'none';
+      singleVariation.insertAdjacentElement('afterend', notice);
+      display?.slide(p, true);
+    });
   };
 
-  const removeNoMatch = () => {
-    for (const p of form.querySelectorAll('.wc-no-matching-variations')) p.parentElement?.remove();
-  };
+  const removeNoMatch = () =>
+    inOrder(() => {
+      for (const p of form.querySelectorAll('.wc-no-matching-variations')) p.parentElement?.remove();
+    });
 
   // --- get_variation (ajax mode and lazy stubs) ------------------------------------------------------------------
   let request: AbortController | undefined;
@@ -471,7 +541,7 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
         (module) => {
           if (busy && !signal.aborted) module.block(form);
         },
-        (error: unknown) => warn('overlay', `${error instanceof Error ? error.message : String(error)}; the form is held without its overlay while it waits`),
+        (error: unknown) => warn('overlay', `${reasonOf(error)}; the form is held without its overlay while it waits`),
       );
   };
   ctx.onCleanup(() => setBusy(false));
@@ -499,7 +569,7 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
         warn('get_variation', `${messageFor(error)} The form now posts the chosen options and the shop picks the variation.`);
         // The server resolves the variation from the posted attributes when variation_id is empty.
         hideVariation();
-        setButton('enabled');
+        inOrder(() => setButton('enabled'));
       },
     );
   };
@@ -568,9 +638,11 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
 
   /** What WooCommerce does on a select's change. */
   const onChange = () => {
+    // A change may come from code or a test runner, without the pointer or focus the view waits for.
+    void loadDisplay();
     setVariationId('');
     fire(form, 'clear_reset_announcement');
-    if (resetAlert) announceIn(resetAlert, '');
+    if (resetAlert) inOrder(() => announceIn(resetAlert, ''));
     removeNoMatch();
     if (!useAjax) fire(form, 'woocommerce_variation_select_change');
     fire(form, 'check_variations');
@@ -591,9 +663,9 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
     for (const select of selects) nativeChange(select);
     onChange();
     fire(form, 'announce_reset');
-    if (resetAlert) announceIn(resetAlert, texts.i18n_reset_alert_text);
+    if (resetAlert) inOrder(() => announceIn(resetAlert, texts.i18n_reset_alert_text));
     fire(form, 'reset_focus');
-    if (selects[0]) swatches.focusTarget(selects[0]).focus();
+    if (selects[0]) inOrder(() => swatches.focusTarget(selects[0]!).focus());
   };
 
   // --- listeners -----------------------------------------------------------------------------------------------------
@@ -624,6 +696,7 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
     'check_variations',
     (args) => {
       if (firing.has('check_variations')) return;
+      void loadDisplay();
       const given = args[0] as { data?: Chosen } | undefined;
       check(given && typeof given === 'object' && given.data && typeof given.data === 'object' ? given.data : undefined);
     },
@@ -721,7 +794,10 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
   // meantime (a busy page can delay that timer well past 100 ms, and the sticky bar mirrors this button).
   // Only the state is set here: no events, no display, no option filtering before init.
   const printed = chosenNow();
-  if (!isComplete(printed, names)) setButton('needed');
+  const preselected = isComplete(printed, names);
+  // Default attributes: init will show their variation, so display.ts starts loading now.
+  if (preselected) void loadDisplay();
+  if (!preselected) setButton('needed');
   else if (index) {
     const match = index.match(printed);
     if (!match) setButton('needed');
