@@ -7,6 +7,8 @@ import { warnOnce } from '../../src/log';
 import { checkedSrcset, httpUrlText } from '../../src/net/url-attrs';
 import type { Variation } from './logic';
 
+export { variationHtml } from './template';
+
 /**
  * What a chosen variation changes outside the form, in the closest `.product`: SKU, weight, dimensions and the
  * first gallery image. Every original is kept once in `data-o_*` (plugins read those names) and restored on reset.

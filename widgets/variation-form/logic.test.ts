@@ -10,9 +10,9 @@ import {
   parseVariationData,
   quantityFor,
   readCustomData,
-  renderTemplate,
   type Variation,
 } from './logic';
+import { renderTemplate } from './template';
 
 const V = (id: number, attributes: Record<string, string>, extra: Partial<Variation> = {}): Variation => ({ variation_id: id, attributes, variation_is_active: true, variation_is_visible: true, is_purchasable: true, is_in_stock: true, ...extra });
 const NAMES = ['attribute_pa_colour', 'attribute_pa_size', 'attribute_lining'];

@@ -3,7 +3,7 @@ import { decodeEntities } from '../../src/text/entities';
 /**
  * The variation form's rules, with no DOM: reading `data-product_variations`, matching (first match in array order
  * wins, "" is a wildcard on either side), option availability per select, the ajax-mode answer cache, quantity
- * clamping and the two template forms. Matching and availability run on an index built once per product, so a
+ * clamping (the two template forms are in template.ts). Matching and availability run on an index built once per product, so a
  * change costs a few bitset ANDs even with thousands of variations.
  */
 
@@ -306,54 +306,6 @@ export function quantityFor(variation: Variation, current: string): QuantityRule
   if (hasMax && value > max) value = max;
   if (hasMin && value < min) value = min;
   return { value: String(value), min: hasMin ? String(min) : '', max: hasMax ? String(max) : '', hidden: false };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Templates: only `{{{ data.variation.KEY }}}` (raw) and `{{ data.variation.KEY }}` (HTML-escaped).
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#039;' })[c]!);
-}
-
-const PLACEHOLDER = /\{\{(\{?)\s*data\.variation\.([A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*)\s*(\}?)\}\}/g;
-
-function lookup(variation: Variation, path: string): string {
-  let value: unknown = variation;
-  for (const part of path.split('.')) value = isRecord(value) ? value[part] : undefined;
-  if (value === undefined || value === null || value === false) return '';
-  return typeof value === 'object' ? '' : String(value);
-}
-
-/**
- * Render a theme's template. Returns undefined when the template uses anything beyond the two supported forms
- * (`<# … #>` logic or other expressions need an eval engine, which we never run).
- */
-export function renderTemplate(template: string, variation: Variation): string | undefined {
-  let unsupported = false;
-  const out = template.replace(PLACEHOLDER, (whole, open: string, path: string, close: string) => {
-    if (Boolean(open) !== Boolean(close)) {
-      unsupported = true;
-      return whole;
-    }
-    const value = lookup(variation, path);
-    return open ? value : escapeHtml(value);
-  });
-  if (unsupported || /\{\{|<#/.test(out)) return undefined;
-  // WordPress wraps inline scripts in CDATA markers that templates sometimes carry along.
-  return out.replace('/*<![CDATA[*/', '').replace('/*]]>*/', '');
-}
-
-/** The markup WooCommerce's default template prints, used when a theme's template is missing or unsupported. */
-export function builtInVariationHtml(variation: Variation): string {
-  return (
-    `<div class="woocommerce-variation-description">${lookup(variation, 'variation_description')}</div>` +
-    `<div class="woocommerce-variation-price">${lookup(variation, 'price_html')}</div>` +
-    `<div class="woocommerce-variation-availability">${lookup(variation, 'availability_html')}</div>`
-  );
-}
-
-export function builtInUnavailableHtml(text: string): string {
-  return `<p role="alert">${escapeHtml(text)}</p>`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

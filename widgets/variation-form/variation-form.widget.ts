@@ -13,8 +13,6 @@ import type { GallerySwapper } from './display';
 import {
   AnswerCache,
   buildIndex,
-  builtInUnavailableHtml,
-  builtInVariationHtml,
   chosenCount,
   flattenParam,
   isComplete,
@@ -23,7 +21,6 @@ import {
   quantityFor,
   readCustomData,
   readVariationAnswer,
-  renderTemplate,
   type Chosen,
   type Variation,
   type VariationIndex,
@@ -405,20 +402,6 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
   let loading = true;
   let busy = false;
 
-  const templateHtml = (id: string, variation: Variation, fallback: () => string): string => {
-    const template = document.getElementById(id);
-    if (!template) {
-      warn(id, 'template not found; using the built-in markup');
-      return fallback();
-    }
-    const html = renderTemplate(template.textContent ?? '', variation);
-    if (html === undefined) {
-      warn(id, 'uses template syntax other than {{{ data.variation.KEY }}} and {{ data.variation.KEY }}; using the built-in markup');
-      return fallback();
-    }
-    return html;
-  };
-
   const hideVariation = () =>
     inOrder(() => {
       cancelFill?.();
@@ -448,10 +431,7 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
       const image = variation.image;
       if (image === undefined || image === null || typeof image !== 'object') warn('image', `variation ${variation.variation_id} has no image object; the product image stays`);
       if (display && !swapper(display).show(variation)) display.updateImage(form, product, variation, settle);
-      const visible = variation.variation_is_visible !== false;
-      const html = visible
-        ? templateHtml('tmpl-variation-template', variation, () => builtInVariationHtml(variation))
-        : templateHtml('tmpl-unavailable-variation-template', variation, () => builtInUnavailableHtml(texts.i18n_unavailable_text));
+      const html = display?.variationHtml(variation, texts.i18n_unavailable_text, warn);
       setVariationId(String(variation.variation_id));
       const qty = wrap?.querySelector<HTMLInputElement>('.quantity input.qty[name="quantity"]');
       if (qty) {
@@ -473,7 +453,7 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
       cancelFill = afterPaint(() => {
         cancelFill = undefined;
         if (shown !== variation) return;
-        if (display) {
+        if (display && html !== undefined) {
           singleVariation.replaceChildren(display.variationFragment(html));
           if (singleVariation.textContent?.trim()) display.slide(singleVariation, true);
           else singleVariation.style.display = '';
