@@ -364,4 +364,39 @@ describe.each(BUILD_TAGS)('variation form before and after its React view, %s ta
     expect(frameworkRequests(requests)).toHaveLength(1);
     expectNoConsoleErrors(errors);
   });
+
+  test('display.ts that cannot load: one warning; the form still finds, explains and posts the chosen variation', async () => {
+    const { page, messages } = await openPage('/product-variable.html', {
+      tag,
+      beforeGoto: async (context) => {
+        await context.addInitScript(watchInit);
+        await context.route(DISPLAY_CHUNK, (route) => route.abort());
+      },
+    });
+    await initialised(page);
+    // Chosen by code (no pointer, no focus): the changes ask for display.ts, which fails.
+    await page.selectOption('#pa_colour', 'olive');
+    await page.selectOption('#pa_size', 'm');
+    await page.selectOption('#lining', 'Fleece');
+    await page.waitForFunction(() => (document.querySelector('input.variation_id') as HTMLInputElement).value === '519');
+    // Not purchasable: blocked and explained by the form itself.
+    expect(await buttonClass(page)).toContain('wc-variation-is-unavailable');
+    await clickWhenStill(page, BUTTON);
+    expect(await explanation(page)).toEqual({ text: 'Sorry, this product is unavailable. Please choose a different combination.', hidden: false });
+    await page.selectOption('#pa_colour', 'rust');
+    await page.selectOption('#pa_size', 's');
+    await page.waitForFunction(() => (document.querySelector('input.variation_id') as HTMLInputElement).value === '513');
+    expect(await buttonClass(page)).not.toContain('disabled');
+    // What display.ts shows stays as printed.
+    expect(await page.textContent('.product_meta .sku')).toBe('JKT');
+    expect(await page.textContent('.single_variation')).toBe('');
+    const ours = messages.filter((m) => m.text.includes('variation-form: display:'));
+    expect(ours).toHaveLength(1);
+    expect(ours[0]!.type).toBe('warning');
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/product/rain-jacket/'),
+      page.click(BUTTON),
+    ]);
+    expect(request.postData() ?? '').toMatch(/name="variation_id"\r\n\r\n513\r\n/);
+  });
 });
