@@ -51,10 +51,26 @@ let displayLoading: Promise<void> | undefined;
  * choice shows at once, as it does on a page once loaded.
  */
 export const displayReady = (): Promise<void> =>
-  (displayLoading ??= import('./display').then(
-    (module) => void (display = module),
-    (error: unknown) => void (displayFailed = reasonOf(error)),
-  ));
+  (displayLoading ??= new Promise<void>((resolve) => {
+    // A chunk that neither arrives nor fails (a stalled connection) holds no choice for long: the form goes on
+    // without it, as if it had failed, and uses it for later choices if it does arrive.
+    const timer = env().setTimeout(() => {
+      displayFailed ??= `its code did not arrive within ${DISPLAY_TIMEOUT / 1000} s`;
+      resolve();
+    }, DISPLAY_TIMEOUT);
+    import('./display')
+      .then(
+        (module) => {
+          display = module;
+          displayFailed = undefined;
+        },
+        (error: unknown) => void (displayFailed ??= reasonOf(error)),
+      )
+      .finally(() => {
+        env().clearTimeout(timer);
+        resolve();
+      });
+  }));
 
 const TEXTS = {
   i18n_no_matching_variations_text: str('Sorry, no products matched your selection. Please choose a different combination.'),
@@ -63,6 +79,9 @@ const TEXTS = {
   i18n_reset_alert_text: str('Your selection has been reset. Please select some product options before adding this product to your cart.'),
 };
 type Texts = { [K in keyof typeof TEXTS]: string };
+
+/** How long a choice waits for display.ts before the form goes on without it (see displayReady). */
+export const DISPLAY_TIMEOUT = 5_000;
 
 /** get_variation waits this long before the form falls back to posting natively. */
 export const VARIATION_TIMEOUT = 10_000;
