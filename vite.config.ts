@@ -4,7 +4,8 @@ import { defineConfig, type Alias, type Plugin, type UserConfig } from 'vite';
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 const shared: UserConfig = {
-  define: { __VERSION__: JSON.stringify(version) },
+  // __PREACT__: true in the compact build only (src/react/render.tsx schedules its updates as React does).
+  define: { __VERSION__: JSON.stringify(version), __PREACT__: 'false' },
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   publicDir: false,
 };
@@ -89,7 +90,7 @@ export default defineConfig(({ mode }) => {
   const framework = compact ? 'preact' : 'react';
   return {
     ...shared,
-    define: { ...shared.define, ...production },
+    define: { ...shared.define, ...production, __PREACT__: JSON.stringify(compact) },
     // Chunk URLs (and the preload list) resolve against the importing chunk's own URL: the folder works from any path.
     base: './',
     resolve: compact ? { alias: PREACT } : {},

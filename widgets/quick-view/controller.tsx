@@ -283,7 +283,11 @@ export class QuickViewController {
       session.animationDone = true;
       return;
     }
-    env().frame(() => this.session === session && this.set({ dialogClass: 'sf-qv-in' }));
+    // The fade starts from the open dialog's first style, so the frame is asked for once the open state is committed
+    // (the compact build commits an island's update in a task after the click's: src/react/render.tsx).
+    void env()
+      .yieldTask()
+      .then(() => env().frame(() => this.session === session && this.set({ dialogClass: 'sf-qv-in' })));
     this.later(session, s.centreAt, () => this.set({ box: { ...preview, ...centred(preview, { width: window.innerWidth, height: window.innerHeight }) }, duration: s.centre }));
     this.later(session, s.widenAt, () => this.set({ box: finalBox(), duration: s.widen, containerClass: `${this.settings.containerClass} complete` }));
     this.later(session, s.closeButtonAt, () => {
