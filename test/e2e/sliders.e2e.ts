@@ -172,8 +172,10 @@ describe.each(BUILD_TAGS)('sliders and carousels, %s build', (tag) => {
     // FlexSlider's swipe rule (logic.ts swipeTarget): a 40 px flick is not a swipe, it springs back; a drag past
     // half the width moves one slide.
     await settled(page, '#slider-posts');
-    const box = (await page.$eval('#slider-posts', (el) => { const r = el.getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + Math.min(r.height / 2, 120), w: r.width }; }));
+    // Where the slides are now, read before each drag: the page may have moved since (a slide's focus, a resize).
+    const where = () => page.$eval('#slider-posts', (el) => { const r = el.getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + Math.min(r.height / 2, 120), w: r.width }; });
     const drag = async (dx: number) => {
+      const box = await where();
       await page.mouse.move(box.x, box.y);
       await page.mouse.down();
       await page.mouse.move(box.x + dx, box.y, { steps: 4 });
@@ -182,7 +184,7 @@ describe.each(BUILD_TAGS)('sliders and carousels, %s build', (tag) => {
     };
     await drag(-40);
     await waitShown(page, '#slider-posts', ['2 of 3']);
-    await drag(-Math.round(box.w * 0.6));
+    await drag(-Math.round((await where()).w * 0.6));
     await waitShown(page, '#slider-posts', ['3 of 3']);
 
     // Attachments: thumbnails from data-thumb, a click shows that photo.
