@@ -4,7 +4,6 @@ import { flushSync } from 'react-dom';
 
 /** Islands that render into several places of the server markup (tips in each field, an output) use portals. */
 export { createPortal } from 'react-dom';
-import { env } from '../env';
 import { emit } from '../events/bus';
 import { errorOnce } from '../log';
 
@@ -58,35 +57,14 @@ export function renderIsland(name: string, container: Element, node: ReactNode):
   );
   // Synchronous first render: the island replaces the server markup in the same task, with no flash.
   flushSync(() => root?.render(wrap(node)));
-  // In the compact build an update renders in the task after the one that asked for it, the latest node of several
-  // winning: preact/compat's root.render() renders (and runs layout effects, such as a dialog's showModal) at once,
-  // inside the shopper's input task. React defers it itself: to a task of its own, or to the end of a click's
-  // event (discrete input commits before the event's task ends).
-  let queued: ReactNode | undefined;
-  let scheduled = false;
-  const later = (next: ReactNode) => {
-    queued = next;
-    if (scheduled) return;
-    scheduled = true;
-    void env()
-      .yieldTask()
-      .then(() => {
-        if (!scheduled) return; // flushed or unmounted meanwhile
-        scheduled = false;
-        root?.render(wrap(queued));
-      });
-  };
   return {
     update(next) {
-      if (__PREACT__) later(next);
-      else root?.render(wrap(next));
+      root?.render(wrap(next));
     },
     flush(next) {
-      scheduled = false;
       flushSync(() => root?.render(wrap(next)));
     },
     unmount() {
-      scheduled = false;
       root?.unmount();
       root = undefined;
     },

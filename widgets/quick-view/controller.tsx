@@ -252,49 +252,57 @@ export class QuickViewController {
         if (!prepared && (priceRating.length || badges.length)) this.set({ priceRating, badges });
       });
 
-    this.set({
-      open: true,
-      labelId: this.props.loaderTitleId,
-      title: view.title,
-      priceRating: prepared ? priceRating : [],
-      badges: prepared ? badges : [],
-      image: view.image,
-      box: start,
-      previewWidth: preview.width,
-      duration: 0,
-      containerClass: this.settings.containerClass,
-      dialogClass: this.reduced ? 'sf-qv-reduced' : '',
-      closeShown: false,
-      loaderShown: false,
-      loaderHidden: false,
-      loading: true,
-      message: '',
-    });
+    // The dialog opens in the click's task, except in the compact build: preact/compat renders an update at once,
+    // so the commit, showModal (which restyles the whole page for the inert background) and the focus would all
+    // run inside the click's task; there the dialog opens in the next task and the click's own task stays short.
+    // (React commits the update at the end of the click's event.)
+    const show = () => {
+      this.set({
+        open: true,
+        labelId: this.props.loaderTitleId,
+        title: view.title,
+        priceRating: prepared ? priceRating : [],
+        badges: prepared ? badges : [],
+        image: view.image,
+        box: start,
+        previewWidth: preview.width,
+        duration: 0,
+        containerClass: this.settings.containerClass,
+        dialogClass: this.reduced ? 'sf-qv-reduced' : '',
+        closeShown: false,
+        loaderShown: false,
+        loaderHidden: false,
+        loading: true,
+        message: '',
+      });
 
-    const s = this.steps;
-    const finalBox = (): Box & { left: number; top: number } => {
-      const width = finalWidth(preview.width, window.innerWidth);
-      const box = { width, height: Math.min(preview.height, window.innerHeight - 20) };
-      return { ...box, ...centred(box, { width: window.innerWidth, height: window.innerHeight }) };
+      const s = this.steps;
+      const finalBox = (): Box & { left: number; top: number } => {
+        const width = finalWidth(preview.width, window.innerWidth);
+        const box = { width, height: Math.min(preview.height, window.innerHeight - 20) };
+        return { ...box, ...centred(box, { width: window.innerWidth, height: window.innerHeight }) };
+      };
+      if (this.reduced) {
+        // No zoom: the dialog appears at its final size and place, with everything in it.
+        this.set({ dialogClass: 'sf-qv-reduced sf-qv-in', box: finalBox(), containerClass: `${this.settings.containerClass} complete`, closeShown: true, loaderShown: true });
+        session.animationDone = true;
+        return;
+      }
+      env().frame(() => this.session === session && this.set({ dialogClass: 'sf-qv-in' }));
+      this.later(session, s.centreAt, () => this.set({ box: { ...preview, ...centred(preview, { width: window.innerWidth, height: window.innerHeight }) }, duration: s.centre }));
+      this.later(session, s.widenAt, () => this.set({ box: finalBox(), duration: s.widen, containerClass: `${this.settings.containerClass} complete` }));
+      this.later(session, s.closeButtonAt, () => {
+        session.animationDone = true;
+        this.set({ closeShown: true, loaderShown: true });
+        this.reveal(session);
+      });
     };
-    if (this.reduced) {
-      // No zoom: the dialog appears at its final size and place, with everything in it.
-      this.set({ dialogClass: 'sf-qv-reduced sf-qv-in', box: finalBox(), containerClass: `${this.settings.containerClass} complete`, closeShown: true, loaderShown: true });
-      session.animationDone = true;
-      return;
-    }
-    // The fade starts from the open dialog's first style, so the frame is asked for once the open state is committed
-    // (the compact build commits an island's update in a task after the click's: src/react/render.tsx).
+    if (!__PREACT__) return show();
     void env()
       .yieldTask()
-      .then(() => env().frame(() => this.session === session && this.set({ dialogClass: 'sf-qv-in' })));
-    this.later(session, s.centreAt, () => this.set({ box: { ...preview, ...centred(preview, { width: window.innerWidth, height: window.innerHeight }) }, duration: s.centre }));
-    this.later(session, s.widenAt, () => this.set({ box: finalBox(), duration: s.widen, containerClass: `${this.settings.containerClass} complete` }));
-    this.later(session, s.closeButtonAt, () => {
-      session.animationDone = true;
-      this.set({ closeShown: true, loaderShown: true });
-      this.reveal(session);
-    });
+      .then(() => {
+        if (this.session === session && !session.closing) show();
+      });
   }
 
   private async load(session: Session): Promise<void> {
