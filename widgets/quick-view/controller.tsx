@@ -241,16 +241,15 @@ export class QuickViewController {
     // spare) with the title, focus and the card's image; the rest follows in the next task, so that the click's
     // own task stays short: the request, the page's classes, the faded card, and (unless prepared) the copies of
     // its price, rating and badges.
-    void env()
-      .yieldTask()
-      .then(() => {
-        if (this.session !== session || session.closing) return;
-        // The request starts here too: a fetch costs the click's task a few milliseconds of its own.
-        void this.load(session);
-        document.body.classList.add('fusion-wqv-open');
-        for (const child of session.faded) child.classList.add('fusion-faded-out');
-        if (!prepared && (priceRating.length || badges.length)) this.set({ priceRating, badges });
-      });
+    const live = () => this.session === session && !session.closing;
+    const rest = () => {
+      if (!live()) return;
+      // The request starts here too: a fetch costs the click's task a few milliseconds of its own.
+      void this.load(session);
+      document.body.classList.add('fusion-wqv-open');
+      for (const child of session.faded) child.classList.add('fusion-faded-out');
+      if (!prepared && (priceRating.length || badges.length)) this.set({ priceRating, badges });
+    };
 
     // The dialog opens in the click's task, except in the compact build: preact/compat renders an update at once,
     // so the commit, showModal (which restyles the whole page for the inert background) and the focus would all
@@ -297,11 +296,18 @@ export class QuickViewController {
         this.reveal(session);
       });
     };
-    if (!__PREACT__) return show();
+    if (!__PREACT__) {
+      show();
+      void env().yieldTask().then(rest);
+      return;
+    }
+    // Compact: the dialog in the next task, the rest in the one after (the request only once the dialog is open).
     void env()
       .yieldTask()
       .then(() => {
-        if (this.session === session && !session.closing) show();
+        if (!live()) return;
+        show();
+        void env().yieldTask().then(rest);
       });
   }
 
