@@ -4,7 +4,7 @@ import { defineConfig, type Alias, type Plugin, type UserConfig } from 'vite';
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 const shared: UserConfig = {
-  // __PREACT__: true in the compact build only (src/react/render.tsx schedules its updates as React does).
+  // __PREACT__: true in the compact build only (the quick view opens its dialog a task after the click there).
   define: { __VERSION__: JSON.stringify(version), __PREACT__: 'false' },
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   publicDir: false,
