@@ -4,8 +4,7 @@ import { defineConfig, type Alias, type Plugin, type UserConfig } from 'vite';
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 const shared: UserConfig = {
-  // __PREACT__: true in the compact build only (the quick view opens its dialog a task after the click there).
-  define: { __VERSION__: JSON.stringify(version), __PREACT__: 'false' },
+  define: { __VERSION__: JSON.stringify(version) },
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   publicDir: false,
 };
@@ -90,7 +89,7 @@ export default defineConfig(({ mode }) => {
   const framework = compact ? 'preact' : 'react';
   return {
     ...shared,
-    define: { ...shared.define, ...production, __PREACT__: JSON.stringify(compact) },
+    define: { ...shared.define, ...production },
     // Chunk URLs (and the preload list) resolve against the importing chunk's own URL: the folder works from any path.
     base: './',
     resolve: compact ? { alias: PREACT } : {},

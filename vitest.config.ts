@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 export default defineConfig({
-  define: { __VERSION__: JSON.stringify(version), __PREACT__: 'false' },
+  define: { __VERSION__: JSON.stringify(version) },
   // A git worktree may link node_modules from elsewhere: let `?inline` CSS imports (PhotoSwipe's) be read there.
   server: { fs: { allow: [searchForWorkspaceRoot(process.cwd()), realpathSync('node_modules')] } },
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },

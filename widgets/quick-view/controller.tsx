@@ -237,10 +237,10 @@ export class QuickViewController {
     this.session = session;
     window.addEventListener('resize', this.onResize);
 
-    // The click opens the dialog (showModal restyles the whole page for its inert background, which no code can
-    // spare) with the title, focus and the card's image; the rest follows in the next task, so that the click's
-    // own task stays short: the request, the page's classes, the faded card, and (unless prepared) the copies of
-    // its price, rating and badges.
+    // The dialog opens with the title, focus and the card's image (showModal restyles the whole page for its inert
+    // background, which no code can spare); the rest follows in the task after that, so that no task holds both:
+    // the request, the page's classes, the faded card, and (unless prepared) the copies of its price, rating and
+    // badges.
     const live = () => this.session === session && !session.closing;
     const rest = () => {
       if (!live()) return;
@@ -251,10 +251,9 @@ export class QuickViewController {
       if (!prepared && (priceRating.length || badges.length)) this.set({ priceRating, badges });
     };
 
-    // The dialog opens in the click's task, except in the compact build: preact/compat renders an update at once,
-    // so the commit, showModal (which restyles the whole page for the inert background) and the focus would all
-    // run inside the click's task; there the dialog opens in the next task and the click's own task stays short.
-    // (React commits the update at the end of the click's event.)
+    // The dialog opens in the task after the click, in both builds: the commit, showModal (which restyles the whole
+    // page for its inert background) and the focus would otherwise all run inside the click's task (preact/compat
+    // renders an update at once; React commits an update asked for in a click's handler at the end of that event).
     const show = () => {
       this.set({
         open: true,
@@ -296,12 +295,7 @@ export class QuickViewController {
         this.reveal(session);
       });
     };
-    if (!__PREACT__) {
-      show();
-      void env().yieldTask().then(rest);
-      return;
-    }
-    // Compact: the dialog in the next task, the rest in the one after (the request only once the dialog is open).
+    // The dialog in the next task, the rest in the one after (the request starts only once the dialog is open).
     void env()
       .yieldTask()
       .then(() => {
