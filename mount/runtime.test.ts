@@ -81,6 +81,52 @@ describe('runtime', () => {
     expect(yields).toHaveLength(0);
   });
 
+  it('starts the imports a scan found in one task (one request wave), then mounts each in a task of its own', async () => {
+    document.body.innerHTML = '<div class="probe"></div><div class="other"></div><div class="third"></div>';
+    const yields: Array<() => void> = [];
+    onTestFinished(setEnvironment({ yieldTask: () => new Promise<void>((res) => yields.push(res)) }));
+    const loads = ['probe', 'other', 'third'].map((name) => {
+      const { calls, module } = counting(name);
+      return { calls, load: vi.fn(async () => ({ default: module })), name };
+    });
+    const r = start(loads.map(({ name, load }) => entry({ name, selector: `.${name}`, load })));
+    expect(loads.every(({ load }) => load.mock.calls.length === 0)).toBe(true);
+    expect(yields).toHaveLength(1);
+    yields.shift()!();
+    // One task started all three imports.
+    await vi.waitFor(() => expect(loads.map(({ load }) => load.mock.calls.length)).toEqual([1, 1, 1]));
+    // Each mount waits for a task of its own.
+    await vi.waitFor(() => expect(yields).toHaveLength(3));
+    expect(loads.map(({ calls }) => calls.mount)).toEqual([0, 0, 0]);
+    yields.shift()!();
+    await vi.waitFor(() => expect(loads.map(({ calls }) => calls.mount)).toEqual([1, 0, 0]));
+    while (yields.length) yields.shift()!();
+    await r.settled();
+    expect(loads.map(({ calls }) => calls.mount)).toEqual([1, 1, 1]);
+  });
+
+  it('a loader that throws before its promise is reported; the other widgets still mount', async () => {
+    document.body.innerHTML = '<div class="probe"></div><div class="other"></div>';
+    const errors: unknown[] = [];
+    const onError = (e: Event) => errors.push((e as CustomEvent).detail);
+    document.addEventListener('storefront:error', onError);
+    onTestFinished(() => document.removeEventListener('storefront:error', onError));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const other = counting('other');
+    const r = start([
+      entry({
+        load: () => {
+          throw new Error('no chunk');
+        },
+      }),
+      entry({ name: 'other', selector: '.other', module: other.module }),
+    ]);
+    await r.settled();
+    expect(errors).toEqual([expect.objectContaining({ widget: 'probe', phase: 'load' })]);
+    expect(other.calls.mount).toBe(1);
+    expect(document.querySelector('.other')!.getAttribute('data-mounted')).toBe('other');
+  });
+
   it('loads a widget keyed on a page global only where the page defines it, checked when its trigger fires', async () => {
     document.body.innerHTML = '<div class="probe"></div>';
     const load = vi.fn(async () => ({ default: counting().module }));

@@ -5,6 +5,10 @@ import { islandHost, setIslandHost } from './host';
 import { waitForTrigger, type Replay } from './triggers';
 import type { Cleanup, WidgetContext, WidgetEntry, WidgetModule } from './types';
 
+/** Milliseconds of a task spent starting imports before the rest wait for the next task (a start costs 2-5 ms at
+ * 4x CPU throttling: a product page's dozen chunks start in one or two tasks, each well under a long task). */
+const START_BUDGET = 30;
+
 type State = 'waiting' | 'loading' | 'mounted' | 'failed' | 'unmounted';
 
 interface Instance {
@@ -51,6 +55,32 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
     const what = phase === 'load' ? 'could not load its code' : phase === 'mount' ? 'failed to mount' : 'failed to unmount';
     errorOnce(entry.name, `${what}; the page's own markup stays in place.`, error);
     emit('storefront:error', { widget: entry.name, element, error, phase });
+  }
+
+  // Imports waiting for a task to start in (see startSoon).
+  const starts: Array<() => void> = [];
+  let starting = false;
+  /**
+   * Run `start` (which starts an import) in a later task, together with as many other waiting starts as fit in
+   * START_BUDGET ms of it: the chunks a scan found, with their modulepreload links, are requested together (one
+   * request wave, not one per widget), and no task starts so many that it runs long.
+   */
+  function startSoon(start: () => void): void {
+    starts.push(start);
+    if (starting) return;
+    starting = true;
+    void (async () => {
+      try {
+        while (starts.length) {
+          await env().yieldTask();
+          const until = performance.now() + START_BUDGET;
+          do starts.shift()!();
+          while (starts.length && performance.now() < until);
+        }
+      } finally {
+        starting = false;
+      }
+    })();
   }
 
   function loadModule(entry: WidgetEntry): Promise<WidgetModule> {
@@ -136,15 +166,24 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
     }
     instance.state = 'loading';
     // Starting a chunk's import (and its preload links) costs a few milliseconds; a scan that started every
-    // widget of a page at once was one long task. Each starts in a task of its own, and each mounts in another,
-    // so input and paint get in between. A held click goes straight on: its replay must follow in its task.
-    if (!replay) {
-      await env().yieldTask();
-      if (instance.state !== 'loading' || !element.isConnected) return; // unmounted meanwhile
-    }
-    let widget: WidgetModule;
+    // widget of a page at once was one long task. Imports start in later tasks, a few to a task (startSoon), and
+    // each widget mounts in a task of its own, so input and paint get in between. A held click goes straight on:
+    // its replay must follow in its task.
+    let widget: WidgetModule | undefined;
     try {
-      widget = await loadModule(entry);
+      widget = await (replay
+        ? loadModule(entry)
+        : new Promise<WidgetModule | undefined>((resolve, reject) =>
+            startSoon(() => {
+              if (instance.state !== 'loading' || !element.isConnected) return resolve(undefined); // unmounted meanwhile
+              try {
+                loadModule(entry).then(resolve, reject);
+              } catch (error) {
+                reject(error); // a loader that throws before its promise
+              }
+            }),
+          ));
+      if (!widget) return;
     } catch (error) {
       instance.state = 'failed';
       report(entry, element, error, 'load');
