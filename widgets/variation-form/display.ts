@@ -301,9 +301,13 @@ export function variationFragment(html: string): DocumentFragment {
   return t.content;
 }
 
+/** The slide running on an element (ours only: asking the element for its animations would restyle the page). */
+const slides = new WeakMap<HTMLElement, Animation>();
+
 /** jQuery's slideDown/slideUp, instant under reduced motion. */
 export function slide(el: HTMLElement, show: boolean, ms = 200): void {
-  for (const a of el.getAnimations?.() ?? []) a.cancel();
+  slides.get(el)?.cancel();
+  slides.delete(el);
   const hidden = el.style.display === 'none';
   if (show) el.style.display = '';
   else if (hidden) return;
@@ -315,5 +319,9 @@ export function slide(el: HTMLElement, show: boolean, ms = 200): void {
   const height = `${el.scrollHeight}px`;
   const frames = show ? [{ height: '0px', overflow: 'hidden' }, { height, overflow: 'hidden' }] : [{ height, overflow: 'hidden' }, { height: '0px', overflow: 'hidden' }];
   const animation = el.animate(frames, { duration: ms, easing: 'ease' });
-  if (!show) animation.onfinish = () => (el.style.display = 'none');
+  slides.set(el, animation);
+  animation.onfinish = () => {
+    if (slides.get(el) === animation) slides.delete(el);
+    if (!show) el.style.display = 'none';
+  };
 }
