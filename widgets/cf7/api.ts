@@ -179,11 +179,12 @@ export function forgetSchemas(): void {
   schemas.clear();
 }
 
-export async function fetchRefill(config: Cf7Config, formId: number, signal?: AbortSignal): Promise<Refill & Record<string, unknown>> {
+/** The refill answer as the server sent it (`[]` when the form has nothing to refill): wpcf7reset hands it on. */
+export async function fetchRefill(config: Cf7Config, formId: number, signal?: AbortSignal): Promise<(Refill & Record<string, unknown>) | unknown[]> {
   const data = await getJson(url(config, `contact-forms/${formId}/refill`), signal);
   const parsed = refillSchema.safeParse(data);
   if (!parsed.success) throw new NetError('invalid_response');
-  return Array.isArray(parsed.data) ? {} : (parsed.data as Refill & Record<string, unknown>);
+  return parsed.data as (Refill & Record<string, unknown>) | unknown[];
 }
 
 /**

@@ -405,7 +405,7 @@ export class FormController {
    */
   async refill(resetDetail?: SubmitDetail): Promise<void> {
     const { form } = this;
-    let refill: (Refill & Record<string, unknown>) | undefined;
+    let refill: (Refill & Record<string, unknown>) | unknown[] | undefined;
     try {
       refill = await fetchRefill(this.config, this.identity.contactFormId, this.signal);
     } catch (error) {
@@ -415,7 +415,7 @@ export class FormController {
       warnOnce(WIDGET, 'refill', `could not refresh the quiz and captcha (${error instanceof Error ? error.message : String(error)}); the form keeps the ones it shows`);
     }
     if (this.signal.aborted) return;
-    if (refill) this.applyRefill(refill);
+    if (refill && !Array.isArray(refill)) this.applyRefill(refill);
     if (!resetDetail) return;
     this.finishReset();
     // Without an answer the event still fires (theme code and our counters and acceptance gate reset on it)

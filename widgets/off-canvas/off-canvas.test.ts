@@ -5,6 +5,7 @@ import { mountPage, only } from '../../test/helpers/mount';
 import type { Runtime } from '../../mount/runtime';
 import { forgetRuleOutcomes } from './off-canvas.widget';
 import { forgetFiredTriggers } from './triggers';
+import { resetConsentStore } from '../privacy/consent';
 
 const START = Date.UTC(2030, 5, 15, 12, 0, 0);
 
@@ -108,6 +109,45 @@ describe('off-canvas widget', () => {
       expect(opened).toBeGreaterThanOrEqual(START + 100);
       expect(opened).toBeLessThan(START + 200);
       expect(events).toEqual([{ type: 'awb-oc-opened', detail: [4711] }]);
+    });
+
+    describe('while the privacy bar asks for consent (accessibility.md)', () => {
+      const BAR = '<div class="fusion-privacy-bar fusion-privacy-bar-bottom"><div class="fusion-privacy-bar-main"><span>We use cookies.</span><a href="#" class="fusion-privacy-bar-acceptance fusion-button">OK</a></div></div>';
+      const privacyWindow = window as unknown as { avadaPrivacyVars?: unknown };
+      beforeEach(() => {
+        resetConsentStore();
+        privacyWindow.avadaPrivacyVars = { name: 'privacy_embeds', days: '30', path: '/', types: ['youtube', 'tracking'], defaults: [], button: '0' };
+      });
+      afterEach(() => {
+        delete privacyWindow.avadaPrivacyVars;
+        resetConsentStore();
+      });
+
+      it('a popup does not open on load while consent is pending, and opens once the visitor answers', async () => {
+        await mount(BAR + popup('4711'), { 4711: { type: 'popup', on_page_load: 'yes' } });
+        await flush(200);
+        expect(shown()).toBe(false);
+        expect(stored()?.open_count ?? 0).toBe(0);
+        const { consentStore } = await import('../privacy/consent');
+        consentStore().set(['consent']);
+        await flush(50);
+        expect(shown()).toBe(true);
+        expect(stored()).toMatchObject({ open_count: 1 });
+      });
+
+      it('opens on load as usual once the visitor has answered', async () => {
+        document.cookie = 'privacy_embeds=consent,youtube; path=/';
+        await mount(BAR + popup('4711'), { 4711: { type: 'popup', on_page_load: 'yes' } });
+        await flush(200);
+        expect(shown()).toBe(true);
+      });
+
+      it('a click on its trigger element still opens it at once', async () => {
+        await mount(BAR + popup('4711'), { 4711: { type: 'popup', on_click: 'yes', on_click_element: '.promo' } });
+        click(document.querySelector('.promo')!);
+        await flush(50);
+        expect(shown()).toBe(true);
+      });
     });
 
     it('closes with the button: classes, stored close, event, dialog closed, focus back to the opener', async () => {

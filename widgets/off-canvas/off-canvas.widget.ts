@@ -70,6 +70,34 @@ function readRules(id: string, config: ReturnType<typeof parseConfig>['config'],
   return { outcome, clean: problems.length === 0 };
 }
 
+/**
+ * A popup that opens by itself waits while the privacy bar asks for consent (accessibility.md: no modal opens on
+ * load while consent is pending; the bar is the task at hand), and opens once the visitor has answered. Only on
+ * pages that print the bar and `avadaPrivacyVars`: the consent store is imported then, never otherwise.
+ */
+function afterConsent(context: WidgetContext, open: () => void): void {
+  if (pageGlobal('avadaPrivacyVars') === undefined || !document.querySelector('.fusion-privacy-bar')) {
+    open();
+    return;
+  }
+  import('../privacy/consent')
+    .then(({ consentStore }) => {
+      if (context.signal.aborted) return;
+      const store = consentStore();
+      if (store.answered()) return open();
+      const off = store.subscribe(() => {
+        if (!store.answered()) return;
+        off();
+        if (!context.signal.aborted) open();
+      });
+      context.onCleanup(off);
+    })
+    .catch((error: unknown) => {
+      context.warn('consent', `could not read the visitor's consent (${String(error)}); the popup opens`);
+      if (!context.signal.aborted) open();
+    });
+}
+
 export default defineWidget({
   mount(element, context) {
     const wrap = element as HTMLElement;
@@ -136,7 +164,18 @@ export default defineWidget({
 
     const rulesPass = clean && outcome.show;
     if (problems.length === 0) {
-      wireTriggers({ id, config, context, rulesPass, fire: (trigger) => panel.open(trigger === 'click' ? 'manual' : 'auto') });
+      wireTriggers({
+        id,
+        config,
+        context,
+        rulesPass,
+        fire: (trigger) => {
+          if (trigger === 'click') panel.open('manual');
+          // The shopper's own add to cart is not "on load"; every other automatic popup waits for consent.
+          else if (trigger === 'add-to-cart' || config.type !== 'popup') panel.open('auto');
+          else afterConsent(context, () => panel.open('auto'));
+        },
+      });
       // A bar the server could not open itself (its rules run here) opens on load when they pass.
       if (config.type === 'sliding-bar' && config.off_canvas_state === 'opened' && !wrap.classList.contains('awb-show') && rulesPass) afterLoad(context, () => panel.open('auto'));
     }
