@@ -251,6 +251,21 @@ describe('checkout: payment methods and toggles', () => {
     await reviewIdle();
   });
 
+  it('follows #ship-to-different-address-checkbox also when a template prints it without the #ship-to-different-address heading', async () => {
+    seedCart();
+    usePageGlobals('checkout.html');
+    const body = (await fixtureBody('checkout.html')).replace('<h3 id="ship-to-different-address">', '<h3 class="ship-to-elsewhere">');
+    await mountPage(body, only('checkout'));
+    await until(() => log('update_order_review').length === 1, 'the review on load');
+    await reviewIdle();
+    const box = $('div.shipping_address')!;
+    expect(box.style.display).toBe('none');
+    $<HTMLInputElement>('#ship-to-different-address-checkbox')!.click();
+    expect(box.style.display).toBe('');
+    await until(() => log('update_order_review').length === 2, 'the review after the change');
+    await reviewIdle();
+  });
+
   it('toggles the coupon form as a disclosure and applies a coupon in checkout', async () => {
     await openCheckout();
     const events = recordEvents('applied_coupon_in_checkout', 'update_checkout');

@@ -545,7 +545,7 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
       if (!t) return;
       if (t.matches('input[name="payment_method"]')) paymentChanged();
       else if (t.matches('select.shipping_method, input[name^="shipping_method"]')) requestUpdate({ update_shipping_method: true });
-      else if (t.matches('#ship-to-different-address input')) {
+      else if (t.matches('#ship-to-different-address input, #ship-to-different-address-checkbox')) {
         syncShippingAddress();
         requestUpdate();
       } else if (t.matches('.update_totals_on_change select, .update_totals_on_change input[type="radio"], .update_totals_on_change input[type="checkbox"], .address-field select')) requestUpdate();
