@@ -631,6 +631,40 @@ describe('checkout: Avada step tabs', () => {
     expect($('.col-2')!.style.display).toBe('');
   });
 
+  it('guest checkout with an optional account: the account fields show only while #createaccount is ticked, and do not hold the billing step back', async () => {
+    seedCart();
+    usePageGlobals('checkout.html');
+    // form-billing.php: the "Create an account?" box and div.create-account after the billing fields, in .col-1.
+    const account =
+      '<div class="woocommerce-account-fields"><p class="form-row form-row-wide create-account"><label class="woocommerce-form__label woocommerce-form__label-for-checkbox checkbox">' +
+      '<input class="woocommerce-form__input woocommerce-form__input-checkbox input-checkbox" id="createaccount" type="checkbox" name="createaccount" value="1"> <span>Create an account?</span></label></p>' +
+      '<div class="create-account"><p class="form-row validate-required" id="account_password_field"><label for="account_password">Create account password&nbsp;<span class="required">*</span></label>' +
+      '<span class="woocommerce-input-wrapper password-input"><input type="password" class="input-text" name="account_password" id="account_password" value="remembered"></span></p><div class="clear"></div></div></div>';
+    const body = (await fixtureBody('checkout.html')).replace('<a data-name="col-2" href="#" class="fusion-button', `${account}<a data-name="col-2" href="#" class="fusion-button`);
+    expect(body).toContain('id="createaccount"');
+    await mountPage(body, only('checkout'));
+    const fields = $('div.create-account')!;
+    expect(fields.style.display).toBe('none');
+    fill(BILLING);
+    $('.col-1 a.continue-checkout')!.click();
+    expect($('li.avada-checkout-error')).toBeNull();
+    expect(visible('.col-2')).toBe(true);
+
+    $('.woocommerce-checkout-nav a[data-name="col-1"]')!.click();
+    $<HTMLInputElement>('#createaccount')!.click();
+    expect(fields.style.display).toBe('');
+    expect(input('account_password').value).toBe('');
+    $('.col-1 a.continue-checkout')!.click();
+    expect($('li.avada-checkout-error')).not.toBeNull();
+    expect(row('account_password').classList.contains('woocommerce-invalid')).toBe(true);
+
+    $<HTMLInputElement>('#createaccount')!.click();
+    expect(fields.style.display).toBe('none');
+    $('.col-1 a.continue-checkout')!.click();
+    expect($('li.avada-checkout-error')).toBeNull();
+    expect(visible('.col-2')).toBe(true);
+  });
+
   it('shows the step of the first field the server refused', async () => {
     await openCheckout();
     fill(BILLING);

@@ -40,6 +40,7 @@ interface CheckoutParams {
   remove_coupon_nonce: string;
   checkout_url: string;
   is_checkout: boolean;
+  option_guest_checkout: boolean;
   i18n_checkout_error: string;
   gateways_with_custom_place_order_button: string[];
 }
@@ -85,6 +86,7 @@ function readParams(): CheckoutParams {
       remove_coupon_nonce: str(''),
       checkout_url: str(''),
       is_checkout: flag(true),
+      option_guest_checkout: flag(false),
       i18n_checkout_error: str(DEFAULT_CHECKOUT_ERROR),
       gateways_with_custom_place_order_button: strList([]),
     },
@@ -606,6 +608,26 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
     { signal },
   );
 
+  /**
+   * Guest checkout with an optional account (`option_guest_checkout` "yes"): the account fields
+   * (`div.create-account`) show only while `#createaccount` is ticked, and a ticked box starts with an empty
+   * password, as WooCommerce's toggle_create_account. Hidden, they are not "visible required rows" to the steps.
+   */
+  function syncCreateAccount(): void {
+    const box = document.querySelector<HTMLInputElement>('input#createaccount');
+    if (!params.option_guest_checkout || !box) return;
+    for (const panel of document.querySelectorAll<HTMLElement>('div.create-account')) panel.style.display = box.checked ? '' : 'none';
+    const password = box.checked ? document.querySelector<HTMLInputElement>('#account_password') : null;
+    if (password) password.value = '';
+  }
+  document.addEventListener(
+    'change',
+    (event) => {
+      if (event.target instanceof HTMLInputElement && event.target.matches('input#createaccount')) syncCreateAccount();
+    },
+    { signal },
+  );
+
   function syncShippingAddress(): void {
     const box = form.querySelector<HTMLElement>('div.shipping_address');
     if (box) box.style.display = shipToDifferent() ? '' : 'none';
@@ -625,6 +647,7 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
 
   initPayment();
   syncShippingAddress();
+  syncCreateAccount();
   prepareDisclosure('coupon');
   prepareDisclosure('login');
   fire('init_checkout');
