@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { NONCES, checkoutState, seedCart } from '../../fixtures/mock/checkout';
+import { NONCES, checkoutState, paymentHtml, seedCart } from '../../fixtures/mock/checkout';
+import { wcAjaxEndpoints } from '../../fixtures/mock/handlers';
 import { failNext, state } from '../../fixtures/mock/state';
 import { navigation } from '../../src/cart/navigate';
 import { fixtureBody, mountPage, only } from '../../test/helpers/mount';
@@ -230,6 +231,45 @@ describe('checkout: payment methods and toggles', () => {
     bacs.dispatchEvent(new Event('change', { bubbles: true }));
     expect($('#place_order')!.textContent).toBe('Place order');
     expect(events).toHaveLength(2);
+  });
+
+  it('fires payment_method_selected once at mount (before init_checkout), not again for an unchanged method', async () => {
+    seedCart();
+    usePageGlobals('checkout.html');
+    const events = recordEvents('payment_method_selected', 'init_checkout', 'updated_checkout');
+    await mountPage(await fixtureBody('checkout.html'), only('checkout'));
+    await until(() => log('update_order_review').length === 1, 'the review on load');
+    await reviewIdle();
+    expect(events.map((e) => e.name)).toEqual(['payment_method_selected', 'init_checkout', 'updated_checkout']);
+  });
+
+  it('keeps the shopper’s payment method when a review answer sent before the change checks another', async () => {
+    await openCheckout();
+    const original = wcAjaxEndpoints.update_order_review!;
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    wcAjaxEndpoints.update_order_review = async (request) => {
+      const response = await original(request);
+      const data = (await response.json()) as { fragments: Record<string, string> };
+      await held;
+      // The server answers for the method it was sent (bacs), with markup that differs from the last answer.
+      data.fragments['.woocommerce-checkout-payment'] = paymentHtml('bacs').replace('<ul', '<!-- later --><ul');
+      return Response.json(data);
+    };
+    try {
+      fill({ billing_country: 'AT' });
+      await until(() => log('update_order_review').length === 2, 'the second review');
+      const paypal = $<HTMLInputElement>('#payment_method_paypal')!;
+      paypal.checked = true;
+      paypal.dispatchEvent(new Event('change', { bubbles: true }));
+      release();
+      await until(() => document.documentElement.innerHTML.includes('<!-- later -->'), 'the new payment fragment');
+      await reviewIdle();
+      expect($<HTMLInputElement>('#payment_method_paypal')!.checked).toBe(true);
+      expect($('#place_order')!.textContent).toBe('Proceed to PayPal');
+    } finally {
+      wcAjaxEndpoints.update_order_review = original;
+    }
   });
 
   it('hides the radio of a single payment method', async () => {

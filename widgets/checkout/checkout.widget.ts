@@ -151,13 +151,25 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
     }
   }
 
+  /**
+   * WooCommerce's init_payment_methods, at mount and after each order review: one method hides its radio; the
+   * shopper's method stays checked when a new payment fragment checks another (an answer to a request sent before
+   * the shopper changed it); none checked checks the first; and, as its click on the checked method does,
+   * `payment_method_selected` fires when the method differs from the last one seen (so once at mount).
+   */
   function initPayment(): void {
     const inputs = paymentInputs();
     if (inputs.length === 1) inputs[0]!.style.display = 'none';
+    const previous = selectedPayment === undefined ? undefined : inputs.find((i) => i.value === selectedPayment);
+    if (previous) previous.checked = true;
     if (inputs.length && !checkedPayment()) inputs[0]!.checked = true;
     showPaymentBox();
     relabel();
-    selectedPayment = checkedPayment()?.value;
+    const now = checkedPayment()?.value;
+    if (now !== undefined && now !== selectedPayment) {
+      selectedPayment = now;
+      fire('payment_method_selected');
+    }
   }
 
   function paymentChanged(): void {
