@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { NONCES, checkoutState, paymentHtml, seedCart } from '../../fixtures/mock/checkout';
 import { wcAjaxEndpoints } from '../../fixtures/mock/handlers';
 import { failNext, state } from '../../fixtures/mock/state';
@@ -339,6 +339,14 @@ describe('checkout: payment methods and toggles', () => {
 describe('checkout: place order', () => {
   it('shows the server’s errors as a notice group with inline messages, fires checkout_error and focuses the first field', async () => {
     await openCheckout('checkout-onepage.html');
+    const lastCheckoutAnswer = { messages: '' };
+    const original = wcAjaxEndpoints.checkout!;
+    wcAjaxEndpoints.checkout = async (request) => {
+      const response = await original(request);
+      lastCheckoutAnswer.messages = ((await response.clone().json()) as { messages: string }).messages;
+      return response;
+    };
+    onTestFinished(() => void (wcAjaxEndpoints.checkout = original));
     const events = recordEvents('checkout_error');
     submit();
     expect(form().classList.contains('processing')).toBe(true);
@@ -353,6 +361,8 @@ describe('checkout: place order', () => {
     expect(form().classList.contains('processing')).toBe(false);
     expect(events).toHaveLength(1);
     expect(String((events[0]!.detail as unknown[])[0])).toContain('data-id="billing_first_name"');
+    // The argument is the server's messages string itself, not our re-serialisation of it.
+    expect((events[0]!.detail as unknown[])[0]).toBe(lastCheckoutAnswer.messages);
     expect(log('checkout')[0]?.body['woocommerce-process-checkout-nonce']).toBe(NONCES.checkout);
   });
 

@@ -445,7 +445,11 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
   }
 
   /** WooCommerce's submit_error: one notice group at the top of the form, inline messages, scroll, focus, event. */
-  function submitError(content: DocumentFragment | HTMLElement): void {
+  /**
+   * `messagesHtml` is what `checkout_error` carries: the server's `messages` exactly as it sent them (listeners
+   * parse that string), else the markup of our own notice.
+   */
+  function submitError(content: DocumentFragment | HTMLElement, messagesHtml?: string): void {
     for (const n of root.querySelectorAll(`.woocommerce-NoticeGroup-checkout, ${CHECKOUT_CLEARS}`)) {
       if (!n.closest('.wc-empty-cart-message')) n.remove();
     }
@@ -469,7 +473,7 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
       moveFocusTo(group);
     }
     scrollToNotices(group);
-    fire('checkout_error', [group.innerHTML]);
+    fire('checkout_error', [messagesHtml ?? group.innerHTML]);
   }
 
   function genericError(error?: unknown): DocumentFragment {
@@ -525,7 +529,8 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
         return;
       }
       if (truthy(data.refresh)) requestUpdate();
-      submitError(typeof data.messages === 'string' && data.messages.trim() ? parseFragment(data.messages) : genericError());
+      if (typeof data.messages === 'string' && data.messages.trim()) submitError(parseFragment(data.messages), data.messages);
+      else submitError(genericError());
       return;
     }
     submitError(genericError(new NetError('invalid_response')));
