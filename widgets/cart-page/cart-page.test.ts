@@ -118,9 +118,9 @@ describe('cart page: update', () => {
     expect(log('cart_form')).toHaveLength(0);
   });
 
-  it('shows the empty cart and fires wc_cart_emptied when no form comes back', async () => {
+  it('shows the empty cart and fires wc_cart_emptied, then updated_wc_div, when no form comes back', async () => {
     await openCart();
-    const events = recordEvents('wc_cart_emptied');
+    const events = recordEvents('wc_cart_emptied', 'updated_wc_div');
     qty(TOTE).value = '0';
     qty(MUG).value = '0';
     qty(MUG).dispatchEvent(new Event('change', { bubbles: true }));
@@ -129,7 +129,7 @@ describe('cart page: update', () => {
     expect($('.woocommerce-cart-form')).toBeNull();
     expect($('.cart-empty.woocommerce-info[role="status"]')?.textContent).toContain('Your cart is currently empty.');
     expect($('p.return-to-shop a.wc-backward')).not.toBeNull();
-    expect(events).toHaveLength(1);
+    expect(events.map((e) => e.name)).toEqual(['wc_cart_emptied', 'updated_wc_div']);
   });
 
   it('listens for wc_update_cart', async () => {

@@ -225,6 +225,8 @@ function createController(root: HTMLElement, ctx: WidgetContext): Controller {
         islandHost()?.scan(blockEl);
       }
       fire('wc_cart_emptied');
+      // As WooCommerce's update_wc_div, emptied or not: the mini-cart refreshes on it (the header count goes to 0).
+      fire('updated_wc_div');
       return 'emptied';
     }
     const current = form();
