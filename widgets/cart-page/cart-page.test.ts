@@ -132,6 +132,17 @@ describe('cart page: update', () => {
     expect(events.map((e) => e.name)).toEqual(['wc_cart_emptied', 'updated_wc_div']);
   });
 
+  it('with jQuery on the page, a quantity changed by the −/+ buttons (change through jQuery only) enables update cart', async () => {
+    const { installJQueryStandIn } = await import('../../test/helpers/cart');
+    await installJQueryStandIn();
+    seedCart();
+    usePageGlobals('cart.html');
+    await mountPage(await fixtureBody('cart.html'), only('cart-page', 'quantity'));
+    expect(updateButton().disabled).toBe(true);
+    $<HTMLButtonElement>(`.product-quantity .plus`)!.click();
+    expect(updateButton().disabled).toBe(false);
+  });
+
   it('listens for wc_update_cart', async () => {
     await openCart();
     document.body.dispatchEvent(new CustomEvent('wc_update_cart', { detail: [false] }));

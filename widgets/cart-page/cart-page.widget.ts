@@ -518,15 +518,17 @@ function createController(root: HTMLElement, ctx: WidgetContext): Controller {
     { signal },
   );
 
-  const onEdit = (event: Event) => {
-    const target = event.target instanceof Element ? event.target : null;
-    if (!target) return;
+  const onEdit = (type: 'input' | 'change', eventTarget: EventTarget | null) => {
+    const target = eventTarget instanceof Element ? eventTarget : null;
+    if (!target || !root.contains(target)) return;
     if (target.closest('.woocommerce-cart-form .cart_item')) setUpdateEnabled(true);
-    if (event.type === 'input' && target.matches('#coupon_code, #avada_coupon_code') && target.classList.contains('has-error')) clearCoupon();
-    if (event.type === 'change' && target.matches('select.shipping_method, input[name^="shipping_method"]')) changeShipping();
+    if (type === 'input' && target.matches('#coupon_code, #avada_coupon_code') && target.classList.contains('has-error')) clearCoupon();
+    if (type === 'change' && target.matches('select.shipping_method, input[name^="shipping_method"]')) changeShipping();
   };
-  root.addEventListener('input', onEdit, { signal });
-  root.addEventListener('change', onEdit, { signal });
+  root.addEventListener('input', (event) => onEdit('input', event.target), { signal });
+  // `change` through the page's jQuery when there is one (it also sees native changes): Avada's quantity
+  // buttons and enhanced selects trigger theirs through jQuery only, as WooCommerce's cart script listens.
+  listenLegacy(root, 'change', (_args, _event, target) => onEdit('change', target), signal, OWNER);
 
   root.addEventListener(
     'submit',
