@@ -101,6 +101,22 @@ describe('checkout: mount and review', () => {
     expect($<HTMLInputElement>('input.shipping_method[value="local_pickup:3"]')!.checked).toBe(true);
   });
 
+  it('with jQuery on the page, a country picked in an enhanced select (change through jQuery only) validates and refreshes the review', async () => {
+    await withJQuery();
+    await openCheckout();
+    const select = $<HTMLSelectElement>('#billing_country')!;
+    // selectWoo: `$element.val(x).trigger('change')`, which native listeners never see.
+    select.value = '';
+    (window as unknown as { jQuery: (t: unknown) => { trigger: (n: string) => void } }).jQuery(select).trigger('change');
+    expect(row('billing_country').classList.contains('woocommerce-invalid-required-field')).toBe(true);
+    select.value = 'FR';
+    (window as unknown as { jQuery: (t: unknown) => { trigger: (n: string) => void } }).jQuery(select).trigger('change');
+    expect(row('billing_country').classList.contains('woocommerce-validated')).toBe(true);
+    await until(() => log('update_order_review').length >= 2, 'a review after the change');
+    await reviewIdle();
+    expect(log('update_order_review').at(-1)?.body.country).toBe('FR');
+  });
+
   it('coalesces triggers into one request and lets the newest answer win', async () => {
     await openCheckout();
     state.latency.set('update_order_review', 60);

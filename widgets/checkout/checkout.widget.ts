@@ -549,18 +549,22 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
     { signal },
   );
 
-  const onFieldEvent = (event: Event) => {
-    const target = event.target;
+  const onFieldEvent = (type: string, target: EventTarget | null) => {
     if (!isField(target) || !form.contains(target)) return;
-    if (event.type === 'input') clearField(target);
+    if (type === 'input') clearField(target);
     else validateField(target);
   };
-  for (const type of ['input', 'change', 'focusout']) form.addEventListener(type, onFieldEvent, { signal });
+  for (const type of ['input', 'focusout']) form.addEventListener(type, (event) => onFieldEvent(type, event.target), { signal });
 
-  form.addEventListener(
+  // `change` through the page's jQuery when there is one (it also sees native changes), as WooCommerce's checkout
+  // listens: the enhanced country and state selects (selectWoo, kept with wc-country-select) trigger theirs
+  // through jQuery only.
+  listenLegacy(
+    form,
     'change',
-    (event) => {
-      const t = event.target instanceof Element ? event.target : null;
+    (_args, _event, eventTarget) => {
+      onFieldEvent('change', eventTarget);
+      const t = eventTarget instanceof Element && form.contains(eventTarget) ? eventTarget : null;
       if (!t) return;
       if (t.matches('input[name="payment_method"]')) paymentChanged();
       else if (t.matches('select.shipping_method, input[name^="shipping_method"]')) requestUpdate({ update_shipping_method: true });
@@ -573,7 +577,8 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
         updateAfterTyping();
       }
     },
-    { signal },
+    signal,
+    OWNER,
   );
   form.addEventListener(
     'input',
