@@ -23,6 +23,21 @@ describe('catalog ordering', () => {
     expect(submitted).toHaveBeenCalledTimes(1);
   });
 
+  it('with jQuery on the page, a change triggered through jQuery only (an enhanced select) submits once; a native change once too', async () => {
+    await installJQueryStandIn();
+    cartPage();
+    await mountPage(await pageBody('shop.html'), only('store-lists'));
+    const form = document.querySelector<HTMLFormElement>('.woocommerce-ordering')!;
+    const submitted = vi.fn((e: Event) => e.preventDefault());
+    form.addEventListener('submit', submitted);
+    const select = form.querySelector<HTMLSelectElement>('select.orderby')!;
+    select.value = 'price';
+    (window as unknown as { jQuery: (t: unknown) => { trigger: (n: string) => void } }).jQuery(select).trigger('change');
+    expect(submitted).toHaveBeenCalledTimes(1);
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(submitted).toHaveBeenCalledTimes(2);
+  });
+
   it('after a product-filter ajax update, ordering links get the current query parameters once, encoded', async () => {
     cartPage();
     history.replaceState(null, '', '/shop/?filter_color=red&product_orderby=price&s=tote+%26+bag');
