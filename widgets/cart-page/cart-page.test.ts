@@ -448,9 +448,15 @@ describe('cart page: shipping', () => {
     expect(button.getAttribute('role')).toBe('button');
     expect(button.getAttribute('aria-expanded')).toBe('false');
     expect(button.getAttribute('aria-controls')).toBe(section.id);
+    const events = recordEvents('country_to_state_changed');
+    const countryChanges: unknown[] = [];
+    $('#calc_shipping_country')!.addEventListener('change', (e) => countryChanges.push((e as CustomEvent).detail));
     button.click();
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(section.style.display).not.toBe('none');
+    // As WooCommerce's toggle: the country field's change (wc-country-select refreshes the state field), then the event.
+    expect(countryChanges).toEqual([[]]);
+    expect(events.map((e) => e.name)).toEqual(['country_to_state_changed']);
     $<HTMLInputElement>('#calc_shipping_postcode')!.value = '20095';
     $<HTMLInputElement>('#calc_shipping_city')!.value = 'Hamburg';
     press($('button[name="calc_shipping"]')!);
