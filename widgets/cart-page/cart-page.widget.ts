@@ -71,6 +71,10 @@ function toggleCalculator(link: HTMLElement): void {
   section.hidden = false;
   section.style.display = open ? '' : 'none';
   link.setAttribute('aria-expanded', String(open));
+  // As WooCommerce's cart script: the country and state fields refresh (wc-country-select, which is kept, fills the
+  // state field and enhances the now visible selects on these).
+  for (const field of document.querySelectorAll('select.country_to_state, input.country_to_state')) fireLegacy(field, 'change', [], OWNER);
+  fire('country_to_state_changed');
 }
 
 /** Fields a shopper types into (quantities, plugins' per-line text): what an answer must not overwrite. */
