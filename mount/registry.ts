@@ -16,7 +16,7 @@ export const registry: readonly WidgetEntry[] = [
   // Shows only once the page is scrolled 200 px: loads on the first scroll.
   { name: 'sticky-add-to-cart', selector: '.product form.cart', trigger: 'scroll', load: () => import('../widgets/sticky-add-to-cart/sticky-add-to-cart.widget') },
   { name: 'add-to-cart', selector: '.add_to_cart_button.ajax_add_to_cart[data-product_id]:not(.wc-interactive), .fusion-post-card-cart', trigger: 'interaction', load: () => import('../widgets/add-to-cart/add-to-cart.widget') },
-  { name: 'mini-cart', selector: '.widget_shopping_cart_content, .widget_shopping_cart, .fusion-widget-cart-number, #wc-cart-fragments-data', trigger: 'load', load: () => import('../widgets/mini-cart/mini-cart.widget') },
+  { name: 'mini-cart', selector: '.widget_shopping_cart_content, .widget_shopping_cart, .fusion-widget-cart-number, #wc-cart-fragments-data, .remove_from_cart_button', trigger: 'load', load: () => import('../widgets/mini-cart/mini-cart.widget') },
   { name: 'store-lists', selector: '.woocommerce-ordering, .woocommerce-result-count, .catalog-ordering, .related.products > h2, .upsells.products > h2', trigger: 'load', load: () => import('../widgets/store-lists/store-lists.widget') },
   { name: 'product-tabs', selector: '.wc-tabs-wrapper, .woocommerce-tabs', trigger: 'load', load: () => import('../widgets/product-tabs/product-tabs.widget') },
   { name: 'fusion-tabs', selector: '.fusion-tabs', trigger: 'load', load: () => import('../widgets/fusion-tabs/fusion-tabs.widget') },

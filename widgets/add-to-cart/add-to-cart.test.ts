@@ -419,6 +419,21 @@ describe('Avada listing indicator', () => {
 });
 
 describe('with the page jQuery', () => {
+  it('post cards: the −/+ buttons (change through jQuery only) set data-quantity', async () => {
+    await installJQueryStandIn();
+    cartPage();
+    await mountPage(await pageBody('shop.html'), only('add-to-cart', 'mini-cart', 'quantity'));
+    const qty = document.querySelector<HTMLInputElement>('#quantity_322')!;
+    qty.dispatchEvent(new FocusEvent('focusin', { bubbles: true })); // the card's first interaction mounts it
+    await new Promise((r) => setTimeout(r, 30));
+    const plus = qty.parentElement!.querySelector<HTMLButtonElement>('.plus')!;
+    plus.click();
+    plus.click();
+    expect(qty.value).toBe('3');
+    expect(button(322).getAttribute('data-quantity')).toBe('3');
+  });
+
+
   it('handlers receive the events with their arguments through jQuery only, and may change the posted data', async () => {
     await installJQueryStandIn();
     await shop();

@@ -6,7 +6,7 @@ import { asFragments, collectData } from '../../src/cart/logic';
 import { navigation } from '../../src/cart/navigate';
 import { cartResponseSchema } from '../../src/cart/response';
 import { env } from '../../src/env';
-import { askLegacy, fireLegacy } from '../../src/events/bus';
+import { askLegacy, fireLegacy, listenLegacy } from '../../src/events/bus';
 import { isNetError, messageFor, NET_MESSAGES } from '../../src/net/errors';
 import { sameOriginUrl } from '../../src/net/url';
 import { cartCall } from '../../src/net/wc';
@@ -132,16 +132,19 @@ async function addToCart(button: HTMLElement, ctx: WidgetContext): Promise<void>
 }
 
 function mountPostCardQuantity(card: Element, { signal }: WidgetContext): void {
-  card.addEventListener(
+  // Through the page's jQuery when there is one (it also sees native changes): Avada's −/+ buttons fire their
+  // change through jQuery only.
+  listenLegacy(
+    card,
     'change',
-    (event) => {
-      const input = event.target;
-      if (!(input instanceof HTMLInputElement) || !input.matches('.qty')) return;
+    (_args, _event, input) => {
+      if (!(input instanceof HTMLInputElement) || !input.matches('.qty') || !card.contains(input)) return;
       const value = quantityValue(input.value);
       const button = card.querySelector('.add_to_cart_button');
       if (value && button) button.setAttribute('data-quantity', value);
     },
-    { signal },
+    signal,
+    OWNER,
   );
 }
 

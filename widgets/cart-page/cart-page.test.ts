@@ -118,9 +118,9 @@ describe('cart page: update', () => {
     expect(log('cart_form')).toHaveLength(0);
   });
 
-  it('shows the empty cart and fires wc_cart_emptied when no form comes back', async () => {
+  it('shows the empty cart and fires wc_cart_emptied, then updated_wc_div, when no form comes back', async () => {
     await openCart();
-    const events = recordEvents('wc_cart_emptied');
+    const events = recordEvents('wc_cart_emptied', 'updated_wc_div');
     qty(TOTE).value = '0';
     qty(MUG).value = '0';
     qty(MUG).dispatchEvent(new Event('change', { bubbles: true }));
@@ -129,7 +129,18 @@ describe('cart page: update', () => {
     expect($('.woocommerce-cart-form')).toBeNull();
     expect($('.cart-empty.woocommerce-info[role="status"]')?.textContent).toContain('Your cart is currently empty.');
     expect($('p.return-to-shop a.wc-backward')).not.toBeNull();
-    expect(events).toHaveLength(1);
+    expect(events.map((e) => e.name)).toEqual(['wc_cart_emptied', 'updated_wc_div']);
+  });
+
+  it('with jQuery on the page, a quantity changed by the −/+ buttons (change through jQuery only) enables update cart', async () => {
+    const { installJQueryStandIn } = await import('../../test/helpers/cart');
+    await installJQueryStandIn();
+    seedCart();
+    usePageGlobals('cart.html');
+    await mountPage(await fixtureBody('cart.html'), only('cart-page', 'quantity'));
+    expect(updateButton().disabled).toBe(true);
+    $<HTMLButtonElement>(`.product-quantity .plus`)!.click();
+    expect(updateButton().disabled).toBe(false);
   });
 
   it('listens for wc_update_cart', async () => {
@@ -437,9 +448,15 @@ describe('cart page: shipping', () => {
     expect(button.getAttribute('role')).toBe('button');
     expect(button.getAttribute('aria-expanded')).toBe('false');
     expect(button.getAttribute('aria-controls')).toBe(section.id);
+    const events = recordEvents('country_to_state_changed');
+    const countryChanges: unknown[] = [];
+    $('#calc_shipping_country')!.addEventListener('change', (e) => countryChanges.push((e as CustomEvent).detail));
     button.click();
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(section.style.display).not.toBe('none');
+    // As WooCommerce's toggle: the country field's change (wc-country-select refreshes the state field), then the event.
+    expect(countryChanges).toEqual([[]]);
+    expect(events.map((e) => e.name)).toEqual(['country_to_state_changed']);
     $<HTMLInputElement>('#calc_shipping_postcode')!.value = '20095';
     $<HTMLInputElement>('#calc_shipping_city')!.value = 'Hamburg';
     press($('button[name="calc_shipping"]')!);

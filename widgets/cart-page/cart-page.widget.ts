@@ -71,6 +71,10 @@ function toggleCalculator(link: HTMLElement): void {
   section.hidden = false;
   section.style.display = open ? '' : 'none';
   link.setAttribute('aria-expanded', String(open));
+  // As WooCommerce's cart script: the country and state fields refresh (wc-country-select, which is kept, fills the
+  // state field and enhances the now visible selects on these).
+  for (const field of document.querySelectorAll('select.country_to_state, input.country_to_state')) fireLegacy(field, 'change', [], OWNER);
+  fire('country_to_state_changed');
 }
 
 /** Fields a shopper types into (quantities, plugins' per-line text): what an answer must not overwrite. */
@@ -225,6 +229,8 @@ function createController(root: HTMLElement, ctx: WidgetContext): Controller {
         islandHost()?.scan(blockEl);
       }
       fire('wc_cart_emptied');
+      // As WooCommerce's update_wc_div, emptied or not: the mini-cart refreshes on it (the header count goes to 0).
+      fire('updated_wc_div');
       return 'emptied';
     }
     const current = form();
@@ -516,15 +522,17 @@ function createController(root: HTMLElement, ctx: WidgetContext): Controller {
     { signal },
   );
 
-  const onEdit = (event: Event) => {
-    const target = event.target instanceof Element ? event.target : null;
-    if (!target) return;
+  const onEdit = (type: 'input' | 'change', eventTarget: EventTarget | null) => {
+    const target = eventTarget instanceof Element ? eventTarget : null;
+    if (!target || !root.contains(target)) return;
     if (target.closest('.woocommerce-cart-form .cart_item')) setUpdateEnabled(true);
-    if (event.type === 'input' && target.matches('#coupon_code, #avada_coupon_code') && target.classList.contains('has-error')) clearCoupon();
-    if (event.type === 'change' && target.matches('select.shipping_method, input[name^="shipping_method"]')) changeShipping();
+    if (type === 'input' && target.matches('#coupon_code, #avada_coupon_code') && target.classList.contains('has-error')) clearCoupon();
+    if (type === 'change' && target.matches('select.shipping_method, input[name^="shipping_method"]')) changeShipping();
   };
-  root.addEventListener('input', onEdit, { signal });
-  root.addEventListener('change', onEdit, { signal });
+  root.addEventListener('input', (event) => onEdit('input', event.target), { signal });
+  // `change` through the page's jQuery when there is one (it also sees native changes): Avada's quantity
+  // buttons and enhanced selects trigger theirs through jQuery only, as WooCommerce's cart script listens.
+  listenLegacy(root, 'change', (_args, _event, target) => onEdit('change', target), signal, OWNER);
 
   root.addEventListener(
     'submit',

@@ -1,5 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
-import { NONCES, checkoutState, seedCart } from '../../fixtures/mock/checkout';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { NONCES, checkoutState, paymentHtml, seedCart } from '../../fixtures/mock/checkout';
+import { wcAjaxEndpoints } from '../../fixtures/mock/handlers';
 import { failNext, state } from '../../fixtures/mock/state';
 import { navigation } from '../../src/cart/navigate';
 import { fixtureBody, mountPage, only } from '../../test/helpers/mount';
@@ -98,6 +99,22 @@ describe('checkout: mount and review', () => {
     expect(log('update_order_review')[1]?.body['shipping_method[0]']).toBe('local_pickup:3');
     expect($('.woocommerce-checkout-review-order-table .order-total')?.textContent).toContain('60.00');
     expect($<HTMLInputElement>('input.shipping_method[value="local_pickup:3"]')!.checked).toBe(true);
+  });
+
+  it('with jQuery on the page, a country picked in an enhanced select (change through jQuery only) validates and refreshes the review', async () => {
+    await withJQuery();
+    await openCheckout();
+    const select = $<HTMLSelectElement>('#billing_country')!;
+    // selectWoo: `$element.val(x).trigger('change')`, which native listeners never see.
+    select.value = '';
+    (window as unknown as { jQuery: (t: unknown) => { trigger: (n: string) => void } }).jQuery(select).trigger('change');
+    expect(row('billing_country').classList.contains('woocommerce-invalid-required-field')).toBe(true);
+    select.value = 'FR';
+    (window as unknown as { jQuery: (t: unknown) => { trigger: (n: string) => void } }).jQuery(select).trigger('change');
+    expect(row('billing_country').classList.contains('woocommerce-validated')).toBe(true);
+    await until(() => log('update_order_review').length >= 2, 'a review after the change');
+    await reviewIdle();
+    expect(log('update_order_review').at(-1)?.body.country).toBe('FR');
   });
 
   it('coalesces triggers into one request and lets the newest answer win', async () => {
@@ -232,6 +249,45 @@ describe('checkout: payment methods and toggles', () => {
     expect(events).toHaveLength(2);
   });
 
+  it('fires payment_method_selected once at mount (before init_checkout), not again for an unchanged method', async () => {
+    seedCart();
+    usePageGlobals('checkout.html');
+    const events = recordEvents('payment_method_selected', 'init_checkout', 'updated_checkout');
+    await mountPage(await fixtureBody('checkout.html'), only('checkout'));
+    await until(() => log('update_order_review').length === 1, 'the review on load');
+    await reviewIdle();
+    expect(events.map((e) => e.name)).toEqual(['payment_method_selected', 'init_checkout', 'updated_checkout']);
+  });
+
+  it('keeps the shopper’s payment method when a review answer sent before the change checks another', async () => {
+    await openCheckout();
+    const original = wcAjaxEndpoints.update_order_review!;
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    wcAjaxEndpoints.update_order_review = async (request) => {
+      const response = await original(request);
+      const data = (await response.json()) as { fragments: Record<string, string> };
+      await held;
+      // The server answers for the method it was sent (bacs), with markup that differs from the last answer.
+      data.fragments['.woocommerce-checkout-payment'] = paymentHtml('bacs').replace('<ul', '<!-- later --><ul');
+      return Response.json(data);
+    };
+    try {
+      fill({ billing_country: 'AT' });
+      await until(() => log('update_order_review').length === 2, 'the second review');
+      const paypal = $<HTMLInputElement>('#payment_method_paypal')!;
+      paypal.checked = true;
+      paypal.dispatchEvent(new Event('change', { bubbles: true }));
+      release();
+      await until(() => document.documentElement.innerHTML.includes('<!-- later -->'), 'the new payment fragment');
+      await reviewIdle();
+      expect($<HTMLInputElement>('#payment_method_paypal')!.checked).toBe(true);
+      expect($('#place_order')!.textContent).toBe('Proceed to PayPal');
+    } finally {
+      wcAjaxEndpoints.update_order_review = original;
+    }
+  });
+
   it('hides the radio of a single payment method', async () => {
     seedCart();
     usePageGlobals('checkout.html');
@@ -248,6 +304,21 @@ describe('checkout: payment methods and toggles', () => {
     $<HTMLInputElement>('#ship-to-different-address-checkbox')!.click();
     expect(box.style.display).toBe('');
     await until(() => log('update_order_review').length === 2);
+    await reviewIdle();
+  });
+
+  it('follows #ship-to-different-address-checkbox also when a template prints it without the #ship-to-different-address heading', async () => {
+    seedCart();
+    usePageGlobals('checkout.html');
+    const body = (await fixtureBody('checkout.html')).replace('<h3 id="ship-to-different-address">', '<h3 class="ship-to-elsewhere">');
+    await mountPage(body, only('checkout'));
+    await until(() => log('update_order_review').length === 1, 'the review on load');
+    await reviewIdle();
+    const box = $('div.shipping_address')!;
+    expect(box.style.display).toBe('none');
+    $<HTMLInputElement>('#ship-to-different-address-checkbox')!.click();
+    expect(box.style.display).toBe('');
+    await until(() => log('update_order_review').length === 2, 'the review after the change');
     await reviewIdle();
   });
 
@@ -284,6 +355,14 @@ describe('checkout: payment methods and toggles', () => {
 describe('checkout: place order', () => {
   it('shows the server’s errors as a notice group with inline messages, fires checkout_error and focuses the first field', async () => {
     await openCheckout('checkout-onepage.html');
+    const lastCheckoutAnswer = { messages: '' };
+    const original = wcAjaxEndpoints.checkout!;
+    wcAjaxEndpoints.checkout = async (request) => {
+      const response = await original(request);
+      lastCheckoutAnswer.messages = ((await response.clone().json()) as { messages: string }).messages;
+      return response;
+    };
+    onTestFinished(() => void (wcAjaxEndpoints.checkout = original));
     const events = recordEvents('checkout_error');
     submit();
     expect(form().classList.contains('processing')).toBe(true);
@@ -298,6 +377,8 @@ describe('checkout: place order', () => {
     expect(form().classList.contains('processing')).toBe(false);
     expect(events).toHaveLength(1);
     expect(String((events[0]!.detail as unknown[])[0])).toContain('data-id="billing_first_name"');
+    // The argument is the server's messages string itself, not our re-serialisation of it.
+    expect((events[0]!.detail as unknown[])[0]).toBe(lastCheckoutAnswer.messages);
     expect(log('checkout')[0]?.body['woocommerce-process-checkout-nonce']).toBe(NONCES.checkout);
   });
 
@@ -614,6 +695,40 @@ describe('checkout: Avada step tabs', () => {
     $('.col-1 a.continue-checkout')!.click();
     expect($('li.avada-checkout-error')).toBeNull();
     expect($('.col-2')!.style.display).toBe('');
+  });
+
+  it('guest checkout with an optional account: the account fields show only while #createaccount is ticked, and do not hold the billing step back', async () => {
+    seedCart();
+    usePageGlobals('checkout.html');
+    // form-billing.php: the "Create an account?" box and div.create-account after the billing fields, in .col-1.
+    const account =
+      '<div class="woocommerce-account-fields"><p class="form-row form-row-wide create-account"><label class="woocommerce-form__label woocommerce-form__label-for-checkbox checkbox">' +
+      '<input class="woocommerce-form__input woocommerce-form__input-checkbox input-checkbox" id="createaccount" type="checkbox" name="createaccount" value="1"> <span>Create an account?</span></label></p>' +
+      '<div class="create-account"><p class="form-row validate-required" id="account_password_field"><label for="account_password">Create account password&nbsp;<span class="required">*</span></label>' +
+      '<span class="woocommerce-input-wrapper password-input"><input type="password" class="input-text" name="account_password" id="account_password" value="remembered"></span></p><div class="clear"></div></div></div>';
+    const body = (await fixtureBody('checkout.html')).replace('<a data-name="col-2" href="#" class="fusion-button', `${account}<a data-name="col-2" href="#" class="fusion-button`);
+    expect(body).toContain('id="createaccount"');
+    await mountPage(body, only('checkout'));
+    const fields = $('div.create-account')!;
+    expect(fields.style.display).toBe('none');
+    fill(BILLING);
+    $('.col-1 a.continue-checkout')!.click();
+    expect($('li.avada-checkout-error')).toBeNull();
+    expect(visible('.col-2')).toBe(true);
+
+    $('.woocommerce-checkout-nav a[data-name="col-1"]')!.click();
+    $<HTMLInputElement>('#createaccount')!.click();
+    expect(fields.style.display).toBe('');
+    expect(input('account_password').value).toBe('');
+    $('.col-1 a.continue-checkout')!.click();
+    expect($('li.avada-checkout-error')).not.toBeNull();
+    expect(row('account_password').classList.contains('woocommerce-invalid')).toBe(true);
+
+    $<HTMLInputElement>('#createaccount')!.click();
+    expect(fields.style.display).toBe('none');
+    $('.col-1 a.continue-checkout')!.click();
+    expect($('li.avada-checkout-error')).toBeNull();
+    expect(visible('.col-2')).toBe(true);
   });
 
   it('shows the step of the first field the server refused', async () => {

@@ -40,6 +40,7 @@ interface CheckoutParams {
   remove_coupon_nonce: string;
   checkout_url: string;
   is_checkout: boolean;
+  option_guest_checkout: boolean;
   i18n_checkout_error: string;
   gateways_with_custom_place_order_button: string[];
 }
@@ -85,6 +86,7 @@ function readParams(): CheckoutParams {
       remove_coupon_nonce: str(''),
       checkout_url: str(''),
       is_checkout: flag(true),
+      option_guest_checkout: flag(false),
       i18n_checkout_error: str(DEFAULT_CHECKOUT_ERROR),
       gateways_with_custom_place_order_button: strList([]),
     },
@@ -149,13 +151,25 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
     }
   }
 
+  /**
+   * WooCommerce's init_payment_methods, at mount and after each order review: one method hides its radio; the
+   * shopper's method stays checked when a new payment fragment checks another (an answer to a request sent before
+   * the shopper changed it); none checked checks the first; and, as its click on the checked method does,
+   * `payment_method_selected` fires when the method differs from the last one seen (so once at mount).
+   */
   function initPayment(): void {
     const inputs = paymentInputs();
     if (inputs.length === 1) inputs[0]!.style.display = 'none';
+    const previous = selectedPayment === undefined ? undefined : inputs.find((i) => i.value === selectedPayment);
+    if (previous) previous.checked = true;
     if (inputs.length && !checkedPayment()) inputs[0]!.checked = true;
     showPaymentBox();
     relabel();
-    selectedPayment = checkedPayment()?.value;
+    const now = checkedPayment()?.value;
+    if (now !== undefined && now !== selectedPayment) {
+      selectedPayment = now;
+      fire('payment_method_selected');
+    }
   }
 
   function paymentChanged(): void {
@@ -431,7 +445,11 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
   }
 
   /** WooCommerce's submit_error: one notice group at the top of the form, inline messages, scroll, focus, event. */
-  function submitError(content: DocumentFragment | HTMLElement): void {
+  /**
+   * `messagesHtml` is what `checkout_error` carries: the server's `messages` exactly as it sent them (listeners
+   * parse that string), else the markup of our own notice.
+   */
+  function submitError(content: DocumentFragment | HTMLElement, messagesHtml?: string): void {
     for (const n of root.querySelectorAll(`.woocommerce-NoticeGroup-checkout, ${CHECKOUT_CLEARS}`)) {
       if (!n.closest('.wc-empty-cart-message')) n.remove();
     }
@@ -455,7 +473,7 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
       moveFocusTo(group);
     }
     scrollToNotices(group);
-    fire('checkout_error', [group.innerHTML]);
+    fire('checkout_error', [messagesHtml ?? group.innerHTML]);
   }
 
   function genericError(error?: unknown): DocumentFragment {
@@ -511,7 +529,8 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
         return;
       }
       if (truthy(data.refresh)) requestUpdate();
-      submitError(typeof data.messages === 'string' && data.messages.trim() ? parseFragment(data.messages) : genericError());
+      if (typeof data.messages === 'string' && data.messages.trim()) submitError(parseFragment(data.messages), data.messages);
+      else submitError(genericError());
       return;
     }
     submitError(genericError(new NetError('invalid_response')));
@@ -530,22 +549,26 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
     { signal },
   );
 
-  const onFieldEvent = (event: Event) => {
-    const target = event.target;
+  const onFieldEvent = (type: string, target: EventTarget | null) => {
     if (!isField(target) || !form.contains(target)) return;
-    if (event.type === 'input') clearField(target);
+    if (type === 'input') clearField(target);
     else validateField(target);
   };
-  for (const type of ['input', 'change', 'focusout']) form.addEventListener(type, onFieldEvent, { signal });
+  for (const type of ['input', 'focusout']) form.addEventListener(type, (event) => onFieldEvent(type, event.target), { signal });
 
-  form.addEventListener(
+  // `change` through the page's jQuery when there is one (it also sees native changes), as WooCommerce's checkout
+  // listens: the enhanced country and state selects (selectWoo, kept with wc-country-select) trigger theirs
+  // through jQuery only.
+  listenLegacy(
+    form,
     'change',
-    (event) => {
-      const t = event.target instanceof Element ? event.target : null;
+    (_args, _event, eventTarget) => {
+      onFieldEvent('change', eventTarget);
+      const t = eventTarget instanceof Element && form.contains(eventTarget) ? eventTarget : null;
       if (!t) return;
       if (t.matches('input[name="payment_method"]')) paymentChanged();
       else if (t.matches('select.shipping_method, input[name^="shipping_method"]')) requestUpdate({ update_shipping_method: true });
-      else if (t.matches('#ship-to-different-address input')) {
+      else if (t.matches('#ship-to-different-address input, #ship-to-different-address-checkbox')) {
         syncShippingAddress();
         requestUpdate();
       } else if (t.matches('.update_totals_on_change select, .update_totals_on_change input[type="radio"], .update_totals_on_change input[type="checkbox"], .address-field select')) requestUpdate();
@@ -554,7 +577,8 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
         updateAfterTyping();
       }
     },
-    { signal },
+    signal,
+    OWNER,
   );
   form.addEventListener(
     'input',
@@ -606,6 +630,26 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
     { signal },
   );
 
+  /**
+   * Guest checkout with an optional account (`option_guest_checkout` "yes"): the account fields
+   * (`div.create-account`) show only while `#createaccount` is ticked, and a ticked box starts with an empty
+   * password, as WooCommerce's toggle_create_account. Hidden, they are not "visible required rows" to the steps.
+   */
+  function syncCreateAccount(): void {
+    const box = document.querySelector<HTMLInputElement>('input#createaccount');
+    if (!params.option_guest_checkout || !box) return;
+    for (const panel of document.querySelectorAll<HTMLElement>('div.create-account')) panel.style.display = box.checked ? '' : 'none';
+    const password = box.checked ? document.querySelector<HTMLInputElement>('#account_password') : null;
+    if (password) password.value = '';
+  }
+  document.addEventListener(
+    'change',
+    (event) => {
+      if (event.target instanceof HTMLInputElement && event.target.matches('input#createaccount')) syncCreateAccount();
+    },
+    { signal },
+  );
+
   function syncShippingAddress(): void {
     const box = form.querySelector<HTMLElement>('div.shipping_address');
     if (box) box.style.display = shipToDifferent() ? '' : 'none';
@@ -625,6 +669,7 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
 
   initPayment();
   syncShippingAddress();
+  syncCreateAccount();
   prepareDisclosure('coupon');
   prepareDisclosure('login');
   fire('init_checkout');

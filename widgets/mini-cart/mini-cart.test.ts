@@ -308,6 +308,32 @@ describe('remove from the mini-cart', () => {
     expect(sessionStorage.getItem(HASH_KEY)).toBe('');
   });
 
+  it('a remove link outside any mini-cart box (a theme’s header dropdown) removes over ajax too, as WooCommerce’s body-wide handler', async () => {
+    serverCart([[318, 1], [320, 2]]);
+    storedFromServer();
+    const got: unknown[][] = [];
+    onBody('removed_from_cart', (e) => got.push((e as CustomEvent).detail as unknown[]));
+    const nav = cartPage();
+    const [line] = state.cart;
+    const dropdown =
+      '<div class="fusion-menu-cart-items"><ul class="woocommerce-mini-cart cart_list product_list_widget"><li class="woocommerce-mini-cart-item mini_cart_item">' +
+      `<a role="button" href="/cart/?remove_item=${line!.key}&amp;_wpnonce=5e1f0a9b2c" class="remove remove_from_cart_button" aria-label="Remove Canvas tote from cart" data-product_id="318" data-cart_item_key="${line!.key}" data-product_sku="TOTE-01" data-success_message="&ldquo;Canvas tote&rdquo; has been removed from your cart">&times;</a>` +
+      '<a href="/product/canvas-tote/">Canvas tote</a></li></ul></div>';
+    const runtime = await mountPage(dropdown + (await pageBody('shop.html')), only('mini-cart', 'add-to-cart'));
+    await new Promise((r) => setTimeout(r, 0));
+    await runtime.settled();
+    const link = document.querySelector<HTMLAnchorElement>('.fusion-menu-cart-items .remove_from_cart_button')!;
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    link.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    await vi.waitFor(() => expect(got).toHaveLength(1));
+    expect(removes().map((e) => e.body)).toEqual([{ cart_item_key: line!.key }]);
+    expect(got[0]![2]).toBe(link);
+    expect(nav.go).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(region()?.textContent).toBe('“Canvas tote” has been removed from your cart'));
+    await vi.waitFor(() => expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(1));
+  });
+
   it('Space on a remove link removes', async () => {
     serverCart([[318, 1]]);
     storedFromServer();

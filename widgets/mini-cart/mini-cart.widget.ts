@@ -118,8 +118,31 @@ function block(item: HTMLElement | null, on: boolean): void {
   else item.removeAttribute('aria-busy');
 }
 
+/**
+ * A remove link outside any mini-cart box (a theme's header dropdown filled by a fragment of its own): WooCommerce
+ * handles `.remove_from_cart_button` anywhere in the body, so it is removed over ajax too. Links inside a box are
+ * the box's (plain handler or view); the cart page's own remove links are the cart page's.
+ */
+function mountLoneRemove(link: HTMLAnchorElement, ctx: WidgetContext): void {
+  let inFlight = false;
+  const activate = (event: Event) => {
+    if (removeLinkOf(event, link, REMOVE_LINK) !== link || link.closest(BOX)) return;
+    event.preventDefault();
+    if (inFlight) return;
+    inFlight = true;
+    const item = link.closest<HTMLElement>('.woocommerce-mini-cart-item, .mini_cart_item');
+    void removeLine(link, ctx, (on) => block(item, on)).finally(() => (inFlight = false));
+  };
+  link.addEventListener('click', activate, { signal: ctx.signal });
+  link.addEventListener('keydown', activate, { signal: ctx.signal });
+}
+
 export default defineWidget({
   mount(element, ctx) {
+    if (element.matches(REMOVE_LINK)) {
+      if (element.closest(`${BOX}, .woocommerce-cart-form`) || !(element instanceof HTMLAnchorElement)) return;
+      mountLoneRemove(element, ctx);
+    }
     liveRegion();
     // After this mount returns: loading stored fragments replaces this very element.
     queueMicrotask(startCart);

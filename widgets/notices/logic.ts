@@ -1,9 +1,10 @@
 /**
- * Which notices take focus: WooCommerce moves focus to the first alert notice of the page (classic and block
- * styles), 500 ms after load and after the classic cart replaced its content, so screen-reader users hear it
- * and keyboard users start from it. Info notices (`role="status"`) never take focus.
+ * Which notices take focus: WooCommerce moves focus to the first alert notice in a `.woocommerce-notices-wrapper`
+ * (classic and block styles), 500 ms after load and after the classic cart replaced its content, so
+ * screen-reader users hear it and keyboard users start from it. Info notices (`role="status"`) never take focus,
+ * nor do alerts outside a wrapper (a checkout error group, a theme's own list): WooCommerce leaves those alone.
  */
-export const ALERT_NOTICE = ['woocommerce-message', 'woocommerce-error', 'wc-block-components-notice-banner'].map((c) => `.${c}[role="alert"]`).join(', ');
+export const ALERT_NOTICE = ['woocommerce-message', 'woocommerce-error', 'wc-block-components-notice-banner'].map((c) => `.woocommerce-notices-wrapper .${c}[role="alert"]`).join(', ');
 
 export const FOCUS_DELAY_MS = 500;
 

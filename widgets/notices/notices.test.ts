@@ -35,6 +35,17 @@ describe('notices', () => {
     expect(document.querySelector('ul.woocommerce-error[role="alert"] > li')!.getAttribute('role')).toBe('none');
   });
 
+  it('focuses only alerts inside a notices wrapper, as WooCommerce selects them', async () => {
+    await mountPage(
+      '<ul class="woocommerce-error" role="alert" id="outside"><li>Printed by a theme, outside any wrapper.</li></ul>' +
+        '<div class="woocommerce-notices-wrapper"><div class="woocommerce-message" role="alert" id="inside">Added.</div></div>',
+      only('notices'),
+    );
+    await wait(550);
+    expect(document.getElementById('outside')!.hasAttribute('tabindex')).toBe(false);
+    expect(document.activeElement).toBe(document.getElementById('inside'));
+  });
+
   it('never focuses info notices', async () => {
     await mountPage('<div class="woocommerce-notices-wrapper"><div class="woocommerce-info" role="status">Hi</div></div>', only('notices'));
     await wait(550);

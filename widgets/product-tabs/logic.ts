@@ -4,9 +4,13 @@ import { idFromHash } from '../../src/tabs/logic';
 export const REVIEWS_PANEL = 'tab-reviews';
 export const ADDITIONAL_INFORMATION_PANEL = 'tab-additional_information';
 
-/** A hash that points into the reviews: a comment (`#comment-12`, any case), `#reviews` or `#tab-reviews`. */
+/**
+ * A hash that points into the reviews: a comment (`#comment-12`), `#reviews` or `#tab-reviews`, in any case
+ * (WooCommerce lower-cases the hash before comparing).
+ */
 export function isReviewsHash(hash: string): boolean {
-  return hash.toLowerCase().includes('comment-') || hash === '#reviews' || hash === `#${REVIEWS_PANEL}`;
+  const h = hash.toLowerCase();
+  return h.includes('comment-') || h === '#reviews' || h === `#${REVIEWS_PANEL}`;
 }
 
 /** Paginated reviews (`/product/x/comment-page-2/`, `?cpage=2`) arrive with the reviews open. */

@@ -29,11 +29,13 @@ const key = (el: Element, k: string) => {
 const mount = (html = TABS) => mountPage(html, only('product-tabs'));
 
 describe('product tabs routing rules', () => {
-  it('opens reviews for comment hashes in any case, #reviews and #tab-reviews', () => {
+  it('opens reviews for comment hashes, #reviews and #tab-reviews, in any case', () => {
     expect(isReviewsHash('#comment-12')).toBe(true);
     expect(isReviewsHash('#Comment-3')).toBe(true);
     expect(isReviewsHash('#reviews')).toBe(true);
     expect(isReviewsHash('#tab-reviews')).toBe(true);
+    expect(isReviewsHash('#Reviews')).toBe(true);
+    expect(isReviewsHash('#TAB-REVIEWS')).toBe(true);
     expect(isReviewsHash('#review')).toBe(false);
   });
   it('opens reviews for paginated comment URLs', () => {

@@ -11,16 +11,31 @@ const RELATED = `<section class="related products"><h2 id="related-title">Relate
 <section class="up-sells upsells products"><h2>You may also like&hellip;</h2><ul class="products"></ul></section>`;
 
 describe('catalog ordering', () => {
-  it('submits the ordering form when the select changes, with a submit event themes can see', async () => {
+  /** The shop page with its ordering form, and a spy on its submit events. */
+  async function orderingForm() {
     cartPage();
     await mountPage(await pageBody('shop.html'), only('store-lists'));
     const form = document.querySelector<HTMLFormElement>('.woocommerce-ordering')!;
     const submitted = vi.fn((e: Event) => e.preventDefault());
     form.addEventListener('submit', submitted);
-    const select = form.querySelector<HTMLSelectElement>('select.orderby')!;
+    return { select: form.querySelector<HTMLSelectElement>('select.orderby')!, submitted };
+  }
+
+  it('submits the ordering form when the select changes, with a submit event themes can see', async () => {
+    const { select, submitted } = await orderingForm();
     select.value = 'price';
     select.dispatchEvent(new Event('change', { bubbles: true }));
     expect(submitted).toHaveBeenCalledTimes(1);
+  });
+
+  it('with jQuery on the page, a change triggered through jQuery only (an enhanced select) submits once; a native change once too', async () => {
+    await installJQueryStandIn();
+    const { select, submitted } = await orderingForm();
+    select.value = 'price';
+    (window as unknown as { jQuery: (t: unknown) => { trigger: (n: string) => void } }).jQuery(select).trigger('change');
+    expect(submitted).toHaveBeenCalledTimes(1);
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(submitted).toHaveBeenCalledTimes(2);
   });
 
   it('after a product-filter ajax update, ordering links get the current query parameters once, encoded', async () => {

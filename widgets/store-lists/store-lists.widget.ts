@@ -8,18 +8,21 @@ import { headingLevel, mergeQuery, separatorClasses } from './logic';
 const RESULT_COUNT_DELAY = 2000;
 
 function ordering(form: Element, { signal }: WidgetContext): void {
-  form.addEventListener(
+  // Through the page's jQuery when there is one (it also sees native changes): an enhanced select (select2,
+  // selectWoo) or a theme's `.val(x).trigger('change')` reaches jQuery handlers only.
+  listenLegacy(
+    form,
     'change',
-    (event) => {
-      const select = event.target;
-      if (!(select instanceof HTMLSelectElement) || !select.matches('select.orderby')) return;
+    (_args, _event, select) => {
+      if (!(select instanceof HTMLSelectElement) || !select.matches('select.orderby') || !form.contains(select)) return;
       const owner = select.form ?? (form instanceof HTMLFormElement ? form : null);
       if (!owner) return;
       // requestSubmit fires `submit`, so theme and plugin handlers still see it.
       if (typeof owner.requestSubmit === 'function') owner.requestSubmit();
       else owner.submit();
     },
-    { signal },
+    signal,
+    'store-lists',
   );
 }
 
