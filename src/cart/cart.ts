@@ -183,6 +183,29 @@ export function connectCart(): void {
   );
 }
 
+/** What a stored theme key may neither replace nor bring: the page's forms and their controls, frames. */
+const GUARDED = 'form, input, textarea, select, button:not([type="button"]), iframe, object, embed';
+
+/**
+ * A stored key the shop has not answered on this page yet (a theme's own: a header count, a cart dropdown) is
+ * reused as WooCommerce does, so such a theme makes no request per page view, where it can do no harm: its
+ * targets are not the page's root elements and hold no form or form control, and its HTML brings none (nor a
+ * frame, `<base>`, `<meta>` or `<link>`). Anything else (a login box, `html`) is refused and the cart is loaded
+ * from the shop.
+ */
+function harmlessStored(key: string, html: string): boolean {
+  let targets: NodeListOf<Element>;
+  try {
+    targets = document.querySelectorAll(key);
+  } catch {
+    return false; // not a selector
+  }
+  for (const target of targets) if (target.matches('html, head, body') || target.matches(GUARDED) || target.querySelector(GUARDED)) return false;
+  const parsed = document.createElement('template');
+  parsed.innerHTML = html;
+  return !parsed.content.querySelector(`${GUARDED}, base, meta, link`) && !/<\s*(html|head|body)[\s>]/i.test(html);
+}
+
 function inlineFragments(): { fragments: Record<string, string>; hash: string } | undefined {
   const script = document.getElementById('wc-cart-fragments-data');
   if (!script) return undefined;
@@ -216,7 +239,7 @@ export function startCart(): void {
   }
   const decision = decideInitial(readStored(), getCookie(HASH_COOKIE), getCookie(ITEMS_COOKIE), env().now());
   if (decision.action === 'reuse') {
-    const { kept, refused } = trustedFragments(decision.fragments, new Set([...KNOWN_FRAGMENT_KEYS, ...answerKeys]));
+    const { kept, refused } = trustedFragments(decision.fragments, new Set([...KNOWN_FRAGMENT_KEYS, ...answerKeys]), harmlessStored);
     if (refused.length) {
       warnOnce('cart', fragmentsParams().fragment_name, `stored keys the shop did not answer (${refused.map((k) => JSON.stringify(k)).join(', ')}) are ignored; the cart is loaded from the shop`);
     }

@@ -37,6 +37,13 @@ describe('reuse decision on page load', () => {
       refused: ['#login', 'html'],
     });
   });
+  it('keeps another stored key only where the harmless check accepts it', () => {
+    const harmless = (key: string) => key === 'a.cart-contents';
+    expect(trustedFragments({ ...FRAGMENTS, 'a.cart-contents': '<a>1</a>', '#login': '<form></form>' }, new Set(KNOWN_FRAGMENT_KEYS), harmless)).toEqual({
+      kept: { ...FRAGMENTS, 'a.cart-contents': '<a>1</a>' },
+      refused: ['#login'],
+    });
+  });
   it('refreshes when a stored hash has no wc_cart_created, or a garbage one', () => {
     expect(decideInitial(stored({ created: null }), 'abc', '1', NOW).action).toBe('refresh');
     expect(decideInitial(stored({ created: 'yesterday' }), 'abc', '1', NOW).action).toBe('refresh');

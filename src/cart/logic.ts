@@ -67,12 +67,19 @@ export function asFragments(value: unknown): Record<string, string> | undefined 
   return out;
 }
 
-/** Split stored fragments into the ones whose key is allowed and the keys that are not. */
-export function trustedFragments(fragments: Record<string, string>, allowed: ReadonlySet<string>): { kept: Record<string, string>; refused: string[] } {
+/**
+ * Split stored fragments into the ones whose key is allowed (or, for another key, that `harmless` accepts: a
+ * theme's header count or cart dropdown) and the keys that are not.
+ */
+export function trustedFragments(
+  fragments: Record<string, string>,
+  allowed: ReadonlySet<string>,
+  harmless: (key: string, html: string) => boolean = () => false,
+): { kept: Record<string, string>; refused: string[] } {
   const kept: Record<string, string> = {};
   const refused: string[] = [];
   for (const [key, html] of Object.entries(fragments)) {
-    if (allowed.has(key)) kept[key] = html;
+    if (allowed.has(key) || harmless(key, html)) kept[key] = html;
     else refused.push(key);
   }
   return { kept, refused };

@@ -265,6 +265,29 @@ describe('stored fragments are trusted only as far as the shop answered', () => 
     expect(Object.keys(JSON.parse(sessionStorage.getItem(FRAGMENT_NAME)!))).toEqual(Object.keys(fragments(state)));
   });
 
+  it("reuses a theme's own stored keys (header count, cart dropdown) with no request, as WooCommerce does", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    serverCart([[318, 1]]);
+    storedFromServer();
+    const stored = {
+      ...fragments(state),
+      'a.cart-contents': '<a class="cart-contents" href="/cart/"><span class="count">1 item</span></a>',
+      'li.fusion-menu-cart .sf-dropdown': '<div class="sf-dropdown"><a href="/product/318/">Hoodie</a> <a href="/checkout/">Checkout</a></div>',
+    };
+    sessionStorage.setItem(FRAGMENT_NAME, JSON.stringify(stored));
+    const page = await pageBody('shop.html');
+    cartPage();
+    await mountPage(
+      `<a class="cart-contents" href="/cart/"><span class="count">0 items</span></a><ul><li class="fusion-menu-cart"><div class="sf-dropdown"></div></li></ul>${page}`,
+      only('mini-cart', 'add-to-cart'),
+    );
+    await vi.waitFor(() => expect(document.querySelector('a.cart-contents .count')?.textContent).toBe('1 item'));
+    expect(document.querySelector('li.fusion-menu-cart .sf-dropdown a')?.textContent).toBe('Hoodie');
+    expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(1);
+    expect(refreshes()).toHaveLength(0);
+    expect(warn.mock.calls.map((c) => String(c[0])).filter((t) => t.includes(FRAGMENT_NAME))).toEqual([]);
+  });
+
   it('a fragment whose swap throws does not stop the other keys, nor throw into the trigger of another script', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     await shop();
