@@ -234,6 +234,13 @@ describe('review widgets', () => {
     expect([...section.children].map((c) => c.className)).toEqual(['sf-review', 'sf-review']);
   });
 
+  it('words times in English on a Georgian page when the browser has no Georgian (Chromium), not in the visitor\'s language', async () => {
+    const supported = Intl.RelativeTimeFormat.supportedLocalesOf.bind(Intl.RelativeTimeFormat);
+    vi.spyOn(Intl.RelativeTimeFormat, 'supportedLocalesOf').mockImplementation((locales) => supported(locales).filter((l) => !l.startsWith('ka')));
+    await mount('reviews.html', 'ka-GE');
+    expect(shownTime(gridReviews()[1]!)).toBe(rtf('en', -5, 'minute'));
+  });
+
   it('does not rotate under reduced motion: no pause button, a polite track', async () => {
     reducedMotion = true;
     await mount();
