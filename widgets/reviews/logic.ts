@@ -160,7 +160,6 @@ export interface RelativeTimeFormatLike {
  * in words, never with a minus sign.
  */
 export function wordedLocale(locale: string, Rtf: RelativeTimeFormatLike = Intl.RelativeTimeFormat): string {
-  if (locale === 'en' || locale.startsWith('en-')) return locale;
   try {
     if (Rtf.supportedLocalesOf([locale]).length === 0) return 'en';
     return /[-\u2212]\s*2/.test(new Rtf(locale, { numeric: 'always' }).format(-2, 'day')) ? 'en' : locale;

@@ -69,7 +69,7 @@ export default defineIsland<ReviewSliderProps>({
     const host = hostOf(section);
     const printed = [...(host ?? section).querySelectorAll('.sf-review')];
     if (printed.length === 0) {
-      warn('.sf-review', 'the slider has no .sf-review items; nothing to show');
+      warn('.sf-review', 'none in the slider');
       return undefined;
     }
     const autoplay = parseAutoplay(section.getAttribute('data-autoplay'));
