@@ -255,6 +255,17 @@ describe('countdown widget', () => {
     expect(String(warn.mock.calls[0]?.[0])).toContain('countdown: data-end');
   });
 
+  it('takes data-end="" as not written yet: no complaint about the value, and the script\'s value starts it', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await mountVisible(AVADA_END(''));
+    const wrapper = document.getElementById('fusion-countdown-3')!;
+    expect(wrapper.querySelector('time')).toBeNull();
+    wrapper.setAttribute('data-end', String(secondsFromNow(61)));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(shown(wrapper)).toBe('00:00:01:01');
+    expect(warn.mock.calls.map((c) => String(c[0]))).not.toContainEqual(expect.stringContaining('expected Unix seconds'));
+  });
+
   it('runs both forms, data-timer and data-end, printed empty or with digits, on the same page', async () => {
     await mountVisible(AVADA('2031-01-01-00-00-00') + AVADA_END(secondsFromNow(30)) + SALE(secondsFromNow(90)));
     expect(document.querySelectorAll('time[role=group]')).toHaveLength(3);

@@ -7,30 +7,33 @@ import { DEFAULT_TITLES, parseEnd, parseGmtOffset, parseTimer, UNITS, type Parse
  * Avada's countdown carries `data-timer` (+ `data-gmt-offset`); the sales countdown gives its end as Unix seconds
  * in `data-end`, on Avada's own counter wrapper or on `.sf-countdown`. Undefined: neither is there (yet).
  */
+/** `data-end=""` is a placeholder a script fills in later, as if the attribute were not there yet. */
+const hasEnd = (el: Element) => el.hasAttribute('data-timer') || !!el.getAttribute('data-end')?.trim();
+
 function readEnd(el: Element, warn: (field: string, message: string) => void): (Parsed & { field: string }) | undefined {
   if (el.hasAttribute('data-timer')) {
     const offset = parseGmtOffset(el.getAttribute('data-gmt-offset'));
     if (Number.isNaN(offset)) warn('data-gmt-offset', `expected hours from UTC, got ${JSON.stringify(el.getAttribute('data-gmt-offset'))}; using the visitor's time`);
     return { ...parseTimer(el.getAttribute('data-timer'), Number.isNaN(offset) ? undefined : offset), field: 'data-timer' };
   }
-  if (el.hasAttribute('data-end')) return { ...parseEnd(el.getAttribute('data-end')), field: 'data-end' };
+  if (hasEnd(el)) return { ...parseEnd(el.getAttribute('data-end')), field: 'data-end' };
   return undefined;
 }
 
 /**
- * A sales countdown printed empty whose `data-end` a script writes after the page was parsed: wait for the
- * attribute. If the page finished loading without one, say so once (and keep waiting: a late script still counts).
+ * A sales countdown printed empty whose `data-end` a script writes after the page was parsed (or printed as
+ * `data-end=""` and filled in later): wait for the attribute. If the page finished loading without one, say so once (and keep waiting: a late script still counts).
  */
 function whenEndIsWritten(el: Element, signal: AbortSignal, warn: (field: string, message: string) => void, then: () => void): void {
   const observer = new MutationObserver(() => {
-    if (!el.hasAttribute('data-end') && !el.hasAttribute('data-timer')) return;
+    if (!hasEnd(el)) return;
     observer.disconnect();
     then();
   });
   observer.observe(el, { attributes: true, attributeFilter: ['data-end', 'data-timer'] });
   signal.addEventListener('abort', () => observer.disconnect(), { once: true });
   const complain = () => {
-    if (!signal.aborted && !el.hasAttribute('data-end') && !el.hasAttribute('data-timer')) warn('data-end', 'missing (no data-end or data-timer once the page loaded); the countdown starts when one is written');
+    if (!signal.aborted && !hasEnd(el)) warn('data-end', 'missing (no data-end or data-timer once the page loaded); the countdown starts when one is written');
   };
   if (document.readyState === 'complete') complain();
   else window.addEventListener('load', complain, { once: true, signal });

@@ -16,7 +16,7 @@ import { QUICK_VIEW_CSS } from './styles';
 const NAME = 'quick-view';
 const DEFAULT_AJAX_URL = '/wp-admin/admin-ajax.php';
 const TIMEOUT = 15_000;
-const CARD_TITLE = '.woocommerce-loop-product__title, .product-title, .fusion-title-heading, .product_title, h2, h3';
+const CARD_TITLE = '.woocommerce-loop-product__title, .product-title, .fusion-title-heading, .fusion-carousel-title, .product_title, h2, h3, h4';
 const REVIEW_LINK = 'a.woocommerce-review-link';
 const BADGES = '.onsale, .fusion-out-of-stock, .fusion-woo-badges-wrapper > *';
 

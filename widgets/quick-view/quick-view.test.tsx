@@ -210,6 +210,20 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     expect(loads().map((l) => l.body.product)).toEqual(['512', '318']);
   });
 
+  it("names the dialog after a product carousel card's h4.fusion-carousel-title when the link has no data-product-title", async () => {
+    const carousel =
+      '<div class="fusion-carousel"><ul class="fusion-carousel-holder"><li class="fusion-carousel-item"><div class="fusion-carousel-item-wrapper">' +
+      '<div class="fusion-image-wrapper"><img src="/wp-content/uploads/mug-400x600.jpg" width="400" height="600" alt=""></div>' +
+      '<div class="fusion-carousel-meta"><h4 class="fusion-carousel-title"><a href="/product/enamel-mug/">Enamel mug</a></h4></div>' +
+      '<a href="#fusion-quick-view" class="fusion-quick-view" id="carousel-qv" data-product-id="318">Quick view</a></div></li></ul></div>';
+    runtime = await mountPage((await page()) + carousel, only(...WIDGETS));
+    document.querySelector<HTMLAnchorElement>('#carousel-qv')!.click();
+    await runtime.settled();
+    await vi.waitFor(() => expect(dialog()?.open).toBe(true));
+    // The loader's title names the dialog until the product's own title is in.
+    expect(dialog()!.querySelector('.fusion-wqv-loader h2.product_title')?.textContent).toBe('Enamel mug');
+  });
+
   it('falls back to window.quickViewNonce when the container prints none', async () => {
     (window as { quickViewNonce?: string }).quickViewNonce = QUICK_VIEW_NONCE;
     onTestFinished(() => void delete (window as { quickViewNonce?: string }).quickViewNonce);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucket, chatForm, chatTime, pageLanguage, pageLocale, parseAutoplay, parseCount, parseUnixSeconds, relativeArgs, secondsToNextBucket, secondsToNextChatForm } from './logic';
+import { bucket, chatForm, chatTime, pageLanguage, pageLocale, parseAutoplay, parseCount, parseUnixSeconds, relativeArgs, secondsToNextBucket, secondsToNextChatForm, wordedLocale, type RelativeTimeFormatLike } from './logic';
 
 const MIN = 60;
 const HOUR = 3600;
@@ -107,6 +107,37 @@ describe('page locale for Intl', () => {
     [null, 'en'],
   ])('%j formats as %s', (lang, expected) => {
     expect(pageLocale(lang)).toBe(expected);
+  });
+});
+
+describe('wording locale (what the browser can say)', () => {
+  /** Chromium's ICU data: no ka, hy, be; kk present but without relative-time words (root: "-2 d"). */
+  class ChromiumRtf {
+    static supportedLocalesOf(locales: string[]) {
+      return locales.filter((l) => !['ka', 'hy', 'be'].includes(l.split('-')[0]!));
+    }
+    private readonly real: Intl.RelativeTimeFormat;
+    constructor(private readonly locale: string, options: Intl.RelativeTimeFormatOptions) {
+      this.real = new Intl.RelativeTimeFormat(locale, options);
+    }
+    format(value: number, unit: Intl.RelativeTimeFormatUnit) {
+      return this.locale.startsWith('kk') ? `${value} ${unit[0]}` : this.real.format(value, unit);
+    }
+  }
+  const chromium = ChromiumRtf as unknown as RelativeTimeFormatLike;
+
+  it('keeps a language the browser words', () => {
+    expect(wordedLocale('de-DE', chromium)).toBe('de-DE');
+    expect(wordedLocale('he', chromium)).toBe('he');
+    expect(wordedLocale('en-GB', chromium)).toBe('en-GB');
+    expect(wordedLocale('de-DE')).toBe('de-DE');
+  });
+
+  it('falls back to English, not the visitor\'s language, where the browser lacks the language or its words', () => {
+    expect(wordedLocale('ka', chromium)).toBe('en');
+    expect(wordedLocale('hy-AM', chromium)).toBe('en');
+    expect(wordedLocale('be', chromium)).toBe('en');
+    expect(wordedLocale('kk-KZ', chromium)).toBe('en');
   });
 });
 

@@ -1,6 +1,6 @@
 import { env } from '../../src/env';
 import { adoptStyles } from '../../src/dom/styles';
-import { bucket, chatTime, localParts, pageLocale, parseUnixSeconds, relativeArgs, secondsToNextBucket, secondsToNextChatForm } from './logic';
+import { bucket, chatTime, localParts, pageLocale, parseUnixSeconds, relativeArgs, secondsToNextBucket, secondsToNextChatForm, wordedLocale } from './logic';
 
 /**
  * Every review's `[data-time]` shown as relative time (or chat time with `data-time-format="chat"`) in its
@@ -22,15 +22,16 @@ interface Watched {
 
 const watched = new Set<Watched>();
 let timer: number | undefined;
-let formats: { locale: string; relative: Intl.RelativeTimeFormat; absolute: Intl.DateTimeFormat } | undefined;
+let formats: { page: string; relative: Intl.RelativeTimeFormat; absolute: Intl.DateTimeFormat } | undefined;
 
 adoptStyles('reviews-time', '.sf-visually-hidden{position:absolute!important;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap;border:0}');
 
 function formatsFor(): NonNullable<typeof formats> {
-  const locale = pageLocale(document.documentElement.getAttribute('lang'));
-  if (formats?.locale !== locale) {
+  const page = pageLocale(document.documentElement.getAttribute('lang'));
+  if (formats?.page !== page) {
+    const locale = wordedLocale(page);
     formats = {
-      locale,
+      page,
       relative: new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
       absolute: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }),
     };

@@ -18,7 +18,9 @@ adoptStyles(
   'review-slider',
   '.sf-reviews__slider[data-sf-carousel] .sf-reviews__viewport{overflow:hidden}' +
     '.sf-reviews__slider[data-sf-carousel] .sf-reviews__track{display:flex;overflow:visible;scroll-snap-type:none}' +
-    '.sf-reviews__slider[data-sf-carousel] .sf-review{min-width:0}',
+    '.sf-reviews__slider[data-sf-carousel] .sf-review{min-width:0}' +
+    // A slider printed without its wrapper (below): one review per view unless the theme sizes them.
+    ':where(.sf-reviews__slider[data-sf-built]) :where(.sf-review){flex:0 0 100%}',
 );
 
 function readLabels(section: Element): SliderLabels {
@@ -41,14 +43,33 @@ function readSlide(el: Element): Slide {
 
 const hostOf = (section: Element) => section.querySelector(':scope .sf-reviews__slider');
 
+/**
+ * The contract's minimal markup (theme.md §10) is the section with its `div.sf-review`s and no
+ * `.sf-reviews__slider`: the wrapper is built where the first review is, the printed reviews go into it (the
+ * island draws them again as slides), and on unmount they go back and the wrapper goes.
+ */
+function buildHost(section: Element, onCleanup: (fn: () => void) => void): Element {
+  const printed = [...section.querySelectorAll('.sf-review')];
+  const host = document.createElement('div');
+  host.className = 'sf-reviews__slider';
+  host.setAttribute('data-sf-built', '');
+  printed[0]!.before(host);
+  host.append(...printed);
+  onCleanup(() => {
+    host.before(...printed);
+    host.remove();
+  });
+  return host;
+}
+
 export default defineIsland<ReviewSliderProps>({
   name: 'review-slider',
   Component: ReviewSlider,
   props(section, { warn }) {
     const host = hostOf(section);
-    const printed = host ? [...host.querySelectorAll('.sf-review')] : [];
-    if (!host || printed.length === 0) {
-      warn('.sf-reviews__slider', 'no slider with .sf-review items inside; the reviews stay as printed');
+    const printed = [...(host ?? section).querySelectorAll('.sf-review')];
+    if (printed.length === 0) {
+      warn('.sf-review', 'none in the slider');
       return undefined;
     }
     const autoplay = parseAutoplay(section.getAttribute('data-autoplay'));
@@ -60,7 +81,7 @@ export default defineIsland<ReviewSliderProps>({
       reducedMotion: env().prefersReducedMotion(),
     };
   },
-  host: (section) => hostOf(section)!,
+  host: (section, { onCleanup }) => hostOf(section) ?? buildHost(section, onCleanup),
   connect(_island, section, { warn, signal, onCleanup }) {
     const host = hostOf(section)!;
     host.setAttribute('data-sf-carousel', '');

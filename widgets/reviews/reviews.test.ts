@@ -213,6 +213,34 @@ describe('review widgets', () => {
     expect(shownTime(slides[3]!)).toBe(rtf('de', -1, 'day'));
   });
 
+  it('builds the slider from the contract\'s minimal markup (the section and its div.sf-review, no .sf-reviews__slider), and gives it back on unmount', async () => {
+    document.documentElement.lang = 'de-DE';
+    const now = Math.floor(NOW / 1000);
+    const review = (t: number, who: string) => `<div class="sf-review" data-time="${t}"><p class="sf-review__author">${who}</p><span class="sf-review__time"></span></div>`;
+    const runtime = await mountPage(
+      `<h2 id="h">Bewertungen</h2><section class="sf-reviews sf-reviews--slider" data-provider="google" aria-labelledby="h">${review(now - 120, 'A')}${review(now - 3 * 3600, 'B')}</section>`,
+      only('review-slider'),
+    );
+    const section = document.querySelector('.sf-reviews--slider')!;
+    expect(section.getAttribute('aria-roledescription')).toBe('carousel');
+    const slides = [...section.querySelectorAll('.sf-reviews__slider [role="group"][aria-roledescription="slide"]')];
+    expect(slides.map((s) => s.getAttribute('aria-label'))).toEqual(['1 of 2', '2 of 2']);
+    expect(slides.map((s) => s.querySelector('.sf-review__author')?.textContent)).toEqual(['A', 'B']);
+    expect(shownTime(slides[0]!)).toBe(rtf('de', -2, 'minute'));
+    expect(slides[1]!.querySelector('.sf-review__time time')?.getAttribute('datetime')).toBe(new Date((now - 3 * 3600) * 1000).toISOString());
+    expect([...section.querySelectorAll('.sf-reviews__controls button')].map((b) => b.textContent)).toEqual(['Previous review', 'Next review']);
+    runtime.unmount(document);
+    expect(section.querySelector('.sf-reviews__slider')).toBeNull();
+    expect([...section.children].map((c) => c.className)).toEqual(['sf-review', 'sf-review']);
+  });
+
+  it('words times in English on a Georgian page when the browser has no Georgian (Chromium), not in the visitor\'s language', async () => {
+    const supported = Intl.RelativeTimeFormat.supportedLocalesOf.bind(Intl.RelativeTimeFormat);
+    vi.spyOn(Intl.RelativeTimeFormat, 'supportedLocalesOf').mockImplementation((locales) => supported(locales).filter((l) => !l.startsWith('ka')));
+    await mount('reviews.html', 'ka-GE');
+    expect(shownTime(gridReviews()[1]!)).toBe(rtf('en', -5, 'minute'));
+  });
+
   it('does not rotate under reduced motion: no pause button, a polite track', async () => {
     reducedMotion = true;
     await mount();
