@@ -9,7 +9,7 @@ import { isNetError } from '../../src/net/errors';
 import { requestText } from '../../src/net/request';
 import { sameOriginUrl } from '../../src/net/url';
 import { renderIsland, type Island } from '../../src/react/render';
-import { centred, failureMessage, finalWidth, lightCloseButton, parseSize, previewBox, readAnswer, requestBody, resizedWidth, reviewHref, scriptVar, timeline, type Box, type Timeline } from './logic';
+import { centred, cssColour, failureMessage, scriptNumber, finalWidth, lightCloseButton, parseSize, previewBox, readAnswer, requestBody, resizedWidth, reviewHref, scriptVar, timeline, type Box, type Timeline } from './logic';
 import { QuickView, type PreviewImage, type QuickViewProps } from './QuickView';
 import { QUICK_VIEW_CSS } from './styles';
 
@@ -45,7 +45,7 @@ function readSettings(container: Element | null): Settings {
     else warnOnce(NAME, 'avadaWooCommerceVars.ajaxurl', `${JSON.stringify(vars.ajaxurl)} is not an http(s) URL of this site; using ${DEFAULT_AJAX_URL}`);
   }
   const colour = vars.shop_page_bg_color.trim();
-  const background = /^(#[0-9a-f]{3,8}|(rgb|hsl)a?\([\d\s.,%/-]+\)|[a-z]+)$/i.test(colour) ? colour : undefined;
+  const background = cssColour(colour);
   if (colour && !background) warnOnce(NAME, 'avadaWooCommerceVars.shop_page_bg_color', `${JSON.stringify(colour)} is not a colour; using the theme's`);
   const lightness = vars.shop_page_bg_color_lightness;
   const titleMax = vars.post_title_font_size > 0 ? vars.post_title_font_size : undefined;
@@ -326,8 +326,18 @@ export class QuickViewController {
     const scripts: string[] = [];
     const fragment = parseFragment(answer.html, scripts);
     let singleUrl: string | undefined;
-    for (const script of scripts) singleUrl ||= scriptVar(script, 'productQuickViewSingleURL');
+    let colour: string | undefined;
+    let lightness: number | undefined;
+    for (const script of scripts) {
+      singleUrl ||= scriptVar(script, 'productQuickViewSingleURL');
+      colour ||= scriptVar(script, 'productBackgroundColor');
+      lightness ??= scriptNumber(script, 'productBackgroundColorLightness');
+    }
     session.answer = { fragment, singleUrl: singleUrl ? sameOriginUrl(singleUrl)?.href : undefined };
+    // The product's own background (Avada's per-product page colour), with the close button light on a dark one.
+    const background = colour ? cssColour(colour) : undefined;
+    if (colour && !background) warnOnce(NAME, 'productBackgroundColor', `${JSON.stringify(colour)} is not a colour; using the shop's`);
+    if (background) this.set({ background, light: lightCloseButton(lightness) });
     this.reveal(session);
   }
 
@@ -470,6 +480,8 @@ export class QuickViewController {
     for (const child of session.faded) child.classList.remove('fusion-faded-out');
     this.set({
       open: false,
+      background: this.settings.background,
+      light: this.settings.light,
       dialogClass: this.reduced ? 'sf-qv-reduced' : '',
       containerClass: this.settings.containerClass,
       labelId: this.props.loaderTitleId,

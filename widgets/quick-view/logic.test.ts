@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centred, failureMessage, finalWidth, lightCloseButton, MESSAGES, parseProductId, parseSize, previewBox, readAnswer, requestBody, resizedWidth, reviewHref, scriptVar, timeline } from './logic';
+import { centred, cssColour, failureMessage, scriptNumber, finalWidth, lightCloseButton, MESSAGES, parseProductId, parseSize, previewBox, readAnswer, requestBody, resizedWidth, reviewHref, scriptVar, timeline } from './logic';
 
 describe('quick view rules', () => {
   it('posts the action, the nonce and the product id', () => {
@@ -19,6 +19,16 @@ describe('quick view rules', () => {
     expect(scriptVar('var productQuickViewSingleURL = "https:\\/\\/shop.example\\/product\\/tote\\/";', 'productQuickViewSingleURL')).toBe('https://shop.example/product/tote/');
     expect(scriptVar("var otherNonce = 'x';", 'quickViewNonce')).toBeUndefined();
     expect(scriptVar('var quickViewNonce = 42;', 'quickViewNonce')).toBeUndefined();
+  });
+
+  it("reads the answer's background colour and its lightness; only a colour goes into a style", () => {
+    const script = "var productBackgroundColor = '#1a1a2e'; var productBackgroundColorLightness = 12;";
+    expect(scriptVar(script, 'productBackgroundColor')).toBe('#1a1a2e');
+    expect(scriptNumber(script, 'productBackgroundColorLightness')).toBe(12);
+    expect(scriptNumber("var productBackgroundColorLightness = '47.5';", 'productBackgroundColorLightness')).toBe(47.5);
+    expect(scriptNumber("var productBackgroundColorLightness = 'dark';", 'productBackgroundColorLightness')).toBeUndefined();
+    for (const ok of ['#fff', '#1a1a2eff', 'rgb(10, 20, 30)', 'hsla(0 0% 10% / .5)', 'white']) expect(cssColour(ok)).toBe(ok);
+    for (const bad of ['', 'red;background-image:url(x)', 'url(x)', 'expression(alert(1))']) expect(cssColour(bad)).toBeUndefined();
   });
 
   it('sizes the preview: 400 px, 500 for wide images, 300 for tall ones, height by the ratio', () => {

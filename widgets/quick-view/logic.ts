@@ -29,6 +29,18 @@ export function scriptVar(scriptText: string, name: string): string | undefined 
   return match[2]!.replace(/\\(.)/g, '$1');
 }
 
+/** A number assigned in an inline script (`var name = 92;` or quoted), or undefined. */
+export function scriptNumber(scriptText: string, name: string): number | undefined {
+  const match = new RegExp(`\\b${name}\\s*=\\s*(['"]?)\\s*(-?\\d+(?:\\.\\d+)?)\\s*\\1`).exec(scriptText);
+  return match ? Number(match[2]) : undefined;
+}
+
+/** A CSS colour as the theme prints one (hex, rgb/hsl(a), a name), or undefined: it goes into a style. */
+export function cssColour(value: string): string | undefined {
+  const colour = value.trim();
+  return /^(#[0-9a-f]{3,8}|(rgb|hsl)a?\([\d\s.,%/-]+\)|[a-z]+)$/i.test(colour) ? colour : undefined;
+}
+
 export interface Box {
   width: number;
   height: number;

@@ -259,6 +259,30 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     await vi.waitFor(() => expect(content().querySelector('.product_title')?.textContent ?? message()).toBeTruthy());
   });
 
+  it("the answer's productBackgroundColor colours this product's container (light close button on a dark one), until it closes", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const answer = (colour: string, lightness: string) =>
+      `<div class="product"><div class="summary entry-summary"><h2 class="product_title entry-title">Dark hoodie</h2></div></div><script>var productQuickViewSingleURL = '/product/dark-hoodie/'; var productBackgroundColor = '${colour}'; var productBackgroundColorLightness = ${lightness};</script>`;
+    let next = answer('#1a1a2e', '12');
+    server.use(http.post('*/wp-admin/admin-ajax.php', () => new HttpResponse(next, { headers: { 'Content-Type': 'text/html' } })));
+    await open(318);
+    await settledView();
+    const bg = () => container().getAttribute('style') ?? '';
+    await vi.waitFor(() => expect(bg()).toContain('--sf-qv-bg: #1a1a2e'));
+    expect(dialog()!.querySelector('.fusion-wqv-close')!.classList.contains('light')).toBe(true);
+    dialog()!.querySelector<HTMLButtonElement>('.fusion-wqv-close button')!.click();
+    await vi.waitFor(() => expect(dialog()!.open).toBe(false));
+    expect(bg()).not.toContain('#1a1a2e');
+    expect(dialog()!.querySelector('.fusion-wqv-close')!.classList.contains('light')).toBe(false);
+    // A colour that is not one is not put into a style: one warning, the shop's colour stays.
+    next = answer('red;background-image:url(https://evil.example/x)', '80');
+    link(318).click();
+    await vi.waitFor(() => expect(dialog()!.open).toBe(true));
+    await settledView();
+    expect(bg()).not.toContain('evil');
+    expect(warn.mock.calls.map((c) => String(c[0])).filter((t) => t.includes('quick-view: productBackgroundColor'))).toHaveLength(1);
+  });
+
   it('an answer that is JSON, or empty for an unknown product, is never inserted', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     server.use(http.post('*/wp-admin/admin-ajax.php', () => HttpResponse.json({ success: true, data: '<div class="product"><img src=x onerror=alert(1)></div>' })));
