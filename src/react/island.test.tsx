@@ -75,3 +75,32 @@ describe('defineIsland', () => {
     expect(el.querySelector('.probe-label')).toBeNull();
   });
 });
+
+describe('renderIsland and the focus', () => {
+  it('a focused link in the printed markup stays focused: the element at the same place in the render gets it', async () => {
+    const { renderIsland } = await import('./render');
+    document.body.innerHTML = '<input id="outside"><div class="box"><ul><li><a href="/a">A</a></li><li><a href="/b">B</a></li></ul></div>';
+    const box = document.querySelector('.box')!;
+    box.querySelectorAll('a')[1]!.focus();
+    const island = renderIsland('probe', box, (
+      <ul>
+        <li><a href="/a">A</a></li>
+        <li><a href="/b">B</a></li>
+      </ul>
+    ));
+    const focused = document.activeElement as HTMLAnchorElement;
+    expect(focused.isConnected).toBe(true);
+    expect(focused).toBe(box.querySelectorAll('a')[1]);
+    island.unmount();
+  });
+
+  it('leaves a focus outside the island alone', async () => {
+    const { renderIsland } = await import('./render');
+    document.body.innerHTML = '<input id="outside"><div class="box"><a href="/a">A</a></div>';
+    const outside = document.querySelector<HTMLInputElement>('#outside')!;
+    outside.focus();
+    const island = renderIsland('probe', document.querySelector('.box')!, <a href="/a">A</a>);
+    expect(document.activeElement).toBe(outside);
+    island.unmount();
+  });
+});

@@ -37,8 +37,36 @@ export interface Island {
   unmount(): void;
 }
 
+/** The element indices from `container` down to the focused element, when the focus is inside it. */
+function focusPath(container: Element): number[] | undefined {
+  const path: number[] = [];
+  let at = document.activeElement;
+  if (!at || at === container || !container.contains(at)) return undefined;
+  while (at && at !== container) {
+    const parent: Element | null = at.parentElement;
+    if (!parent) return undefined;
+    path.unshift([...parent.children].indexOf(at));
+    at = parent;
+  }
+  return path;
+}
+
+/**
+ * The first render replaces the server markup: a focused link or field inside it is removed, and the browser
+ * drops the focus to the body. The island renders the same markup element for element, so the focus goes to
+ * the element at the same place, when it is one of the same kind.
+ */
+function keepFocus(container: Element, path: number[] | undefined, tag: string | undefined): void {
+  if (!path || (document.activeElement && document.activeElement !== document.body && document.activeElement.isConnected)) return;
+  let at: Element | undefined = container;
+  for (const index of path) at = at?.children[index];
+  if (at instanceof HTMLElement && at.tagName === tag) at.focus({ preventScroll: true });
+}
+
 export function renderIsland(name: string, container: Element, node: ReactNode): Island {
   const original = [...container.childNodes].map((n) => n.cloneNode(true));
+  const focused = focusPath(container);
+  const focusedTag = document.activeElement?.tagName;
   let root: Root | undefined = createRoot(container);
   const restore = (error: unknown) => {
     errorOnce(name, 'failed while rendering; the page\'s own markup is back in place.', error);
@@ -57,6 +85,7 @@ export function renderIsland(name: string, container: Element, node: ReactNode):
   );
   // Synchronous first render: the island replaces the server markup in the same task, with no flash.
   flushSync(() => root?.render(wrap(node)));
+  keepFocus(container, focused, focusedTag);
   return {
     update(next) {
       root?.render(wrap(next));

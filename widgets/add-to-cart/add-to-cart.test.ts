@@ -357,6 +357,23 @@ describe('Avada listing indicator', () => {
     expect(wrapper.classList.contains('fusion-item-in-cart')).toBe(true);
   });
 
+  it("Avada's rollover markup (the icon inside the cart link: .cart-loading > a > i) spins and checks too", async () => {
+    const clock = manualClock();
+    await shop();
+    const loading = document.querySelector<HTMLElement>('.post-320 .cart-loading')!;
+    // As Avada's product rollover prints it; its script finds the icon with .find('i').
+    loading.innerHTML = '<a href="/cart/"><i class="awb-icon-spinner" aria-hidden="true"></i><div class="view-cart">View Cart</div></a>';
+    const icon = loading.querySelector('a > i')!;
+    const wrapper = document.querySelector('.post-320 .fusion-clean-product-image-wrapper')!;
+    button(320).click();
+    await vi.waitFor(() => expect(loading.style.display).toBe('block'));
+    await vi.waitFor(() => expect(button(320).classList.contains('added')).toBe(true), { timeout: 3000 });
+    clock.advance(2000);
+    expect(icon.classList.contains('awb-icon-check-square-o')).toBe(true);
+    expect(icon.classList.contains('awb-icon-spinner')).toBe(false);
+    expect(wrapper.classList.contains('fusion-item-in-cart')).toBe(true);
+  });
+
   it('a failed add takes the indicator away and never marks the card in cart', async () => {
     const clock = manualClock();
     await shop();

@@ -13,14 +13,16 @@ function fade(el: HTMLElement, visible: boolean): void {
 }
 
 /**
- * Avada's listing indicator: `.cart-loading > i` in the card spins from the click; the check and
+ * Avada's listing indicator: the `i` in the card's `.cart-loading` spins from the click; the check and
  * `fusion-item-in-cart` come only after success (and no earlier than 2 s after the click); a failure takes the
  * indicator away. Returns null for cards without one.
  */
 export function avadaIndicator(button: HTMLElement, signal: AbortSignal) {
   const card = button.closest<HTMLElement>('.product, li, .swiper-slide');
   const loading = card?.querySelector<HTMLElement>('.cart-loading');
-  const icon = loading?.querySelector<HTMLElement>(':scope > i') ?? null;
+  // Any icon inside, as Avada's `.find('i')`: its product rollover prints it inside the cart link
+  // (`.cart-loading > a > i` with a "View Cart" label), other layouts as a direct child.
+  const icon = loading?.querySelector<HTMLElement>('i') ?? null;
   if (!card || !loading || !icon) return null;
   const marked = button.closest<HTMLElement>('.fusion-clean-product-image-wrapper, li');
   const imageHover = button.closest('.fusion-post-card-cart') ? card.querySelector<HTMLElement>('.fusion-image-wrapper') : null;

@@ -368,6 +368,39 @@ describe('remove from the mini-cart', () => {
     await vi.waitFor(() => expect(removes()).toHaveLength(1));
   });
 
+  it('a remove from the keyboard keeps the focus in the cart: on the next line, then on the empty message', async () => {
+    serverCart([[318, 1], [412, 2]]);
+    storedFromServer();
+    await shop();
+    const space = () => {
+      const link = document.activeElement as HTMLElement;
+      link.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true, cancelable: true }));
+    };
+    content().querySelector<HTMLAnchorElement>('.remove_from_cart_button')!.focus();
+    space();
+    await vi.waitFor(() => expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(1));
+    await vi.waitFor(() => expect(document.activeElement).toBe(content().querySelector('.remove_from_cart_button')));
+    await new Promise((r) => setTimeout(r, 50));
+    space();
+    await vi.waitFor(() => expect(content().querySelector('.woocommerce-mini-cart__empty-message')).not.toBeNull());
+    await vi.waitFor(() => expect(document.activeElement).toBe(content().querySelector('.woocommerce-mini-cart__empty-message')));
+    expect(document.activeElement!.getAttribute('tabindex')).toBe('-1');
+  });
+
+  it('a remove clicked while the focus is elsewhere leaves the focus alone', async () => {
+    serverCart([[318, 1], [412, 2]]);
+    storedFromServer();
+    await shop();
+    const search = document.createElement('input');
+    document.body.append(search);
+    onTestFinished(() => search.remove());
+    search.focus();
+    content().querySelector<HTMLAnchorElement>('.remove_from_cart_button')!.click();
+    await vi.waitFor(() => expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(1));
+    await new Promise((r) => requestAnimationFrame(r));
+    expect(document.activeElement).toBe(search);
+  });
+
   const failures: MockFailure[] = ['offline', 'http500', 'not-json', 'wrong-shape'];
   for (const failure of failures) {
     it(`${failure}: falls back to the link's href (a full page remove)`, async () => {

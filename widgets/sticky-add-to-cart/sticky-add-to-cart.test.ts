@@ -167,6 +167,22 @@ describe('sticky add-to-cart bar', () => {
     expect(bar().querySelector('.sf-sticky-atc__choice')!.textContent).toBe('M');
   });
 
+  it('loaded after the variation was shown (default attributes, a choice before the first scroll): shows its price, not the range', async () => {
+    const shown = VARIABLE.replace('<option value="rust">', '<option value="rust" selected>')
+      .replace('<option value="m">', '<option value="m" selected>')
+      .replace('<div class="woocommerce-variation single_variation"></div>', '<div class="woocommerce-variation single_variation"><div class="woocommerce-variation-description"></div><div class="woocommerce-variation-price"><span class="price"><span class="woocommerce-Price-amount amount"><bdi>£45.00</bdi></span></span></div><div class="woocommerce-variation-availability"></div></div>')
+      .replace('button alt disabled wc-variation-selection-needed', 'button alt')
+      .replace('class="variation_id" value="0"', 'class="variation_id" value="513"');
+    await mountPage(shown);
+    setRealInView(false);
+    scrollTo(600);
+    expect(bar().querySelector('.sf-sticky-atc__choice')!.textContent).toBe('Rust, M');
+    expect(bar().querySelector('.sf-sticky-atc__price')!.textContent).toBe('£45.00');
+    // Reset: the product's range again.
+    document.querySelector('form')!.dispatchEvent(new CustomEvent('reset_data', { bubbles: true, detail: [] }));
+    expect(bar().querySelector('.sf-sticky-atc__price')!.textContent).toBe('£40.00 – £60.00');
+  });
+
   it('does not submit while the real button is disabled: it takes the shopper to the first missing choice', async () => {
     await mountPage(VARIABLE);
     setRealInView(false);

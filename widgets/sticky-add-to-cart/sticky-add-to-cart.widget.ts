@@ -71,6 +71,13 @@ export default defineWidget({
       // The variation form ties its explanation to the real button; the bar's button explains the same way.
       describedBy: real.getAttribute('aria-describedby'),
     });
+    // The bar loads on the first scroll: a variation shown before (default attributes, a choice made at the top)
+    // fired its show_variation unheard. Its price is in the form's variation template then.
+    const shownPriceHtml = () => {
+      const id = form.querySelector<HTMLInputElement>('input.variation_id, input[name="variation_id"]')?.value ?? '';
+      const price = id && id !== '0' ? form.querySelector('.single_variation .woocommerce-variation-price')?.innerHTML.trim() : '';
+      return price || productPriceHtml;
+    };
     const readChoice = () => {
       const selects = [...form.querySelectorAll<HTMLSelectElement>('select[name^="attribute_"], select[data-attribute_name]')];
       return chosenSummary(selects.map((s) => ({ value: s.value, label: s.value ? (s.selectedOptions[0]?.textContent ?? '') : '' })));
@@ -99,7 +106,7 @@ export default defineWidget({
       }
     };
     // Rendered at once (flush): theme code and the tests read the bar right after the change it mirrors.
-    const view = attachIsland<StickyBarProps>(NAME, host, StickyBar, { title, priceHtml: productPriceHtml, choice: readChoice(), button: readButton(), exposure: undefined, onActivate }, ctx);
+    const view = attachIsland<StickyBarProps>(NAME, host, StickyBar, { title, priceHtml: shownPriceHtml(), choice: readChoice(), button: readButton(), exposure: undefined, onActivate }, ctx);
     const set = (patch: Partial<StickyBarProps>) => view.flush((props) => ({ ...props, ...patch }));
 
     // ---- the real button's state ----
