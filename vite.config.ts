@@ -147,7 +147,7 @@ export default defineConfig(({ mode }) => {
                 // several tiny ones. A lower priority than core: what core holds stays there.
                 {
                   name: 'cart',
-                  test: /([\\/]src[\\/]cart[\\/])|([\\/]node_modules[\\/]zustand[\\/]esm[\\/]vanilla\.)|([\\/]widgets[\\/](mini-cart[\\/](mini-cart\.widget|logic|remove)|store-notice[\\/]))/,
+                  test: /([\\/]src[\\/]cart[\\/])|([\\/]node_modules[\\/]zustand[\\/]esm[\\/]vanilla\.)|([\\/]widgets[\\/](mini-cart[\\/](mini-cart\.widget|logic|remove-link)|store-notice[\\/]))/,
                   priority: 5,
                 },
                 // The small framework-free helpers nearly every widget shares travel in one chunk: one request

@@ -6,8 +6,10 @@ import { cartStore } from '../../src/cart/store';
 import { env } from '../../src/env';
 import { listenLegacy } from '../../src/events/bus';
 import { cartQueue } from '../../src/net/queue';
+import { safeRedirect } from '../../src/cart/logic';
+import { navigation } from '../../src/cart/navigate';
 import { cartChanged, isUnfilled, REMOVE_LINK } from './logic';
-import { removeLine, removeLinkOf } from './remove';
+import { removeLinkOf } from './remove-link';
 
 const BOX = '.widget_shopping_cart_content';
 
@@ -79,8 +81,7 @@ function mountBox(element: Element, ctx: WidgetContext): void {
     event.preventDefault();
     if (inFlight.has(link)) return;
     inFlight.add(link);
-    const item = link.closest<HTMLElement>('.woocommerce-mini-cart-item, .mini_cart_item');
-    void removeLine(link, ctx, (on) => block(item, on)).finally(() => inFlight.delete(link));
+    void removeWithoutView(link, ctx).finally(() => inFlight.delete(link));
   };
   element.addEventListener('click', activate, { signal: ctx.signal });
   element.addEventListener('keydown', activate, { signal: ctx.signal });
@@ -109,6 +110,26 @@ function mountBox(element: Element, ctx: WidgetContext): void {
   });
 }
 
+/**
+ * Remove a line without the view: the request's code (remove.ts) loads with the first remove, since most page
+ * views never remove anything. The line shows as busy at once; if the code cannot load, the link is followed (a
+ * full page remove), as any other failure of a remove.
+ */
+function removeWithoutView(link: HTMLAnchorElement, ctx: WidgetContext): Promise<void> {
+  const item = link.closest<HTMLElement>('.woocommerce-mini-cart-item, .mini_cart_item');
+  const busy = (on: boolean) => block(item, on);
+  busy(true);
+  return import('./remove').then(
+    ({ removeLine }) => removeLine(link, ctx, busy),
+    () => {
+      busy(false);
+      ctx.warn('remove', 'could not load its code; following the link');
+      const href = safeRedirect(link.getAttribute('href'), location.href);
+      if (href) navigation.go(href);
+    },
+  );
+}
+
 function block(item: HTMLElement | null, on: boolean): void {
   if (!item) return;
   // Not dimmed, as in the view (MiniCart.tsx): faded text would fail the contrast check while it runs.
@@ -130,8 +151,7 @@ function mountLoneRemove(link: HTMLAnchorElement, ctx: WidgetContext): void {
     event.preventDefault();
     if (inFlight) return;
     inFlight = true;
-    const item = link.closest<HTMLElement>('.woocommerce-mini-cart-item, .mini_cart_item');
-    void removeLine(link, ctx, (on) => block(item, on)).finally(() => (inFlight = false));
+    void removeWithoutView(link, ctx).finally(() => (inFlight = false));
   };
   link.addEventListener('click', activate, { signal: ctx.signal });
   link.addEventListener('keydown', activate, { signal: ctx.signal });
