@@ -1,5 +1,4 @@
 import { memo, useLayoutEffect, useRef, type CSSProperties } from 'react';
-import { env } from '../../src/env';
 
 export interface PreviewImage {
   src: string;
@@ -62,22 +61,10 @@ export const QuickView = memo(function QuickView(props: QuickViewProps) {
     const d = dialog.current;
     if (!d) return;
     if (open && !d.open) {
-      // In a task of its own, after the commit that drew the dialog's content: showModal restyles the whole page
-      // (its inert background), and the first opening also compiles the view's code; together they made one
-      // long task.
-      let cancelled = false;
-      void env()
-        .yieldTask()
-        .then(() => {
-          if (cancelled || d.open || !d.isConnected) return;
-          d.showModal();
-          // Focus on the heading that names the dialog: the loader's, or the product's if it is already in.
-          const label = d.getAttribute('aria-labelledby');
-          if (label) d.ownerDocument.getElementById(label)?.focus({ preventScroll: true });
-        });
-      return () => {
-        cancelled = true;
-      };
+      d.showModal();
+      // Focus on the heading that names the dialog: the loader's, or the product's if it is already in.
+      const label = d.getAttribute('aria-labelledby');
+      if (label) d.ownerDocument.getElementById(label)?.focus({ preventScroll: true });
     } else if (!open && d.open) {
       d.close();
     }
