@@ -173,12 +173,22 @@ describe.each(BUILD_TAGS)('sliders and carousels, %s build', (tag) => {
     // half the width moves one slide.
     await settled(page, '#slider-posts');
     // Where the slides are now, read before each drag: the page may have moved since (a slide's focus, a resize).
-    const where = () => page.$eval('#slider-posts', (el) => { const r = el.getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + Math.min(r.height / 2, 120), w: r.width }; });
+    // The slider is brought into view first (a shopper drags what they see; a press off-screen hits nothing).
+    const where = () =>
+      page.$eval('#slider-posts', (el) => {
+        el.scrollIntoView({ block: 'center', behavior: 'instant' });
+        const r = el.getBoundingClientRect();
+        return { x: r.left + r.width / 2, y: r.top + Math.min(r.height / 2, 120), w: r.width };
+      });
     const drag = async (dx: number) => {
       const box = await where();
       await page.mouse.move(box.x, box.y);
       await page.mouse.down();
-      await page.mouse.move(box.x + dx, box.y, { steps: 4 });
+      // Moves a frame apart, as a hand's: a loaded machine would otherwise deliver them as one jump.
+      for (let i = 1; i <= 6; i++) {
+        await page.mouse.move(box.x + (dx * i) / 6, box.y);
+        await page.waitForTimeout(16);
+      }
       await page.mouse.up();
       await settled(page, '#slider-posts');
     };
