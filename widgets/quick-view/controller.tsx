@@ -359,7 +359,8 @@ export class QuickViewController {
     // Listeners of quick-view-displayed (the theme's own scripts) expect the whole product in.
     this.later(session, s.displayedAfter, () =>
       void done.then(() => {
-        if (this.session !== session || session.closing) return;
+        // Nothing from a dialog the page no longer holds (its body replaced before the runtime unmounted it).
+        if (this.session !== session || session.closing || !this.connected) return;
         this.set({ containerClass: this.props.containerClass.replace(' fusion-animate-content', '') });
         fireLegacy(document.body, 'quick-view-displayed');
       }),
