@@ -6,10 +6,8 @@ import { cartStore } from '../../src/cart/store';
 import { env } from '../../src/env';
 import { listenLegacy } from '../../src/events/bus';
 import { cartQueue } from '../../src/net/queue';
-import { safeRedirect } from '../../src/cart/logic';
-import { navigation } from '../../src/cart/navigate';
 import { cartChanged, isUnfilled, REMOVE_LINK } from './logic';
-import { removeLinkOf } from './remove-link';
+import { followRemoveLink, removeLinkOf } from './remove-link';
 
 const BOX = '.widget_shopping_cart_content';
 
@@ -124,8 +122,7 @@ function removeWithoutView(link: HTMLAnchorElement, ctx: WidgetContext): Promise
     () => {
       busy(false);
       ctx.warn('remove', 'could not load its code; following the link');
-      const href = safeRedirect(link.getAttribute('href'), location.href);
-      if (href) navigation.go(href);
+      followRemoveLink(link, ctx);
     },
   );
 }

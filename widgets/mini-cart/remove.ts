@@ -2,12 +2,12 @@ import type { WidgetContext } from '../../mount/types';
 import { announce, clearAnnouncement } from '../../src/cart/announce';
 import { markOwn, receiveCart } from '../../src/cart/cart';
 import { cartCallTimeout } from '../../src/cart/config';
-import { asFragments, safeRedirect } from '../../src/cart/logic';
-import { navigation } from '../../src/cart/navigate';
+import { asFragments } from '../../src/cart/logic';
 import { cartResponseSchema, hashOf, type CartResponse } from '../../src/cart/response';
 import { fireLegacy } from '../../src/events/bus';
 import { cartCall } from '../../src/net/wc';
 import { REMOVE_LINK, removeSucceeded } from './logic';
+import { followRemoveLink } from './remove-link';
 
 /**
  * Remove one line from the mini-cart, as WooCommerce does: `remove_from_cart` through the cart queue, then
@@ -17,11 +17,7 @@ import { REMOVE_LINK, removeSucceeded } from './logic';
  */
 export async function removeLine(link: HTMLAnchorElement, ctx: Pick<WidgetContext, 'warn'>, busy: (on: boolean) => void): Promise<void> {
   const key = link.getAttribute('data-cart_item_key');
-  const fallback = () => {
-    const href = safeRedirect(link.getAttribute('href'), location.href);
-    if (href) navigation.go(href);
-    else ctx.warn('href', 'the remove link has no same-site URL to fall back to');
-  };
+  const fallback = () => followRemoveLink(link, ctx);
   if (!key) {
     ctx.warn('data-cart_item_key', 'missing; following the link');
     fallback();
