@@ -558,10 +558,20 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
     // A mouse or pen comes over the slide before it presses, a finger presses, focus may come in from the keyboard:
     // the first of them on a zoomable slide asks for the chunk.
     const reach = (event: Event) => zoomState || !onActiveSlide(event) || !zoomableNow(index) || loadZoom();
+    /** A hover asks in a task of its own: it may come inside a rendering frame (the slide appearing under a pointer at rest, as in a quick view), which need not also start the chunk's request. */
+    let asking = false;
     const follow = (event: PointerEvent) => {
       // A finger has no hover; its pointerdown asks (and a swipe's moves read no layout).
       if (event.pointerType === 'touch') return;
-      reach(event);
+      if (!zoomState && !asking && onActiveSlide(event) && zoomableNow(index)) {
+        asking = true;
+        void env()
+          .yieldTask()
+          .then(() => {
+            asking = false;
+            if (!signal.aborted) loadZoom();
+          });
+      }
       if (!zoom) hoverAt = onActiveSlide(event) ? event : undefined;
     };
     wrapper.addEventListener('focusin', reach, { signal });

@@ -191,6 +191,12 @@ export class QuickViewController {
     this.island.update(<QuickView {...this.props} />);
   }
 
+  /** As set, committed before returning (React batches an update into a task of its own otherwise). */
+  private stage(patch: Partial<QuickViewProps>): void {
+    this.props = { ...this.props, ...patch };
+    this.island.flush(<QuickView {...this.props} />);
+  }
+
   private later(session: Session, ms: number, fn: () => void): void {
     if (ms <= 0 && this.reduced) return fn();
     session.timers.push(env().setTimeout(fn, ms));
@@ -247,6 +253,7 @@ export class QuickViewController {
       // The request starts here too: a fetch costs the click's task a few milliseconds of its own.
       void this.load(session);
       document.body.classList.add('fusion-wqv-open');
+      document.documentElement.classList.add('sf-qv-lock');
       for (const child of session.faded) child.classList.add('fusion-faded-out');
       if (!prepared && (priceRating.length || badges.length)) this.set({ priceRating, badges });
     };
@@ -254,9 +261,9 @@ export class QuickViewController {
     // The dialog opens in the task after the click, in both builds: the commit, showModal (which restyles the whole
     // page for its inert background) and the focus would otherwise all run inside the click's task (preact/compat
     // renders an update at once; React commits an update asked for in a click's handler at the end of that event).
-    const show = () => {
-      this.set({
-        open: true,
+    const stage = () => {
+      this.stage({
+        open: false,
         labelId: this.props.loaderTitleId,
         title: view.title,
         priceRating: prepared ? priceRating : [],
@@ -273,7 +280,9 @@ export class QuickViewController {
         loading: true,
         message: '',
       });
-
+    };
+    const show = () => {
+      this.stage({ open: true });
       const s = this.steps;
       const finalBox = (): Box & { left: number; top: number } => {
         const width = finalWidth(preview.width, window.innerWidth);
@@ -295,13 +304,19 @@ export class QuickViewController {
         this.reveal(session);
       });
     };
-    // The dialog in the next task, the rest in the one after (the request starts only once the dialog is open).
+    // The closed dialog takes the card's view in the next task (React's render and commit, no style or layout for a
+    // closed dialog), opens in the one after (showModal: its restyle and layout, and the focus), and the rest
+    // follows in the task after that (the request starts only once the dialog is open).
     void env()
       .yieldTask()
-      .then(() => {
+      .then(async () => {
+        if (!live()) return;
+        stage();
+        await env().yieldTask();
         if (!live()) return;
         show();
-        void env().yieldTask().then(rest);
+        await env().yieldTask();
+        rest();
       });
   }
 
@@ -478,6 +493,7 @@ export class QuickViewController {
       this.content.replaceChildren();
     }
     document.body.classList.remove('fusion-wqv-open');
+    document.documentElement.classList.remove('sf-qv-lock');
     for (const child of session.faded) child.classList.remove('fusion-faded-out');
     this.set({
       open: false,
@@ -548,10 +564,20 @@ export function warmView(): void {
     onClosed: none,
     onContent: none,
   });
-  const island = renderIsland(NAME, document.createElement('div'), <QuickView {...props} />);
+  const host = document.createElement('div');
+  const island = renderIsland(NAME, host, <QuickView {...props} />);
   // And an update such as an opening makes (still closed: a detached dialog cannot be shown).
   const copy = [document.createElement('span')];
   island.flush(<QuickView {...props} title="…" priceRating={copy} badges={copy} image={{ src: 'data:,' }} box={{ left: 1, top: 1, width: 401, height: 401 }} dialogClass="sf-qv-in" closeShown loaderShown />);
+  // And the events an opening brings while the pointer rests over the dialog and its content comes in: React hears
+  // them at its root, whose dispatch code would otherwise compile in one of the opening's frames.
+  const target = host.querySelector('button');
+  if (target) {
+    const Pointer = typeof PointerEvent === 'function' ? PointerEvent : MouseEvent;
+    for (const type of ['pointerover', 'pointerout', 'mouseover', 'mouseout', 'pointermove']) target.dispatchEvent(new Pointer(type, { bubbles: true }));
+    for (const type of ['focusin', 'focusout']) target.dispatchEvent(new FocusEvent(type, { bubbles: true }));
+    for (const type of ['transitionrun', 'transitionend', 'beforetoggle']) target.dispatchEvent(new Event(type, { bubbles: true }));
+  }
   island.unmount();
 }
 

@@ -182,6 +182,26 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     expect(content().querySelector('.product_title')?.textContent).toBe('Canvas tote');
   });
 
+  it('the pointer that mounts a link does not also build the dialog in its task: the dialog comes in a task after, the card in it', async () => {
+    runtime = await mountPage(await page(), only(...WIDGETS));
+    // The moment the link's widget mounted (it marks the link), within the pointer's task: was the dialog there?
+    let dialogAtMount: boolean | undefined;
+    const observer = new MutationObserver(() => {
+      if (dialogAtMount === undefined && link(318).getAttribute('aria-haspopup') === 'dialog') dialogAtMount = !!document.querySelector('.sf-quick-view-root');
+    });
+    observer.observe(link(318), { attributes: true, attributeFilter: ['aria-haspopup'] });
+    onTestFinished(() => observer.disconnect());
+    link(318).focus();
+    link(318).dispatchEvent(new Event('pointerover', { bubbles: true }));
+    await runtime.settled();
+    await vi.waitFor(() => expect(dialogAtMount).toBe(false));
+    // The focused card goes into the closed dialog once it is built.
+    await vi.waitFor(() => expect(dialog()?.querySelector('.fusion-wqv-loader .product_title')?.textContent).toBe('Canvas tote'));
+    expect(dialog()!.open).toBe(false);
+    link(318).click();
+    await vi.waitFor(() => expect(dialog()!.open).toBe(true));
+  });
+
   it('closing while the product is still going in, then opening another, shows only the other', async () => {
     runtime = await mountPage(await page(), only(...WIDGETS));
     for (const id of [512, 318]) link(id).dispatchEvent(new Event('pointerover', { bubbles: true }));
@@ -356,8 +376,9 @@ describe('quick view timeline (full motion)', { timeout: 20_000 }, () => {
     runtime = undefined as unknown as Runtime;
   });
 
-  /** Advance the fake clock, then let React commit (its scheduler runs on a real macrotask). */
+  /** Let the opening's task hops run (real macrotasks), advance the fake clock, then let React commit (its scheduler runs on a real macrotask). */
   const tick = async (ms: number) => {
+    for (let i = 0; i < 4; i++) await new Promise<void>((resolve) => setImmediate(resolve));
     await vi.advanceTimersByTimeAsync(ms);
     await new Promise<void>((resolve) => setImmediate(resolve));
     await new Promise<void>((resolve) => setImmediate(resolve));

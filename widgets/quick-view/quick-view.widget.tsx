@@ -1,5 +1,6 @@
 import { defineWidget } from '../../mount/types';
-import { acquire, warmView } from './controller';
+import { env } from '../../src/env';
+import { acquire, warmView, type QuickViewController } from './controller';
 import { parseProductId } from './logic';
 
 /**
@@ -17,22 +18,35 @@ export default defineWidget({
       warn('data-product-id', `expected a product id, got ${JSON.stringify(link.getAttribute('data-product-id'))}; quick view is off for this card`);
       return;
     }
-    const { controller, release } = acquire();
-    onCleanup(release);
     link.setAttribute('aria-haspopup', 'dialog');
     onCleanup(() => link.removeAttribute('aria-haspopup'));
+    // The page's dialog is built in a task after this mount (which runs in the pointer's or the focus's own task
+    // when that mounted it), and the card's view goes into it in the task after that: no task holds all three.
+    let held: ReturnType<typeof acquire> | undefined;
+    onCleanup(() => held?.release());
+    const controller = (): QuickViewController => (held ??= acquire()).controller;
+    const intent = () => link.matches(':hover') || document.activeElement === link;
     // A pointer or focus on the link comes before its click: the card's view goes into the closed dialog then.
-    const prepare = () => controller.prepare(link as HTMLElement);
+    const prepare = () => held && controller().prepare(link as HTMLElement);
     link.addEventListener('pointerenter', prepare, { signal });
     link.addEventListener('focus', prepare, { signal });
-    // This widget mounted on that very pointer or focus (the runtime's interaction trigger).
-    if (link.matches(':hover') || document.activeElement === link) prepare();
+    void env()
+      .yieldTask()
+      .then(async () => {
+        if (signal.aborted) return;
+        controller();
+        // This widget mounted on that very pointer or focus (the runtime's interaction trigger).
+        if (!intent()) return;
+        await env().yieldTask();
+        if (!signal.aborted && intent()) prepare();
+      });
     link.addEventListener(
       'click',
       (event) => {
         if ((event as MouseEvent).button > 0 || (event as MouseEvent).ctrlKey || (event as MouseEvent).metaKey) return;
         event.preventDefault();
-        controller.open(link as HTMLElement, productId);
+        // Built now if the click came before the task that builds it (a held click replayed at once).
+        controller().open(link as HTMLElement, productId);
       },
       { signal },
     );

@@ -6,7 +6,7 @@
 export const QUICK_VIEW_CSS = `
 dialog.sf-quick-view{position:fixed;inset:0;width:100%;height:100%;max-width:none;max-height:none;margin:0;padding:0;border:0;background:transparent;overflow:hidden;color:inherit}
 dialog.sf-quick-view::backdrop{background:transparent}
-html:has(dialog.sf-quick-view:modal){overflow:hidden;scrollbar-gutter:stable}
+html.sf-qv-lock{overflow:hidden;scrollbar-gutter:stable}
 .sf-quick-view .fusion-woocommerce-quick-view-overlay{position:fixed;inset:0;display:block;opacity:0;transition:opacity 400ms ease}
 :where(.sf-quick-view) .fusion-woocommerce-quick-view-overlay{background:rgba(0,0,0,.8)}
 .sf-quick-view.sf-qv-in .fusion-woocommerce-quick-view-overlay{opacity:1}
