@@ -952,7 +952,7 @@ describe('a reset whose refill fails', () => {
     expect(form().getAttribute('data-status')).toBe('init');
     expect(seen[0]!.detail).toMatchObject({ ...IDENTITY, status: 'init', apiResponse: {} });
     expect(field('buyer-name').value).toBe('');
-    expect(warn.mock.calls.map((c) => String(c[0]))).toHaveLength(1);
+    expect(warn.mock.calls.map((c) => String(c[0])), JSON.stringify(warn.mock.calls.map((c) => String(c[0])))).toHaveLength(1);
     expect(String(warn.mock.calls[0]?.[0])).toContain('The request took too long.');
     fillValid();
     await submit();
