@@ -55,7 +55,7 @@ describe('runtime', () => {
     expect(document.querySelectorAll('[data-mounted]').length).toBe(2);
   });
 
-  it('starts and mounts each widget in a task of its own; a held click goes straight on', async () => {
+  it('starts and mounts each widget in a task of its own; a held click starts its import at once', async () => {
     document.body.innerHTML = '<div class="probe"></div><div class="later"></div>';
     const yields: Array<() => void> = [];
     onTestFinished(setEnvironment({ yieldTask: () => new Promise<void>((res) => yields.push(res)) }));
@@ -73,11 +73,25 @@ describe('runtime', () => {
     yields.shift()!();
     await r.settled();
     expect(first.calls.mount).toBe(1);
-    // A click on the interaction widget loads, mounts and replays without waiting for a task.
+    // A click on the interaction widget starts its import at once (no task to wait for); its first mount waits one
+    // task after the chunk is evaluated (a first island's framework would otherwise hold its first render in the
+    // same task), then mounts and replays the click.
     document.querySelector<HTMLElement>('.later')!.click();
+    await vi.waitFor(() => expect(yields).toHaveLength(1));
+    expect(second.calls.mount).toBe(0);
+    expect(document.querySelector('.later')!.getAttribute('data-clicked')).toBeNull();
+    yields.shift()!();
     await r.settled();
     expect(second.calls.mount).toBe(1);
     expect(document.querySelector('.later')!.getAttribute('data-clicked')).toBe('1');
+    expect(yields).toHaveLength(0);
+    // Another element of that widget: its chunk was evaluated long ago, so its click mounts and replays at once.
+    document.body.insertAdjacentHTML('beforeend', '<div class="later" id="again"></div>');
+    r.scan(document);
+    document.querySelector<HTMLElement>('#again')!.click();
+    await r.settled();
+    expect(second.calls.mount).toBe(2);
+    expect(document.querySelector('#again')!.getAttribute('data-clicked')).toBe('1');
     expect(yields).toHaveLength(0);
   });
 

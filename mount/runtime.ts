@@ -83,6 +83,8 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
     })();
   }
 
+  /** Entries whose chunk was evaluated in an earlier task (mounted once, or warmed): a held click mounts at once. */
+  const evaluated = new Set<string>();
   function loadModule(entry: WidgetEntry): Promise<WidgetModule> {
     let promise = modules.get(entry.name);
     if (!promise) {
@@ -115,6 +117,7 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
       // A failure here is forgotten (loadModule drops it): the trigger loads the chunk again and reports it.
       if (modules.has(entry.name)) return;
       const widget = await loadModule(entry).catch(() => undefined);
+      if (widget) evaluated.add(entry.name);
       if (!widget?.warm) return;
       await env().yieldTask();
       try {
@@ -191,11 +194,14 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
       return;
     }
     if (instance.state !== 'loading' || !element.isConnected) return; // unmounted while loading
-    // Chunks that arrive together would otherwise mount in one (long) task.
-    if (!replay) {
+    // Chunks that arrive together would otherwise mount in one (long) task; and a chunk just evaluated (the
+    // framework's, on a first island) would hold its widget's first render in the same task. A held click waits
+    // that one task too: it is replayed right after the mount, and input and paint get in before.
+    if (!replay || !evaluated.has(entry.name)) {
       await env().yieldTask();
       if (instance.state !== 'loading' || !element.isConnected) return;
     }
+    evaluated.add(entry.name);
     const started = performance.now();
     try {
       const cleanup = await widget.mount(element, contextFor(instance));

@@ -25,9 +25,14 @@ export default defineWidget({
     let held: ReturnType<typeof acquire> | undefined;
     onCleanup(() => held?.release());
     const controller = (): QuickViewController => (held ??= acquire()).controller;
-    const intent = () => link.matches(':hover') || document.activeElement === link;
+    // A pointer or focus that reached the link before its dialog was built (the card goes in once it is).
+    let asked = false;
+    const intent = () => asked || link.matches(':hover') || document.activeElement === link;
     // A pointer or focus on the link comes before its click: the card's view goes into the closed dialog then.
-    const prepare = () => held && controller().prepare(link as HTMLElement);
+    const prepare = () => {
+      if (held) controller().prepare(link as HTMLElement);
+      else asked = true;
+    };
     link.addEventListener('pointerenter', prepare, { signal });
     link.addEventListener('focus', prepare, { signal });
     void env()
