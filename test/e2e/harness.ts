@@ -485,6 +485,12 @@ interface AxeViolation {
  */
 export async function expectAxeClean(page: Page, options: { include?: string; exclude?: string[] } = {}): Promise<void> {
   axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  // The state under test, not a frame of its way there: a panel fading in blends its text with what is behind it
+  // (axe then measures a contrast no shopper reads at rest). Finite CSS transitions and animations finish first;
+  // infinite ones (spinners) do not count, and after 3 s the check runs whatever still moves.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), null, { timeout: 3000, polling: 50 })
+    .catch(() => {});
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
   if (!loaded) await page.evaluate(axeSource);
   const violations = await page.evaluate(async ({ include, exclude }) => {
