@@ -194,7 +194,8 @@ describe.each(BUILD_TAGS)('contract product page, %s tag', (tag) => {
     await choose(page, 'navy', 'm', 'Cotton & silk');
     await page.waitForFunction(() => (document.querySelector('input.variation_id') as HTMLInputElement).value === '744');
     expect(await classes(page, BUTTON)).toEqual(expect.arrayContaining(['disabled', 'wc-variation-is-unavailable']));
-    await page.waitForFunction(() => document.querySelector('.single_variation .woocommerce-variation-price') !== null);
+    // The previous variation's block (its price) stays until the new one is shown: wait for this one's.
+    await page.waitForFunction(() => document.querySelector('.single_variation .woocommerce-variation-price')?.textContent === '', null, { timeout: 10_000 });
     expect(await text(page, '.single_variation .woocommerce-variation-price')).toBe('');
     await expectAxeClean(page);
     expectNoConsoleErrors(errors);
