@@ -576,7 +576,7 @@ export function warmView(): void {
     const Pointer = typeof PointerEvent === 'function' ? PointerEvent : MouseEvent;
     for (const type of ['pointerover', 'pointerout', 'mouseover', 'mouseout', 'pointermove']) target.dispatchEvent(new Pointer(type, { bubbles: true }));
     for (const type of ['focusin', 'focusout']) target.dispatchEvent(new FocusEvent(type, { bubbles: true }));
-    for (const type of ['transitionrun', 'transitionend', 'beforetoggle']) target.dispatchEvent(new Event(type, { bubbles: true }));
+    for (const type of ['transitionrun', 'transitionstart', 'transitionend', 'transitioncancel', 'animationstart', 'animationend', 'beforetoggle']) target.dispatchEvent(new Event(type, { bubbles: true }));
   }
   island.unmount();
 }
