@@ -557,13 +557,14 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
     let down: { id: number; x: number; y: number; at: number } | undefined;
     // A mouse or pen comes over the slide before it presses, a finger presses, focus may come in from the keyboard:
     // the first of them on a zoomable slide asks for the chunk.
-    const reach = (event: Event) => zoomState || !onActiveSlide(event) || !zoomableNow(index) || loadZoom();
+    const wantsZoom = (event: Event) => !zoomState && onActiveSlide(event) && zoomableNow(index);
+    const reach = (event: Event) => wantsZoom(event) && loadZoom();
     /** A hover asks in a task of its own: it may come inside a rendering frame (the slide appearing under a pointer at rest, as in a quick view), which need not also start the chunk's request. */
     let asking = false;
     const follow = (event: PointerEvent) => {
       // A finger has no hover; its pointerdown asks (and a swipe's moves read no layout).
       if (event.pointerType === 'touch') return;
-      if (!zoomState && !asking && onActiveSlide(event) && zoomableNow(index)) {
+      if (!asking && wantsZoom(event)) {
         asking = true;
         void env()
           .yieldTask()
