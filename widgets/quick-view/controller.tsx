@@ -261,7 +261,7 @@ export class QuickViewController {
     // The dialog opens in the task after the click, in both builds: the commit, showModal (which restyles the whole
     // page for its inert background) and the focus would otherwise all run inside the click's task (preact/compat
     // renders an update at once; React commits an update asked for in a click's handler at the end of that event).
-    const stage = () => {
+    const drawClosed = () => {
       this.stage({
         open: false,
         labelId: this.props.loaderTitleId,
@@ -311,7 +311,7 @@ export class QuickViewController {
       .yieldTask()
       .then(async () => {
         if (!live()) return;
-        stage();
+        drawClosed();
         await env().yieldTask();
         if (!live()) return;
         show();
