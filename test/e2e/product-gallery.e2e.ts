@@ -342,6 +342,26 @@ describe.each(BUILD_TAGS)('product gallery, %s tag', (tag) => {
     expectNoConsoleErrors(errors);
   });
 
+  test('a thumbnail held down while the slider arrives still changes slide on release', async () => {
+    const { page, errors } = await openPage(PAGE, { tag });
+    await page.waitForSelector(thumb(4));
+    // Pointing at the gallery asks for the slider; the button goes down before its code is there.
+    await page.locator(thumb(2)).hover();
+    await page.mouse.down();
+    await page.waitForFunction(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).some((e) => /\/chunks\/slider-[^/]*\.js$/.test(new URL(e.name).pathname) && e.responseEnd > 0));
+    // Let the slider's chunks evaluate and their promise settle while the button is still held.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 150)))));
+    await page.mouse.up();
+    await page.waitForSelector(`${slide(2)}.flex-active-slide`);
+    expect(await page.getAttribute(thumb(2), 'aria-current')).toBe('true');
+    // Then the slider takes the strip over: Embla live, and the next click moves it.
+    await page.waitForSelector('.woocommerce-product-gallery.sf-gallery:not(.sf-gallery--static)');
+    await page.click(thumb(3));
+    await waitSettled(page, 3);
+    expect(await activeSlide(page)).toBe(2);
+    expectNoConsoleErrors(errors);
+  });
+
   test('on the 1,000-variation page the slider works: a thumbnail, then a drag, then the keyboard', async () => {
     // The slider engine starts in a task of its own after the first paint (a long task otherwise on this page).
     const { page, errors } = await openPage('/product-1000.html', { tag });

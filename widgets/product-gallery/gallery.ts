@@ -114,6 +114,9 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
   /** The island was asked for (once). */
   let started = false;
   let stripIsland: IslandHandle<ThumbStripProps> | undefined;
+  /** A pointer is down on the strip; the island's takeover waits for its release (`afterRelease`). */
+  let stripPressed = false;
+  let afterRelease: (() => void) | undefined;
   let prevButton: HTMLButtonElement | undefined;
   let nextButton: HTMLButtonElement | undefined;
   let opening = false;
@@ -225,6 +228,23 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
       },
       { signal },
     );
+    // The island replaces the strip's images: a press on one must end before it does, or its click never comes
+    // (a click goes to the node pressed and released; a replaced one gets none), which a first tap, whose
+    // touchstart asked for the island, would often meet.
+    strip.addEventListener('pointerdown', () => (stripPressed = true), { signal, capture: true });
+    for (const type of ['pointerup', 'pointercancel'] as const) {
+      window.addEventListener(
+        type,
+        () => {
+          stripPressed = false;
+          const next = afterRelease;
+          afterRelease = undefined;
+          // After the task that dispatches the release's click.
+          if (next) islandContext.timeout(next, 0);
+        },
+        { signal, capture: true },
+      );
+    }
     strip.addEventListener(
       'keydown',
       (event) => {
@@ -296,27 +316,36 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
       // While a tap has pinned the zoom, one finger pans the zoomed image: Embla must not take it as a swipe.
       watchDrag: () => !pinned(),
     };
+    // Our own index stays the truth without the island: thumbnails, keys, swipes, ARIA and the lightbox keep working.
+    const failed = (error: unknown) => errorOnce('product-gallery', 'the slider could not load; the gallery works without it.', error);
+    const takeOver = ({ mountThumbStrip }: typeof import('./slider')) => {
+      if (signal.aborted || !viewport || !list) return;
+      const focused = thumbs().indexOf(document.activeElement as HTMLImageElement);
+      const views = thumbs().map((img) => ({
+        src: img.getAttribute('src') ?? '',
+        srcset: img.getAttribute('srcset') ?? '',
+        sizes: img.getAttribute('sizes') ?? '',
+        alt: img.alt,
+        label: img.getAttribute('aria-label') ?? '',
+      }));
+      options.startIndex = index;
+      stripIsland = mountThumbStrip(list, { thumbs: views, viewport, options, onEmbla: attachEmbla, onThumbnailClick: (i) => goTo(i) }, islandContext);
+      // Same task as the takeover: the active marks and the keyboard focus are where they were.
+      render();
+      if (focused >= 0) thumbs()[focused]?.focus({ preventScroll: true });
+    };
     (ctx.loadSlider ?? (() => import('./slider')))()
-      .then(({ mountThumbStrip }) => {
-        if (signal.aborted || !viewport || !list) return;
-        const focused = thumbs().indexOf(document.activeElement as HTMLImageElement);
-        const views = thumbs().map((img) => ({
-          src: img.getAttribute('src') ?? '',
-          srcset: img.getAttribute('srcset') ?? '',
-          sizes: img.getAttribute('sizes') ?? '',
-          alt: img.alt,
-          label: img.getAttribute('aria-label') ?? '',
-        }));
-        options.startIndex = index;
-        stripIsland = mountThumbStrip(list, { thumbs: views, viewport, options, onEmbla: attachEmbla, onThumbnailClick: (i) => goTo(i) }, islandContext);
-        // Same task as the takeover: the active marks and the keyboard focus are where they were.
-        render();
-        if (focused >= 0) thumbs()[focused]?.focus({ preventScroll: true });
+      .then((slider) => {
+        if (!stripPressed) return takeOver(slider);
+        afterRelease = () => {
+          try {
+            takeOver(slider);
+          } catch (error) {
+            failed(error);
+          }
+        };
       })
-      .catch((error: unknown) => {
-        // Our own index stays the truth: thumbnails, keys, swipes, ARIA and the lightbox keep working.
-        errorOnce('product-gallery', 'the slider could not load; the gallery works without it.', error);
-      });
+      .catch(failed);
   }
 
   /** The island's Embla is live (or gone): follow it, and let it follow us. */
