@@ -524,6 +524,25 @@ describe('the React view', () => {
     await vi.waitFor(() => expect(region()?.textContent).toContain('has been removed from your cart'));
   });
 
+  it('waits for a mouse button pressed inside the box to be released before it replaces the links', async () => {
+    serverCart([[318, 1]]);
+    storedFromServer();
+    await shop();
+    const checkout = content().querySelector<HTMLAnchorElement>('a.checkout')!;
+    const pointer = (type: string) => checkout.dispatchEvent(new PointerEvent(type, { bubbles: true, cancelable: true, pointerId: 1, isPrimary: true, button: 0, pointerType: 'mouse' }));
+    // The pointer arriving asks for the view; the button goes down before it is there.
+    pointer('pointerover');
+    pointer('pointerdown');
+    await import('./mini-cart.island');
+    await new Promise((r) => setTimeout(r, 30));
+    expect(hasView(content())).toBe(false);
+    expect(content().contains(checkout)).toBe(true);
+    pointer('pointerup');
+    await vi.waitFor(() => expect(hasView(content())).toBe(true), { timeout: 15_000 });
+    expect(content().contains(checkout)).toBe(false);
+    expect(content().querySelector('a.checkout')?.getAttribute('href')).toBe(checkout.getAttribute('href'));
+  });
+
   it('a failing remove from the view unblocks the line and follows the link', async () => {
     shown();
     serverCart([[318, 1]]);

@@ -3,6 +3,7 @@ import { liveRegion } from '../../src/cart/announce';
 import { cartNotLoaded, refreshFragments, startCart } from '../../src/cart/cart';
 import { storedSessionHash } from '../../src/cart/persist';
 import { cartStore } from '../../src/cart/store';
+import { whenReleased } from '../../src/dom/press';
 import { env } from '../../src/env';
 import { listenLegacy } from '../../src/events/bus';
 import { cartQueue } from '../../src/net/queue';
@@ -20,8 +21,12 @@ const boxesWithView = new WeakSet<Element>();
 /** Boxes waiting for the view, mounted when it is wanted. */
 const waiting = new Map<Element, WidgetContext>();
 
+/** Each box's takeover waits for the release of a press inside it (a link's click would be lost). */
+const afterRelease = new WeakMap<Element, (fn: () => void) => void>();
+
 function mountView(box: Element, ctx: WidgetContext): void {
   void view!.then(async (module) => {
+    await new Promise<void>((resume) => (afterRelease.get(box) ?? ((fn) => fn()))(resume));
     if (ctx.signal.aborted || !box.isConnected || boxesWithView.has(box)) return;
     boxesWithView.add(box);
     ctx.onCleanup(() => boxesWithView.delete(box));
@@ -84,6 +89,7 @@ function mountBox(element: Element, ctx: WidgetContext): void {
   element.addEventListener('click', activate, { signal: ctx.signal });
   element.addEventListener('keydown', activate, { signal: ctx.signal });
 
+  afterRelease.set(element, whenReleased(element, ctx.signal));
   if (view) mountView(element, ctx);
   else {
     waiting.set(element, ctx);

@@ -2,6 +2,7 @@ import type { EmblaCarouselType } from 'embla-carousel';
 import type { WidgetContext } from '../../mount/types';
 import type { IslandHandle } from '../../src/react/island';
 import { env } from '../../src/env';
+import { whenReleased } from '../../src/dom/press';
 import { listenLegacy } from '../../src/events/bus';
 import { errorOnce } from '../../src/log';
 import { httpUrlText } from '../../src/net/url-attrs';
@@ -114,9 +115,8 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
   /** The island was asked for (once). */
   let started = false;
   let stripIsland: IslandHandle<ThumbStripProps> | undefined;
-  /** A pointer is down on the strip; the island's takeover waits for its release (`afterRelease`). */
-  let stripPressed = false;
-  let afterRelease: (() => void) | undefined;
+  /** Runs the island's takeover of the strip now, or after the release of a press on it. */
+  let afterRelease: (fn: () => void) => void = (fn) => fn();
   let prevButton: HTMLButtonElement | undefined;
   let nextButton: HTMLButtonElement | undefined;
   let opening = false;
@@ -228,23 +228,8 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
       },
       { signal },
     );
-    // The island replaces the strip's images: a press on one must end before it does, or its click never comes
-    // (a click goes to the node pressed and released; a replaced one gets none), which a first tap, whose
-    // touchstart asked for the island, would often meet.
-    strip.addEventListener('pointerdown', () => (stripPressed = true), { signal, capture: true });
-    for (const type of ['pointerup', 'pointercancel'] as const) {
-      window.addEventListener(
-        type,
-        () => {
-          stripPressed = false;
-          const next = afterRelease;
-          afterRelease = undefined;
-          // After the task that dispatches the release's click.
-          if (next) islandContext.timeout(next, 0);
-        },
-        { signal, capture: true },
-      );
-    }
+    // The island replaces the strip's images: not under a pressed button (its click would be lost).
+    afterRelease = whenReleased(strip, signal);
     strip.addEventListener(
       'keydown',
       (event) => {
@@ -335,16 +320,15 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
       if (focused >= 0) thumbs()[focused]?.focus({ preventScroll: true });
     };
     (ctx.loadSlider ?? (() => import('./slider')))()
-      .then((slider) => {
-        if (!stripPressed) return takeOver(slider);
-        afterRelease = () => {
+      .then((slider) =>
+        afterRelease(() => {
           try {
             takeOver(slider);
           } catch (error) {
             failed(error);
           }
-        };
-      })
+        }),
+      )
       .catch(failed);
   }
 

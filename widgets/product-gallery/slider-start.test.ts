@@ -189,15 +189,15 @@ describe('product gallery: the slider starts when the shopper reaches for it', (
   it('a thumbnail pressed when the island arrives keeps its image until released, so its click is not lost', async () => {
     await enhance();
     const pressed = thumbs()[1]!;
-    const pointer = (type: string) => pressed.dispatchEvent(new PointerEvent(type, { bubbles: true, cancelable: true, pointerId: 1, isPrimary: true, button: 0, pointerType: 'touch' }));
-    // The press asks for the island; its chunk resolves while the finger is still down.
+    const pointer = (type: string) => pressed.dispatchEvent(new PointerEvent(type, { bubbles: true, cancelable: true, pointerId: 1, isPrimary: true, button: 0, pointerType: 'mouse' }));
+    // The press asks for the island; its chunk resolves while the button is still down.
     pointer('pointerdown');
     await stillStarted(0);
     expect(thumbs()[1]).toBe(pressed);
     pointer('pointerup');
     pressed.click();
     expect(active()).toBe(1);
-    // Then the island takes the strip over, from the slide the tap chose.
+    // Then the island takes the strip over, from the slide the click chose.
     await startedCount(1);
     expect(embla.started[0]!.options.startIndex).toBe(1);
     expect(thumbs()[1]).not.toBe(pressed);
