@@ -368,6 +368,63 @@ describe('live search: combobox', () => {
     expect(input.getAttribute('aria-expanded')).toBe('true');
   });
 
+  /** Type, leave the form before the 500 ms are up, and let the request run to its end. */
+  async function typeThenLeave(text: string) {
+    const input = await focus(HEADER);
+    type(input, text);
+    $('.fusion-logo-link').focus();
+    await vi.advanceTimersByTimeAsync(500);
+    await vi.waitFor(() => expect(searches()).toHaveLength(1));
+    await vi.waitFor(() => expect(formOf(HEADER).classList.contains('sf-live-search-loading')).toBe(false));
+    return input;
+  }
+
+  it('an answer that arrives after the shopper left the field waits for them: the list does not open behind their back', async () => {
+    await openSearchPage();
+    const input = await typeThenLeave('rain');
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(listOf(HEADER).hidden).toBe(true);
+    expect(formOf(HEADER).closest('.fusion-header')!.classList.contains('live-suggestion-added')).toBe(false);
+    // Back in the field: the answer for what is typed shows, with no second request.
+    input.focus();
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    expect(options(HEADER)).toHaveLength(6);
+    expect(searches()).toHaveLength(1);
+  });
+
+  it('a failure that arrives after the shopper left is not shown; typing in the field again retries', async () => {
+    await openSearchPage();
+    failNext(ACTION, 'http500');
+    const input = await typeThenLeave('rain');
+    await vi.advanceTimersByTimeAsync(5300);
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(listOf(HEADER).hidden).toBe(true);
+    expect(listOf(HEADER).classList.contains('sf-live-search-failed')).toBe(false);
+    input.focus();
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    type(input, 'rain ');
+    await settle(() => expect(options(HEADER)).toHaveLength(6));
+    expect(searches()).toHaveLength(2);
+  });
+
+  it('Escape while a newer answer loads: the list stays closed when it arrives, and ArrowDown opens it', async () => {
+    const input = await withResults();
+    state.latency.set(`${ACTION}:rain hat`, 1000);
+    type(input, 'rain hat');
+    await vi.advanceTimersByTimeAsync(500);
+    expect(await press(input, 'Escape')).toBe(false);
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    await vi.advanceTimersByTimeAsync(1000);
+    await vi.waitFor(() => expect(formOf(HEADER).classList.contains('sf-live-search-loading')).toBe(false));
+    await vi.advanceTimersByTimeAsync(300);
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(listOf(HEADER).hidden).toBe(true);
+    expect(input.value).toBe('rain hat');
+    await press(input, 'ArrowDown');
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    expect(titles(HEADER)).toEqual(['Rain hatProduct']);
+  });
+
   it('the builder row is lifted above the content while its list shows', async () => {
     await openSearchPage();
     const input = await focus(BUILDER);
