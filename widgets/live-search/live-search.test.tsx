@@ -106,6 +106,8 @@ describe('live search: requests', () => {
     expect(searches()[0]!.body).toEqual({ action: ACTION, search: 'ra', per_page: '5', show_feat_img: '1', display_post_type: '1', 'post_type[]': ['product', 'post'], search_limit_to_post_titles: '1' });
     expect(titles(BUILDER)).toEqual(['Rain jacketProduct', 'Rain hatProduct', 'Trail shoeProduct', 'Rain & shine: caring for waxed cottonPost', 'Packing list \u2013 rainy weekendsPost']);
     expect(listOf(BUILDER).querySelector('img.fusion-search-image-tag')?.getAttribute('src')).toBe(`${location.origin}/wp-content/uploads/rain-jacket-100x100.jpg`);
+    // The class Avada's script gave the list for the element's scrollbar setting (the theme styles it).
+    expect(listOf(BUILDER).classList.contains('live-results-scrollbar-1')).toBe(true);
   });
 
   it('reads the old names (perPage, searchLimiPostTitles) and adds the results wrapper a template left out', async () => {

@@ -6,7 +6,7 @@ import { adoptStyles } from '../../src/dom/styles';
 import { env } from '../../src/env';
 import type { WidgetContext } from '../../mount/types';
 import { LiveSearch, type LiveSearchProps } from './LiveSearch';
-import { applyOverrides, OVERRIDE_FIELDS, readGlobalSettings } from './logic';
+import { applyOverrides, OVERRIDE_FIELDS, readGlobalSettings, scrollbarClass } from './logic';
 import { createSearch } from './search';
 
 /** How long a request may take before the list says so (the form still submits). */
@@ -60,7 +60,8 @@ export default defineIsland<LiveSearchProps & { input: HTMLInputElement }>({
       return undefined;
     }
     adoptStyles('live-search', CSS);
-    const settings = applyOverrides(readGlobalSettings(pageGlobal('avadaLiveSearchVars')), readHiddenInputs(form), context.warn);
+    const hidden = readHiddenInputs(form);
+    const settings = applyOverrides(readGlobalSettings(pageGlobal('avadaLiveSearchVars')), hidden, context.warn);
     const search = createSearch({ settings, base: location.href, timeout: REQUEST_TIMEOUT_MS, errorMs: ERROR_MS, warn: context.warn, signal: context.signal });
     const optionId = uniqueId(input.id || 'fusion-live-search');
     return {
@@ -73,6 +74,7 @@ export default defineIsland<LiveSearchProps & { input: HTMLInputElement }>({
       showImage: settings.showImage,
       showPostType: settings.showPostType,
       scrollbar: settings.scrollbar,
+      themeClass: scrollbarClass(hidden),
       onPick: (index) => search.activate(index),
     };
   },

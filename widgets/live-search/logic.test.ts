@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeForm } from '../../src/net/request';
 import { resetLogMemory } from '../../src/log';
-import { answerSchema, applyOverrides, cacheKey, DEFAULT_NO_RESULTS, moveActive, parseAnswer, readGlobalSettings, requestBody, searchable, statusText, titleText, type LiveSearchSettings } from './logic';
+import { answerSchema, applyOverrides, cacheKey, DEFAULT_NO_RESULTS, moveActive, parseAnswer, readGlobalSettings, requestBody, scrollbarClass, searchable, statusText, titleText, type LiveSearchSettings } from './logic';
 
 const BASE = 'https://shop.example/shop/';
 const GLOBAL = { live_search: '1', ajaxurl: 'https://shop.example/wp-admin/admin-ajax.php?lang=en', no_search_results: 'Nothing here', min_char_count: '4', per_page: '100', show_feat_img: '1', display_post_type: '' };
@@ -85,6 +85,13 @@ describe('settings', () => {
     const out = applyOverrides(base, [['live_min_character', 'two'], ['live_posts_per_page', '0'], ['live_search_display_featured_image', 'sometimes']], warn);
     expect(out).toMatchObject({ minChars: 4, perPage: 100, showImage: true });
     expect(warn.mock.calls.map((c) => c[0])).toEqual(['live_min_character', 'live_posts_per_page', 'live_search_display_featured_image']);
+  });
+  it("gives the list Avada's live-results-scrollbar-{value} class for the element's scrollbar input", () => {
+    expect(scrollbarClass([['live_results_scrollbar', ' yes ']])).toBe('live-results-scrollbar-yes');
+    expect(scrollbarClass([['live_results_scrollbar', '1'], ['live_results_scrollbar', '0']])).toBe('live-results-scrollbar-1');
+    expect(scrollbarClass([['live_results_scrollbar', '']])).toBe('');
+    expect(scrollbarClass([['live_results_scrollbar', 'a b"c']])).toBe('');
+    expect(scrollbarClass([['perPage', '3']])).toBe('');
   });
 });
 

@@ -133,6 +133,15 @@ export function applyOverrides(base: LiveSearchSettings, inputs: readonly (reado
   return out;
 }
 
+/**
+ * The class Avada's script gave the list for the element's `live_results_scrollbar` input,
+ * `live-results-scrollbar-{value}` (the theme styles it), or "" without one.
+ */
+export function scrollbarClass(inputs: readonly (readonly [string, string])[]): string {
+  const value = inputs.find(([name]) => name === 'live_results_scrollbar')?.[1].trim() ?? '';
+  return /^[\w-]+$/.test(value) ? `live-results-scrollbar-${value}` : '';
+}
+
 /** The text that is searched: trimmed, and only once it is at least the minimum length (never empty). */
 export function searchable(value: string, minChars: number): string | undefined {
   const query = value.trim();
