@@ -99,6 +99,7 @@ describe('live search: requests', () => {
   });
 
   it('takes the builder element hidden inputs over the global (current names)', async () => {
+    const warn = vi.spyOn(console, 'warn');
     await openSearchPage();
     const input = await focus(BUILDER);
     type(input, 'ra');
@@ -107,7 +108,10 @@ describe('live search: requests', () => {
     expect(titles(BUILDER)).toEqual(['Rain jacketProduct', 'Rain hatProduct', 'Trail shoeProduct', 'Rain & shine: caring for waxed cottonPost', 'Packing list \u2013 rainy weekendsPost']);
     expect(listOf(BUILDER).querySelector('img.fusion-search-image-tag')?.getAttribute('src')).toBe(`${location.origin}/wp-content/uploads/rain-jacket-100x100.jpg`);
     // The class Avada's script gave the list for the element's scrollbar setting (the theme styles it).
-    expect(listOf(BUILDER).classList.contains('live-results-scrollbar-1')).toBe(true);
+    expect(listOf(BUILDER).classList.contains('live-results-scrollbar-default')).toBe(true);
+    expect(listOf(BUILDER).classList.contains('sf-live-search-scroll')).toBe(true);
+    // The builder's own values ("default" for the scrollbar) are not bad input.
+    expect(warn).not.toHaveBeenCalled();
   });
 
   it('reads the old names (perPage, searchLimiPostTitles) and adds the results wrapper a template left out', async () => {

@@ -86,6 +86,18 @@ describe('settings', () => {
     expect(out).toMatchObject({ minChars: 4, perPage: 100, showImage: true });
     expect(warn.mock.calls.map((c) => c[0])).toEqual(['live_min_character', 'live_posts_per_page', 'live_search_display_featured_image']);
   });
+
+  it('reads the scrollbar setting as Avada prints it ("default", "custom"; "hidden" prints no input) without a warning', () => {
+    const warn = vi.fn();
+    expect(applyOverrides(base, [['live_results_scrollbar', 'default']], warn).scrollbar).toBe(true);
+    expect(applyOverrides(base, [['live_results_scrollbar', 'custom']], warn).scrollbar).toBe(true);
+    expect(applyOverrides(base, [['live_results_scrollbar', 'hidden']], warn).scrollbar).toBe(false);
+    expect(applyOverrides(base, [['live_results_scrollbar', '0']], warn).scrollbar).toBe(false);
+    expect(warn).not.toHaveBeenCalled();
+    expect(applyOverrides(base, [['live_results_scrollbar', '<b>']], warn).scrollbar).toBe(false);
+    expect(warn.mock.calls.map((c) => c[0])).toEqual(['live_results_scrollbar']);
+  });
+
   it("gives the list Avada's live-results-scrollbar-{value} class for the element's scrollbar input", () => {
     expect(scrollbarClass([['live_results_scrollbar', ' yes ']])).toBe('live-results-scrollbar-yes');
     expect(scrollbarClass([['live_results_scrollbar', '1'], ['live_results_scrollbar', '0']])).toBe('live-results-scrollbar-1');

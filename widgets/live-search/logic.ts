@@ -81,17 +81,27 @@ type Overridable = 'minChars' | 'perPage' | 'showImage' | 'showPostType' | 'titl
  * The builder element's hidden inputs, by name. Older Avada printed `perPage` and `searchLimiPostTitles` (sic);
  * both spellings are read, the current one wins when both are there.
  */
-const OVERRIDES: Record<string, { key: Overridable; kind: 'count' | 'flag'; rank: number }> = {
+const OVERRIDES: Record<string, { key: Overridable; kind: 'count' | 'flag' | 'scrollbar'; rank: number }> = {
   live_min_character: { key: 'minChars', kind: 'count', rank: 1 },
   live_posts_per_page: { key: 'perPage', kind: 'count', rank: 1 },
   perPage: { key: 'perPage', kind: 'count', rank: 0 },
   live_search_display_featured_image: { key: 'showImage', kind: 'flag', rank: 1 },
   live_search_display_post_type: { key: 'showPostType', kind: 'flag', rank: 1 },
-  live_results_scrollbar: { key: 'scrollbar', kind: 'flag', rank: 1 },
+  live_results_scrollbar: { key: 'scrollbar', kind: 'scrollbar', rank: 1 },
   search_limit_to_post_titles: { key: 'titlesOnly', kind: 'flag', rank: 1 },
   searchLimiPostTitles: { key: 'titlesOnly', kind: 'flag', rank: 0 },
 };
 const POST_TYPE_FIELDS = new Set(['post_type[]', 'post_type']);
+
+/**
+ * The builder prints its scrollbar setting as "default" or "custom" (no input for "hidden"): any such word turns
+ * the scrolling list on; "hidden" and the false flags turn it off. Undefined for anything else.
+ */
+function scrollbarOn(value: string): boolean | undefined {
+  const word = value.trim();
+  if (/^hidden$/i.test(word)) return false;
+  return parseFlag(word) ?? (/^[\w-]+$/.test(word) ? true : undefined);
+}
 
 /** The names of the hidden inputs this widget reads (the view's selector). */
 export const OVERRIDE_FIELDS = [...Object.keys(OVERRIDES), ...POST_TYPE_FIELDS];
@@ -120,9 +130,9 @@ export function applyOverrides(base: LiveSearchSettings, inputs: readonly (reado
       }
       (out[field.key] as number) = parsed.data;
     } else {
-      const parsed = parseFlag(value);
+      const parsed = field.kind === 'scrollbar' ? scrollbarOn(value) : parseFlag(value);
       if (parsed === undefined) {
-        warn(name, `expected a flag ("1", "0", "yes", "no"), got ${JSON.stringify(value)}; using ${out[field.key] ? '"1"' : '"0"'}`);
+        warn(name, `expected ${field.kind === 'scrollbar' ? '"default", "custom", "hidden" or ' : ''}a flag ("1", "0", "yes", "no"), got ${JSON.stringify(value)}; using ${out[field.key] ? '"1"' : '"0"'}`);
         continue;
       }
       (out[field.key] as boolean) = parsed;
