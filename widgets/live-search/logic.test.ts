@@ -133,6 +133,12 @@ describe('request', () => {
     expect([...encodeForm(requestBody('rain', { ...settings, postTypes: [] })).keys()]).not.toContain('post_type[]');
   });
 
+  it('sends the single post_type input the builder prints for products only as post_type[]', () => {
+    const only = applyOverrides(readGlobalSettings(GLOBAL), [['post_type', 'product']], vi.fn());
+    expect(encodeForm(requestBody('mug', only)).getAll('post_type[]')).toEqual(['product']);
+    expect([...encodeForm(requestBody('mug', only)).keys()]).not.toContain('post_type');
+  });
+
   it('keys the cache by text and post types', () => {
     expect(cacheKey('rain', settings)).toBe(cacheKey('rain', { ...settings }));
     expect(cacheKey('rain', settings)).not.toBe(cacheKey('rain ', settings));
