@@ -202,10 +202,13 @@ const itemSchema = z.looseObject({
 /** An array, or (some versions, some filters) an object keyed by index. */
 export const answerSchema = z.union([z.array(z.unknown()), z.record(z.string().check(z.regex(/^\d+$/)), z.unknown())]);
 
-/** Tags removed, entities decoded: the theme inserted titles as HTML; we show the text a shopper would have seen. */
+/**
+ * Tags removed, entities decoded: the theme inserted titles as HTML; we show the text a shopper would have seen.
+ * Only what the HTML parser takes for a tag or a comment goes ("<" then a letter, "/" or "!"); "Boots < 40" stays.
+ */
 export function titleText(raw: unknown): string {
   if (typeof raw !== 'string' && typeof raw !== 'number') return '';
-  return decodeEntities(String(raw).replace(/<[^>]*>/g, ''))
+  return decodeEntities(String(raw).replace(/<!--[\s\S]*?-->|<[a-z/!][^>]*>/gi, ''))
     .replace(/\s+/g, ' ')
     .trim();
 }
