@@ -187,6 +187,7 @@ export interface SearchResult {
   title: string;
   /** The post type label, or "". */
   type: string;
+  /** `post_url` as the answer wrote it (trimmed), once it is known to lead to an http(s) URL: the link's href. */
   url: string;
   /** An http(s) image URL, or "". */
   image: string;
@@ -241,7 +242,9 @@ export function parseAnswer(data: z.infer<typeof answerSchema>, base: string): P
       id: id === undefined ? String(results.length) : String(id),
       title,
       type: titleText(type),
-      url: url.href,
+      // href={post_url} (contract): the browser resolves it as the theme's own link did; the check above made sure
+      // it is http(s) however it resolves (the scheme is in the text itself, or the page's).
+      url: String(parsed.data.post_url).trim(),
       image: httpUrl(image, base)?.href ?? '',
     });
   }
