@@ -121,6 +121,34 @@ describe.each(BUILD_TAGS)('live search, %s tag', (tag) => {
     expectNoConsoleErrors(errors.filter((e) => !/status of 500/.test(e)));
   });
 
+  test("while a search runs the spinner shows and the submit is transparent, over the theme's more specific rules", async () => {
+    const { page, errors } = await openPage('/search.html', { tag });
+    // Avada's own stylesheet hides the spinner and colours the submit with longer selectors than ours (its script
+    // showed them with inline styles).
+    await page.evaluate(() => {
+      const theme = new CSSStyleSheet();
+      theme.replaceSync(
+        '.searchform .fusion-search-form-content .fusion-search-button .fusion-slider-loading{display:none}' +
+          '.searchform .fusion-search-form-content .fusion-search-button input[type=submit]{color:#fff}',
+      );
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, theme];
+    });
+    await page.evaluate((action) => window.__mock!.latency(`${action}:rain`, 1500), ACTION);
+    const look = () =>
+      page.$eval(`form:has(${HEADER})`, (form) => ({
+        spinner: getComputedStyle(form.querySelector('.fusion-slider-loading')!).display,
+        submit: getComputedStyle(form.querySelector('.fusion-search-submit')!).color,
+      }));
+    await reach(page, HEADER);
+    expect(await look()).toEqual({ spinner: 'none', submit: 'rgb(255, 255, 255)' });
+    await page.keyboard.type('rain');
+    await page.waitForSelector(`form.sf-live-search-loading:has(${HEADER})`);
+    expect(await look()).toEqual({ spinner: 'block', submit: 'rgba(0, 0, 0, 0)' });
+    await page.waitForSelector(`${listOf(HEADER)} a.fusion-search-result`);
+    expect(await look()).toEqual({ spinner: 'none', submit: 'rgb(255, 255, 255)' });
+    expectNoConsoleErrors(errors);
+  });
+
   test('a slow, older answer is never shown', async () => {
     const { page, errors } = await openPage('/search.html', { tag });
     await page.evaluate((action) => window.__mock!.latency(`${action}:rain`, 2500), ACTION);

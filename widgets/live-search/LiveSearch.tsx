@@ -13,6 +13,8 @@ export interface LiveSearchProps {
   showImage: boolean;
   showPostType: boolean;
   scrollbar: boolean;
+  /** The theme's own class for the list (Avada's `live-results-scrollbar-{value}`), or "". */
+  themeClass: string;
   /** A click on an option: the link navigates by itself; the box only records it. */
   onPick(index: number): void;
 }
@@ -21,12 +23,13 @@ export interface LiveSearchProps {
  * The theme's results markup (`.fusion-search-results > a.fusion-search-result …`) as a listbox whose options
  * are the links, and a polite status beside it. The input, its ARIA and its keys belong to the widget.
  */
-export function LiveSearch({ search, listId, optionId, label, noResults, showImage, showPostType, scrollbar, onPick }: LiveSearchProps) {
+export function LiveSearch({ search, listId, optionId, label, noResults, showImage, showPostType, scrollbar, themeClass, onPick }: LiveSearchProps) {
   const state = useSyncExternalStore(search.subscribe, () => search.state, () => search.state);
   const { open, closing, phase, results, active } = state;
   const visible = open || closing;
   const empty = phase === 'error' || results.length === 0;
   const classes = ['fusion-search-results'];
+  if (themeClass) classes.push(themeClass);
   if (open) classes.push('suggestions-added');
   if (visible && empty) classes.push('suggestions-empty');
   if (closing) classes.push('suggestions-transition');

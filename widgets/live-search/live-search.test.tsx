@@ -99,6 +99,7 @@ describe('live search: requests', () => {
   });
 
   it('takes the builder element hidden inputs over the global (current names)', async () => {
+    const warn = vi.spyOn(console, 'warn');
     await openSearchPage();
     const input = await focus(BUILDER);
     type(input, 'ra');
@@ -106,6 +107,11 @@ describe('live search: requests', () => {
     expect(searches()[0]!.body).toEqual({ action: ACTION, search: 'ra', per_page: '5', show_feat_img: '1', display_post_type: '1', 'post_type[]': ['product', 'post'], search_limit_to_post_titles: '1' });
     expect(titles(BUILDER)).toEqual(['Rain jacketProduct', 'Rain hatProduct', 'Trail shoeProduct', 'Rain & shine: caring for waxed cottonPost', 'Packing list \u2013 rainy weekendsPost']);
     expect(listOf(BUILDER).querySelector('img.fusion-search-image-tag')?.getAttribute('src')).toBe(`${location.origin}/wp-content/uploads/rain-jacket-100x100.jpg`);
+    // The class Avada's script gave the list for the element's scrollbar setting (the theme styles it).
+    expect(listOf(BUILDER).classList.contains('live-results-scrollbar-default')).toBe(true);
+    expect(listOf(BUILDER).classList.contains('sf-live-search-scroll')).toBe(true);
+    // The builder's own values ("default" for the scrollbar) are not bad input.
+    expect(warn).not.toHaveBeenCalled();
   });
 
   it('reads the old names (perPage, searchLimiPostTitles) and adds the results wrapper a template left out', async () => {
@@ -163,7 +169,9 @@ describe('live search: answers', () => {
     const option = options(HEADER)[0]!;
     expect(option.tagName).toBe('A');
     expect(option.className).toBe('fusion-search-result');
-    expect(option.getAttribute('href')).toBe(`${location.origin}/product/canvas-tote/`);
+    // href={post_url}, as the answer wrote it (the browser resolves it like any link).
+    expect(option.getAttribute('href')).toBe('/product/canvas-tote/');
+    expect((option as HTMLAnchorElement).href).toBe(`${location.origin}/product/canvas-tote/`);
     expect(option.getAttribute('title')).toBe('Tote & bag');
     expect(option.querySelector('.fusion-search-content > .fusion-search-post-title')?.textContent).toBe('Tote & bag');
     expect(option.querySelector('.fusion-search-post-type')?.textContent).toBe('Product');
@@ -366,6 +374,63 @@ describe('live search: combobox', () => {
     expect(input.getAttribute('aria-expanded')).toBe('false');
     input.focus();
     expect(input.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  /** Type, leave the form before the 500 ms are up, and let the request run to its end. */
+  async function typeThenLeave(text: string) {
+    const input = await focus(HEADER);
+    type(input, text);
+    $('.fusion-logo-link').focus();
+    await vi.advanceTimersByTimeAsync(500);
+    await vi.waitFor(() => expect(searches()).toHaveLength(1));
+    await vi.waitFor(() => expect(formOf(HEADER).classList.contains('sf-live-search-loading')).toBe(false));
+    return input;
+  }
+
+  it('an answer that arrives after the shopper left the field waits for them: the list does not open behind their back', async () => {
+    await openSearchPage();
+    const input = await typeThenLeave('rain');
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(listOf(HEADER).hidden).toBe(true);
+    expect(formOf(HEADER).closest('.fusion-header')!.classList.contains('live-suggestion-added')).toBe(false);
+    // Back in the field: the answer for what is typed shows, with no second request.
+    input.focus();
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    expect(options(HEADER)).toHaveLength(6);
+    expect(searches()).toHaveLength(1);
+  });
+
+  it('a failure that arrives after the shopper left is not shown; typing in the field again retries', async () => {
+    await openSearchPage();
+    failNext(ACTION, 'http500');
+    const input = await typeThenLeave('rain');
+    await vi.advanceTimersByTimeAsync(5300);
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(listOf(HEADER).hidden).toBe(true);
+    expect(listOf(HEADER).classList.contains('sf-live-search-failed')).toBe(false);
+    input.focus();
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    type(input, 'rain ');
+    await settle(() => expect(options(HEADER)).toHaveLength(6));
+    expect(searches()).toHaveLength(2);
+  });
+
+  it('Escape while a newer answer loads: the list stays closed when it arrives, and ArrowDown opens it', async () => {
+    const input = await withResults();
+    state.latency.set(`${ACTION}:rain hat`, 1000);
+    type(input, 'rain hat');
+    await vi.advanceTimersByTimeAsync(500);
+    expect(await press(input, 'Escape')).toBe(false);
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    await vi.advanceTimersByTimeAsync(1000);
+    await vi.waitFor(() => expect(formOf(HEADER).classList.contains('sf-live-search-loading')).toBe(false));
+    await vi.advanceTimersByTimeAsync(300);
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(listOf(HEADER).hidden).toBe(true);
+    expect(input.value).toBe('rain hat');
+    await press(input, 'ArrowDown');
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    expect(titles(HEADER)).toEqual(['Rain hatProduct']);
   });
 
   it('the builder row is lifted above the content while its list shows', async () => {

@@ -6,7 +6,7 @@ import { adoptStyles } from '../../src/dom/styles';
 import { env } from '../../src/env';
 import type { WidgetContext } from '../../mount/types';
 import { LiveSearch, type LiveSearchProps } from './LiveSearch';
-import { applyOverrides, OVERRIDE_FIELDS, readGlobalSettings } from './logic';
+import { applyOverrides, OVERRIDE_FIELDS, readGlobalSettings, scrollbarClass } from './logic';
 import { createSearch } from './search';
 
 /** How long a request may take before the list says so (the form still submits). */
@@ -17,7 +17,9 @@ const ERROR_MS = 5000;
 /**
  * Ours, never the theme's look: a hidden list stays hidden whatever the theme says, the active option is
  * visibly marked (focus stays in the input), long titles wrap and the list never runs off a narrow screen.
- * `:where()` keeps everything but the hiding weaker than the theme's own rules.
+ * `:where()` keeps everything but the hiding and the loading state weaker than the theme's own rules. The loading
+ * state wins like the theme script's inline styles did: Avada's sheet hides the spinner and colours the submit
+ * with longer selectors (`.searchform .fusion-search-form-content .fusion-search-button …`).
  */
 const CSS = `
 .fusion-live-search .fusion-search-results[hidden]{display:none!important}
@@ -25,8 +27,8 @@ const CSS = `
 :where(.fusion-live-search) :where(.fusion-search-result){overflow-wrap:anywhere}
 :where(.fusion-live-search) :where(.sf-live-search-scroll){max-height:min(50vh,250px)}
 .fusion-live-search .fusion-search-result.sf-live-search-active{outline:2px solid currentColor;outline-offset:-2px}
-.sf-live-search-loading .fusion-slider-loading{display:block}
-.sf-live-search-loading .fusion-search-submit{color:transparent}
+.sf-live-search-loading .fusion-slider-loading{display:block!important}
+.sf-live-search-loading .fusion-search-submit{color:transparent!important}
 `;
 
 const INPUT = 'input.fusion-live-search-input, input[name="s"]';
@@ -58,7 +60,8 @@ export default defineIsland<LiveSearchProps & { input: HTMLInputElement }>({
       return undefined;
     }
     adoptStyles('live-search', CSS);
-    const settings = applyOverrides(readGlobalSettings(pageGlobal('avadaLiveSearchVars')), readHiddenInputs(form), context.warn);
+    const hidden = readHiddenInputs(form);
+    const settings = applyOverrides(readGlobalSettings(pageGlobal('avadaLiveSearchVars')), hidden, context.warn);
     const search = createSearch({ settings, base: location.href, timeout: REQUEST_TIMEOUT_MS, errorMs: ERROR_MS, warn: context.warn, signal: context.signal });
     const optionId = uniqueId(input.id || 'fusion-live-search');
     return {
@@ -71,6 +74,7 @@ export default defineIsland<LiveSearchProps & { input: HTMLInputElement }>({
       showImage: settings.showImage,
       showPostType: settings.showPostType,
       scrollbar: settings.scrollbar,
+      themeClass: scrollbarClass(hidden),
       onPick: (index) => search.activate(index),
     };
   },

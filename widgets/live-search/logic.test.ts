@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeForm } from '../../src/net/request';
 import { resetLogMemory } from '../../src/log';
-import { answerSchema, applyOverrides, cacheKey, DEFAULT_NO_RESULTS, moveActive, parseAnswer, readGlobalSettings, requestBody, searchable, statusText, titleText, type LiveSearchSettings } from './logic';
+import { answerSchema, applyOverrides, cacheKey, DEFAULT_NO_RESULTS, moveActive, parseAnswer, readGlobalSettings, requestBody, scrollbarClass, searchable, statusText, titleText, type LiveSearchSettings } from './logic';
 
 const BASE = 'https://shop.example/shop/';
 const GLOBAL = { live_search: '1', ajaxurl: 'https://shop.example/wp-admin/admin-ajax.php?lang=en', no_search_results: 'Nothing here', min_char_count: '4', per_page: '100', show_feat_img: '1', display_post_type: '' };
@@ -86,6 +86,25 @@ describe('settings', () => {
     expect(out).toMatchObject({ minChars: 4, perPage: 100, showImage: true });
     expect(warn.mock.calls.map((c) => c[0])).toEqual(['live_min_character', 'live_posts_per_page', 'live_search_display_featured_image']);
   });
+
+  it('reads the scrollbar setting as Avada prints it ("default", "custom"; "hidden" prints no input) without a warning', () => {
+    const warn = vi.fn();
+    expect(applyOverrides(base, [['live_results_scrollbar', 'default']], warn).scrollbar).toBe(true);
+    expect(applyOverrides(base, [['live_results_scrollbar', 'custom']], warn).scrollbar).toBe(true);
+    expect(applyOverrides(base, [['live_results_scrollbar', 'hidden']], warn).scrollbar).toBe(false);
+    expect(applyOverrides(base, [['live_results_scrollbar', '0']], warn).scrollbar).toBe(false);
+    expect(warn).not.toHaveBeenCalled();
+    expect(applyOverrides(base, [['live_results_scrollbar', '<b>']], warn).scrollbar).toBe(false);
+    expect(warn.mock.calls.map((c) => c[0])).toEqual(['live_results_scrollbar']);
+  });
+
+  it("gives the list Avada's live-results-scrollbar-{value} class for the element's scrollbar input", () => {
+    expect(scrollbarClass([['live_results_scrollbar', ' yes ']])).toBe('live-results-scrollbar-yes');
+    expect(scrollbarClass([['live_results_scrollbar', '1'], ['live_results_scrollbar', '0']])).toBe('live-results-scrollbar-1');
+    expect(scrollbarClass([['live_results_scrollbar', '']])).toBe('');
+    expect(scrollbarClass([['live_results_scrollbar', 'a b"c']])).toBe('');
+    expect(scrollbarClass([['perPage', '3']])).toBe('');
+  });
 });
 
 describe('request', () => {
@@ -112,6 +131,12 @@ describe('request', () => {
       ['search_limit_to_post_titles', '1'],
     ]);
     expect([...encodeForm(requestBody('rain', { ...settings, postTypes: [] })).keys()]).not.toContain('post_type[]');
+  });
+
+  it('sends the single post_type input the builder prints for products only as post_type[]', () => {
+    const only = applyOverrides(readGlobalSettings(GLOBAL), [['post_type', 'product']], vi.fn());
+    expect(encodeForm(requestBody('mug', only)).getAll('post_type[]')).toEqual(['product']);
+    expect([...encodeForm(requestBody('mug', only)).keys()]).not.toContain('post_type');
   });
 
   it('keys the cache by text and post types', () => {
@@ -153,7 +178,7 @@ describe('answer', () => {
     for (const data of [0, '0', null, undefined, 'No results', true, { unexpected: true }]) expect(answerSchema.safeParse(data).success).toBe(false);
   });
 
-  it('keeps only http(s) links (relative ones resolved) and images', () => {
+  it('keeps only http(s) links (relative ones allowed, kept as the answer wrote them) and images', () => {
     const { results, dropped } = parse([
       item({ post_url: 'javascript:alert(1)' }),
       item({ post_url: ' JaVaScRiPt:alert(1)' }),
@@ -163,7 +188,7 @@ describe('answer', () => {
       'not an item',
       item({ title: '' }),
     ]);
-    expect(results).toEqual([{ id: '512', title: 'Rain jacket', type: 'Product', url: 'https://shop.example/product/rain-hat/', image: '' }]);
+    expect(results).toEqual([{ id: '512', title: 'Rain jacket', type: 'Product', url: '/product/rain-hat/', image: '' }]);
     expect(dropped).toBe(6);
   });
 
@@ -173,6 +198,10 @@ describe('answer', () => {
     expect(titleText('&lt;script&gt;alert(1)&lt;/script&gt;')).toBe('<script>alert(1)</script>');
     expect(titleText('Caf&eacute;s &#x1F600;')).toBe('Caf&eacute;s \u{1F600}');
     expect(titleText(12)).toBe('12');
+    // A "<" that opens no tag is text, as the browser parsed it in the theme's HTML.
+    expect(titleText('Boots < 40 &euro; > cheap')).toBe('Boots < 40 &euro; > cheap');
+    expect(titleText('Kids <5 years, <b>new</b> >3')).toBe('Kids <5 years, new >3');
+    expect(titleText('a <!-- note --> b </i>c')).toBe('a b c');
     expect(titleText({})).toBe('');
   });
 });

@@ -81,17 +81,27 @@ type Overridable = 'minChars' | 'perPage' | 'showImage' | 'showPostType' | 'titl
  * The builder element's hidden inputs, by name. Older Avada printed `perPage` and `searchLimiPostTitles` (sic);
  * both spellings are read, the current one wins when both are there.
  */
-const OVERRIDES: Record<string, { key: Overridable; kind: 'count' | 'flag'; rank: number }> = {
+const OVERRIDES: Record<string, { key: Overridable; kind: 'count' | 'flag' | 'scrollbar'; rank: number }> = {
   live_min_character: { key: 'minChars', kind: 'count', rank: 1 },
   live_posts_per_page: { key: 'perPage', kind: 'count', rank: 1 },
   perPage: { key: 'perPage', kind: 'count', rank: 0 },
   live_search_display_featured_image: { key: 'showImage', kind: 'flag', rank: 1 },
   live_search_display_post_type: { key: 'showPostType', kind: 'flag', rank: 1 },
-  live_results_scrollbar: { key: 'scrollbar', kind: 'flag', rank: 1 },
+  live_results_scrollbar: { key: 'scrollbar', kind: 'scrollbar', rank: 1 },
   search_limit_to_post_titles: { key: 'titlesOnly', kind: 'flag', rank: 1 },
   searchLimiPostTitles: { key: 'titlesOnly', kind: 'flag', rank: 0 },
 };
 const POST_TYPE_FIELDS = new Set(['post_type[]', 'post_type']);
+
+/**
+ * The builder prints its scrollbar setting as "default" or "custom" (no input for "hidden"): any such word turns
+ * the scrolling list on; "hidden" and the false flags turn it off. Undefined for anything else.
+ */
+function scrollbarOn(value: string): boolean | undefined {
+  const word = value.trim();
+  if (/^hidden$/i.test(word)) return false;
+  return parseFlag(word) ?? (/^[\w-]+$/.test(word) ? true : undefined);
+}
 
 /** The names of the hidden inputs this widget reads (the view's selector). */
 export const OVERRIDE_FIELDS = [...Object.keys(OVERRIDES), ...POST_TYPE_FIELDS];
@@ -120,9 +130,9 @@ export function applyOverrides(base: LiveSearchSettings, inputs: readonly (reado
       }
       (out[field.key] as number) = parsed.data;
     } else {
-      const parsed = parseFlag(value);
+      const parsed = field.kind === 'scrollbar' ? scrollbarOn(value) : parseFlag(value);
       if (parsed === undefined) {
-        warn(name, `expected a flag ("1", "0", "yes", "no"), got ${JSON.stringify(value)}; using ${out[field.key] ? '"1"' : '"0"'}`);
+        warn(name, `expected ${field.kind === 'scrollbar' ? '"default", "custom", "hidden" or ' : ''}a flag ("1", "0", "yes", "no"), got ${JSON.stringify(value)}; using ${out[field.key] ? '"1"' : '"0"'}`);
         continue;
       }
       (out[field.key] as boolean) = parsed;
@@ -131,6 +141,15 @@ export function applyOverrides(base: LiveSearchSettings, inputs: readonly (reado
   }
   if (postTypes.length) out.postTypes = postTypes;
   return out;
+}
+
+/**
+ * The class Avada's script gave the list for the element's `live_results_scrollbar` input,
+ * `live-results-scrollbar-{value}` (the theme styles it), or "" without one.
+ */
+export function scrollbarClass(inputs: readonly (readonly [string, string])[]): string {
+  const value = inputs.find(([name]) => name === 'live_results_scrollbar')?.[1].trim() ?? '';
+  return /^[\w-]+$/.test(value) ? `live-results-scrollbar-${value}` : '';
 }
 
 /** The text that is searched: trimmed, and only once it is at least the minimum length (never empty). */
@@ -168,6 +187,7 @@ export interface SearchResult {
   title: string;
   /** The post type label, or "". */
   type: string;
+  /** `post_url` as the answer wrote it (trimmed), once it is known to lead to an http(s) URL: the link's href. */
   url: string;
   /** An http(s) image URL, or "". */
   image: string;
@@ -183,10 +203,13 @@ const itemSchema = z.looseObject({
 /** An array, or (some versions, some filters) an object keyed by index. */
 export const answerSchema = z.union([z.array(z.unknown()), z.record(z.string().check(z.regex(/^\d+$/)), z.unknown())]);
 
-/** Tags removed, entities decoded: the theme inserted titles as HTML; we show the text a shopper would have seen. */
+/**
+ * Tags removed, entities decoded: the theme inserted titles as HTML; we show the text a shopper would have seen.
+ * Only what the HTML parser takes for a tag or a comment goes ("<" then a letter, "/" or "!"); "Boots < 40" stays.
+ */
 export function titleText(raw: unknown): string {
   if (typeof raw !== 'string' && typeof raw !== 'number') return '';
-  return decodeEntities(String(raw).replace(/<[^>]*>/g, ''))
+  return decodeEntities(String(raw).replace(/<!--[\s\S]*?-->|<[a-z/!][^>]*>/gi, ''))
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -219,7 +242,9 @@ export function parseAnswer(data: z.infer<typeof answerSchema>, base: string): P
       id: id === undefined ? String(results.length) : String(id),
       title,
       type: titleText(type),
-      url: url.href,
+      // href={post_url} (contract): the browser resolves it as the theme's own link did; the check above made sure
+      // it is http(s) however it resolves (the scheme is in the text itself, or the page's).
+      url: String(parsed.data.post_url).trim(),
       image: httpUrl(image, base)?.href ?? '',
     });
   }

@@ -62,8 +62,9 @@ export interface Search {
   activeResult(): SearchResult | undefined;
   /** Focus came back to the input: show the list again if it answers what is typed. */
   reopen(value: string): void;
+  /** The shopper left the form: close; an answer still on its way then waits for focus or ↓. */
   close(): void;
-  /** Escape: close when open, else report that the text should be cleared (true). */
+  /** Escape: close when open (as `close`), else report that the text should be cleared (true). */
   escape(): boolean;
   activate(index: number): void;
 }
@@ -78,6 +79,11 @@ export function createSearch(options: SearchOptions): Search {
   let closeTimer: number | undefined;
   /** The query being waited for (debounce or request), so a key that leaves the query as it was costs nothing. */
   let wanted: string | undefined;
+  /**
+   * The shopper closed the list (Escape) or left the form: an answer that arrives now is kept for when they come
+   * back (focus, ArrowDown) but does not open the list behind their back; a failure is not shown at all.
+   */
+  let dismissed = false;
 
   const set = (patch: Partial<SearchState>) => {
     state = { ...state, ...patch };
@@ -112,13 +118,19 @@ export function createSearch(options: SearchOptions): Search {
     set({ phase: 'results', query, results, open: true, closing: false, active: -1, error: '', loading: false });
   };
 
+  /** An answer for the text in the field: shown, or kept for later while the list is dismissed. */
+  const answered = (query: string, results: SearchResult[]) => {
+    if (dismissed) set({ phase: 'results', query, results, loading: false });
+    else show(query, results);
+  };
+
   const run = async (query: string) => {
     const key = cacheKey(query, settings);
     const cached = answers.get(key);
     if (cached) {
       cancelRequest();
       wanted = undefined;
-      show(query, cached);
+      answered(query, cached);
       return;
     }
     cancelRequest();
@@ -141,10 +153,15 @@ export function createSearch(options: SearchOptions): Search {
       const { results, dropped } = parseAnswer(data, options.base);
       if (dropped) options.warn('answer', `${dropped} result(s) without a title or an http(s) post_url were left out`);
       answers.set(key, results);
-      show(query, results);
+      answered(query, results);
     } catch (error) {
       if (mine !== seq || (isNetError(error) && error.code === 'aborted')) return;
       wanted = undefined;
+      // Nobody is looking: say nothing; typing in the field again asks again.
+      if (dismissed) {
+        set({ phase: 'closed', query: '', loading: false });
+        return;
+      }
       stopClosing();
       set({ phase: 'error', loading: false, open: true, closing: false, active: -1, error: failureText(error) });
       closeTimer = env().setTimeout(() => {
@@ -172,6 +189,7 @@ export function createSearch(options: SearchOptions): Search {
       return () => listeners.delete(listener);
     },
     input(value) {
+      dismissed = false;
       const query = searchable(value, settings.minChars);
       if (query !== undefined && query === wanted) return;
       if (query !== undefined && wanted === undefined && state.phase === 'results' && query === state.query) {
@@ -199,6 +217,7 @@ export function createSearch(options: SearchOptions): Search {
     key(key) {
       if (!state.open || state.phase === 'error') {
         if (key === 'ArrowDown' && state.results.length && state.phase === 'results') {
+          dismissed = false;
           show(state.query, state.results);
           set({ active: 0 });
           return true;
@@ -214,12 +233,17 @@ export function createSearch(options: SearchOptions): Search {
       return state.open ? state.results[state.active] : undefined;
     },
     reopen(value) {
+      dismissed = false;
       if (state.open || state.phase !== 'results') return;
       if (searchable(value, settings.minChars) === state.query) show(state.query, state.results);
     },
-    close: hide,
+    close() {
+      dismissed = true;
+      hide();
+    },
     escape() {
       if (state.open) {
+        dismissed = true;
         hide();
         return false;
       }
