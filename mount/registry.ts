@@ -24,6 +24,8 @@ export const registry: readonly WidgetEntry[] = [
   // Only in-page links and an address with a hash need it: the first such click is held and replayed.
   { name: 'anchors', selector: 'body', trigger: 'click', clicks: ANCHOR_LINKS, load: () => import('../widgets/anchors/anchors.widget') },
   { name: 'back-to-top', selector: '#toTop', trigger: 'scroll', load: () => import('../widgets/back-to-top/back-to-top.widget') },
+  // The field is a combobox from the first paint (a few attributes); the results and React on the first interaction.
+  { name: 'live-search-field', selector: 'form.fusion-live-search', trigger: 'load', load: () => import('../widgets/live-search/field.widget') },
   { name: 'live-search', selector: 'form.fusion-live-search', trigger: 'interaction', load: () => import('../widgets/live-search/live-search.widget') },
   { name: 'countdown', selector: '.fusion-countdown-counter-wrapper:not(.sf-countdown__counter), .sf-countdown', trigger: 'visible', load: () => import('../widgets/countdown/countdown.widget') },
   // Its code (and React) is evaluated at idle once a card is near the viewport: the first click opens at once.

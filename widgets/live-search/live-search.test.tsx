@@ -284,6 +284,25 @@ describe('live search: combobox', () => {
     return input;
   }
 
+  it('is a collapsed combobox from the page load, before the first interaction loads the results', async () => {
+    usePageGlobals('search.html', {});
+    const page = await mountPage(await fixtureBody('search.html'), only('live-search-field', 'live-search'));
+    const inputs = [...document.querySelectorAll<HTMLInputElement>('form.fusion-live-search input[name="s"]')];
+    expect(inputs.length).toBeGreaterThan(1);
+    for (const input of inputs) {
+      expect(input.getAttribute('role')).toBe('combobox');
+      expect(input.getAttribute('aria-autocomplete')).toBe('list');
+      expect(input.getAttribute('aria-expanded')).toBe('false');
+    }
+    // No listbox until the shopper reaches for the form; then the same field controls it.
+    expect(document.querySelector('[role="listbox"]')).toBeNull();
+    inputs[0]!.focus();
+    await page.settled();
+    await vi.waitFor(() => expect(inputs[0]!.getAttribute('aria-controls')).toBe(formOf(`#${inputs[0]!.id}`).querySelector('[role="listbox"]')!.id));
+    page.unmount(document);
+    expect(inputs.every((i) => !i.hasAttribute('role') && !i.hasAttribute('aria-expanded'))).toBe(true);
+  });
+
   it('names the parts: combobox, listbox, options, status', async () => {
     const input = await withResults();
     const list = listOf(HEADER);

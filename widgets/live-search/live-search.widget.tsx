@@ -5,6 +5,7 @@ import { setAttr, uniqueId } from '../../src/dom/announce';
 import { adoptStyles } from '../../src/dom/styles';
 import { env } from '../../src/env';
 import type { WidgetContext } from '../../mount/types';
+import { INPUT } from './field.widget';
 import { LiveSearch, type LiveSearchProps } from './LiveSearch';
 import { applyOverrides, OVERRIDE_FIELDS, readGlobalSettings, scrollbarClass } from './logic';
 import { createSearch } from './search';
@@ -31,7 +32,6 @@ const CSS = `
 .sf-live-search-loading .fusion-search-submit{color:transparent!important}
 `;
 
-const INPUT = 'input.fusion-live-search-input, input[name="s"]';
 const ARIA = ['role', 'aria-autocomplete', 'aria-expanded', 'aria-controls', 'aria-activedescendant'];
 
 function resultsHost(form: Element, context: WidgetContext): Element {
