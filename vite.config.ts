@@ -100,7 +100,9 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: true,
       copyPublicDir: false,
       sourcemap: true,
-      target: 'es2020',
+      // Class fields and logical assignment as written (320 B less on a product page): Safari 15, Chrome and
+      // Firefox 90 or later (2021). An older browser fails to parse the chunks and keeps the plain server pages.
+      target: 'es2022',
       manifest: 'manifest.json',
       // No polyfill (every browser with modules but without modulepreload still loads the chunks, just in waves).
       modulePreload: { polyfill: false },
