@@ -135,4 +135,13 @@ describe('review rating stars', () => {
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]![0])).toContain('review-rating: wc_single_product_params.i18n_rating_options');
   });
+
+  it('takes a lone string for the five labels as malformed too (it would have named the first star)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    undo.push(setGlobals({ wc_single_product_params: { ...PARAMS, i18n_rating_options: 'garbage' } }));
+    await mountPage(FORM, loaded('review-rating'));
+    expect(stars().map((a) => a.textContent)).toEqual(['1 of 5 stars', '2 of 5 stars', '3 of 5 stars', '4 of 5 stars', '5 of 5 stars']);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toContain('review-rating: wc_single_product_params.i18n_rating_options');
+  });
 });
