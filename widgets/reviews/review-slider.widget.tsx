@@ -81,10 +81,17 @@ export default defineIsland<ReviewSliderProps>({
       reducedMotion: env().prefersReducedMotion(),
     };
   },
-  host: (section, { onCleanup }) => hostOf(section) ?? buildHost(section, onCleanup),
+  host(section, { onCleanup }) {
+    const host = hostOf(section) ?? buildHost(section, onCleanup);
+    // Before the first render: it is synchronous and embla measures the slides in its effects, so the enhanced
+    // layout (viewport clipping, the track as a flex row) must already apply. Set later, a page whose theme does
+    // not style the track itself (the contract's minimal markup) gives embla a column of slides: nothing to scroll.
+    host.setAttribute('data-sf-carousel', '');
+    onCleanup(() => host.removeAttribute('data-sf-carousel'));
+    return host;
+  },
   connect(_island, section, { warn, signal, onCleanup }) {
     const host = hostOf(section)!;
-    host.setAttribute('data-sf-carousel', '');
     section.setAttribute('aria-roledescription', 'carousel');
     const labelled = section.hasAttribute('aria-labelledby') || section.hasAttribute('aria-label');
     if (!labelled) section.setAttribute('aria-label', 'Reviews');
@@ -93,7 +100,6 @@ export default defineIsland<ReviewSliderProps>({
     const stopTimes = watchTimes(host, warn);
     onCleanup(() => {
       stopTimes();
-      host.removeAttribute('data-sf-carousel');
       section.removeAttribute('aria-roledescription');
       if (!labelled) section.removeAttribute('aria-label');
     });

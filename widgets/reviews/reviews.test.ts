@@ -234,6 +234,28 @@ describe('review widgets', () => {
     expect([...section.children].map((c) => c.className)).toEqual(['sf-review', 'sf-review']);
   });
 
+  it('lays the slides out as a row before embla measures them, also where the theme does not style the track (the contract\'s minimal markup)', async () => {
+    document.documentElement.lang = 'en';
+    // Embla reads each slide's offsets when it starts (in an effect of the island's synchronous first render): by
+    // then the enhanced layout (data-sf-carousel: a clipping viewport, the track a flex row) must apply, or embla
+    // sees a column of slides with nothing to scroll, and previous/next stay disabled.
+    const measured: boolean[] = [];
+    const offsetWidth = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetWidth')!;
+    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      if (this.matches('[aria-roledescription="slide"]')) measured.push(!!this.closest('.sf-reviews__slider')?.hasAttribute('data-sf-carousel'));
+      return offsetWidth.get!.call(this) as number;
+    });
+    const now = Math.floor(NOW / 1000);
+    const runtime = await mountPage(
+      `<section class="sf-reviews sf-reviews--slider" data-provider="google"><div class="sf-review" data-time="${now}">A</div><div class="sf-review" data-time="${now}">B</div></section>`,
+      only('review-slider'),
+    );
+    expect(measured.length).toBeGreaterThan(0);
+    expect(measured.every(Boolean)).toBe(true);
+    runtime.unmount(document);
+    expect(document.querySelector('[data-sf-carousel]')).toBeNull();
+  });
+
   it('words times in English on a Georgian page when the browser has no Georgian (Chromium), not in the visitor\'s language', async () => {
     const supported = Intl.RelativeTimeFormat.supportedLocalesOf.bind(Intl.RelativeTimeFormat);
     vi.spyOn(Intl.RelativeTimeFormat, 'supportedLocalesOf').mockImplementation((locales) => supported(locales).filter((l) => !l.startsWith('ka')));
