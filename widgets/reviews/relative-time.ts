@@ -51,18 +51,17 @@ function render(stamp: Stamp, now: number): void {
     node.title = absolute;
     const shown = document.createElement('span');
     shown.className = 'sf-review__time-text';
-    shown.setAttribute('aria-hidden', 'true');
-    // Screen readers get the absolute date beside the relative wording (title alone is not read reliably).
+    node.append(shown);
+    // Screen readers get the absolute date after the wording (title alone is not read reliably). It sits beside
+    // the <time>, not in it, so the <time> holds exactly the wording.
     const spoken = document.createElement('span');
     spoken.className = 'sf-visually-hidden';
-    node.append(shown, spoken);
-    stamp.slot.replaceChildren(node);
+    spoken.textContent = ` (${absolute})`;
+    stamp.slot.replaceChildren(node, spoken);
     stamp.node = node;
   }
-  const [shown, spoken] = node.children as unknown as [HTMLElement, HTMLElement];
+  const shown = node.firstElementChild as HTMLElement;
   if (shown.textContent !== text) shown.textContent = text;
-  const said = `${text} (${node.title})`;
-  if (spoken.textContent !== said) spoken.textContent = said;
 }
 
 function nextDelay(now: number): number {
