@@ -22,9 +22,10 @@ function readEnd(el: Element, warn: (field: string, message: string) => void): (
 
 /**
  * A sales countdown printed empty whose `data-end` a script writes after the page was parsed (or printed as
- * `data-end=""` and filled in later): wait for the attribute. If the page finished loading without one, say so once (and keep waiting: a late script still counts).
+ * `data-end=""` and filled in later): wait for the attribute, however late it comes (after `load` too: a script
+ * that fetches the end first). Not written is not malformed: no warning while waiting; the printed markup stays.
  */
-function whenEndIsWritten(el: Element, signal: AbortSignal, warn: (field: string, message: string) => void, then: () => void): void {
+function whenEndIsWritten(el: Element, signal: AbortSignal, then: () => void): void {
   const observer = new MutationObserver(() => {
     if (!hasEnd(el)) return;
     observer.disconnect();
@@ -32,11 +33,6 @@ function whenEndIsWritten(el: Element, signal: AbortSignal, warn: (field: string
   });
   observer.observe(el, { attributes: true, attributeFilter: ['data-end', 'data-timer'] });
   signal.addEventListener('abort', () => observer.disconnect(), { once: true });
-  const complain = () => {
-    if (!signal.aborted && !hasEnd(el)) warn('data-end', 'missing (no data-end or data-timer once the page loaded); the countdown starts when one is written');
-  };
-  if (document.readyState === 'complete') complain();
-  else window.addEventListener('load', complain, { once: true, signal });
 }
 
 const tagOf = (el: Element | null | undefined): 'div' | 'span' => (el?.tagName.toLowerCase() === 'span' ? 'span' : 'div');
@@ -111,7 +107,7 @@ export default defineWidget({
   mount(element, context) {
     const parsed = readEnd(element, context.warn);
     if (parsed) return start(element, parsed, context);
-    whenEndIsWritten(element, context.signal, context.warn, () => {
+    whenEndIsWritten(element, context.signal, () => {
       const written = readEnd(element, context.warn);
       if (written) start(element, written, context);
     });
