@@ -168,6 +168,24 @@ describe('review widgets', () => {
     expect(badgeKey('google')).toBe('sf_review_badge_closed_google');
   });
 
+  it('hides the closed badge and the reviews beyond "show more" also where the theme gives them a display', async () => {
+    document.documentElement.lang = 'en';
+    const now = Math.floor(NOW / 1000);
+    await mountPage(
+      `<style>.sf-review-badge--floating{display:flex}.sf-review{display:block}</style>
+      <section class="sf-reviews sf-reviews--grid" data-provider="google"><div class="sf-review" data-time="${now}">a</div><div class="sf-review" data-time="${now}">b</div>
+        <button type="button" class="sf-reviews__more" data-count="1" hidden>More</button></section>
+      <div class="sf-review-badge sf-review-badge--floating" data-provider="google">4.8 <button class="sf-review-badge__close">Close</button></div>`,
+      only('reviews'),
+    );
+    const [, second] = document.querySelectorAll<HTMLElement>('.sf-review');
+    expect(getComputedStyle(second!).display).toBe('none');
+    const badge = document.querySelector<HTMLElement>('.sf-review-badge--floating')!;
+    expect(getComputedStyle(badge).display).toBe('flex');
+    badge.querySelector('button')!.click();
+    expect(getComputedStyle(badge).display).toBe('none');
+  });
+
   it('keeps another provider\'s badge shown', async () => {
     sessionStorage.setItem('sf_review_badge_closed_google', '1');
     await mount();
