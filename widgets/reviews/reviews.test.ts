@@ -219,6 +219,28 @@ describe('review widgets', () => {
     expect(click()).toBe(false);
   });
 
+  it('opens a popup link printed outside any review widget, and wires one inside a widget only once', async () => {
+    document.documentElement.lang = 'en';
+    await mountPage(
+      `<p><a class="sf-review-popup" href="/reviews/?write=google">Write a review</a></p>
+      <section class="sf-reviews sf-reviews--badge" data-provider="google"><a class="sf-review-popup" href="/reviews/?provider=google">4.8</a></section>`,
+      only('reviews'),
+    );
+    const open = vi.spyOn(window, 'open').mockReturnValue({ opener: window } as unknown as Window);
+    const [outside, inside] = document.querySelectorAll<HTMLAnchorElement>('a.sf-review-popup');
+    const click = (link: HTMLAnchorElement) => {
+      const event = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+      link.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(click(outside!)).toBe(true);
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(open.mock.calls[0]![0]).toBe(new URL('/reviews/?write=google', location.href).href);
+    expect(open.mock.calls[0]![2]).toMatch(/(^|,)width=620,height=500(,|$)/);
+    expect(click(inside!)).toBe(true);
+    expect(open).toHaveBeenCalledTimes(2);
+  });
+
   it('renders the slider as a labelled carousel: slides "n of m", named buttons, a pause button as it rotates', async () => {
     await mount('reviews-de.html', 'de-DE');
     const section = document.querySelector('.sf-reviews--slider')!;

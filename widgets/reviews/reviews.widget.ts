@@ -95,6 +95,8 @@ function mountShowMore(section: HTMLElement, { warn, signal, onCleanup }: Widget
 export default defineWidget({
   mount(element, context) {
     const el = element as HTMLElement;
+    // A popup link printed outside any review widget (contract §10: `a.sf-review-popup` opens the popup).
+    if (el.matches('a.sf-review-popup')) return wirePopups(el, context.signal);
     if (el.matches('.sf-review-badge--floating')) mountBadge(el, context);
     else mountShowMore(el, context);
     wirePopups(el, context.signal);
