@@ -276,6 +276,24 @@ describe('review widgets', () => {
     expect([...section.children].map((c) => c.className)).toEqual(['sf-review', 'sf-review']);
   });
 
+  it('builds the slider before a list of li.sf-review (no <div> inside the <ul>), and puts the reviews back in it on unmount', async () => {
+    document.documentElement.lang = 'en';
+    const now = Math.floor(NOW / 1000);
+    const runtime = await mountPage(
+      `<section class="sf-reviews sf-reviews--slider" data-provider="google" aria-label="Reviews"><h2>Reviews</h2><ul class="list"><li class="sf-review" data-time="${now}">A</li><li class="sf-review" data-time="${now}">B</li></ul><p>after</p></section>`,
+      only('review-slider'),
+    );
+    const section = document.querySelector('.sf-reviews--slider')!;
+    const list = section.querySelector('ul.list')!;
+    expect([...list.children].every((c) => c.tagName === 'LI')).toBe(true);
+    expect(section.querySelector('.sf-reviews__slider')!.nextElementSibling).toBe(list);
+    expect([...section.querySelectorAll('[aria-roledescription="slide"]')].map((s) => s.textContent)).toEqual(['A', 'B']);
+    runtime.unmount(document);
+    expect(section.querySelector('.sf-reviews__slider')).toBeNull();
+    expect([...list.children].map((c) => `${c.tagName}:${c.textContent}`)).toEqual(['LI:A', 'LI:B']);
+    expect([...section.children].map((c) => c.tagName)).toEqual(['H2', 'UL', 'P']);
+  });
+
   it('lays the slides out as a row before embla measures them, also where the theme does not style the track (the contract\'s minimal markup)', async () => {
     document.documentElement.lang = 'en';
     // Embla reads each slide's offsets when it starts (in an effect of the island's synchronous first render): by
