@@ -259,6 +259,23 @@ describe('countdown widget', () => {
     expect(warn).not.toHaveBeenCalled();
   });
 
+  it('follows data-end rewritten by a script after the countdown started; a malformed rewrite warns once and keeps the end', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await mountVisible(AVADA_END(secondsFromNow(61)));
+    const wrapper = document.getElementById('fusion-countdown-3')!;
+    expect(shown(wrapper)).toBe('00:00:01:01');
+    wrapper.setAttribute('data-end', String(secondsFromNow(3 * 3600)));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(shown(wrapper)).toBe('00:03:00:00');
+    expect(wrapper.querySelector('time')?.getAttribute('datetime')).toBe(new Date(secondsFromNow(3 * 3600) * 1000).toISOString());
+    wrapper.setAttribute('data-end', 'later');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(shown(wrapper)).toBe('00:02:59:59');
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toContain('countdown: data-end');
+    expect(vi.getTimerCount()).toBe(1);
+  });
+
   it('takes data-end="" as not written yet: no complaint about the value, and the script\'s value starts it', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     await mountVisible(AVADA_END(''));
