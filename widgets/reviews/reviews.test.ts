@@ -126,6 +126,21 @@ describe('review widgets', () => {
     expect(warn.mock.calls[0]![0]).toMatch(/reviews: data-time/);
   });
 
+  it('shows the time of a review printed without its slot, or with data-time on the slot itself', async () => {
+    document.documentElement.lang = 'en';
+    const now = Math.floor(NOW / 1000);
+    await mountPage(
+      `<section class="sf-reviews sf-reviews--list" data-provider="google"><ul>
+        <li class="sf-review" data-time="${now - 300}"><p>No slot</p></li>
+        <li class="sf-review"><p>Slot</p><span class="sf-review__time" data-time="${now - 3 * 3600}"></span></li></ul></section>`,
+      only('reviews'),
+    );
+    const [first, second] = document.querySelectorAll('.sf-review');
+    expect(first!.lastElementChild!.matches('span.sf-review__time')).toBe(true);
+    expect(first!.querySelector('time')?.textContent).toBe(rtf('en', -5, 'minute'));
+    expect(second!.querySelector('.sf-review__time > time')?.textContent).toBe(rtf('en', -3, 'hour'));
+  });
+
   it('"show more" reveals data-count printed reviews at a time, announces it and moves focus to the last batch', async () => {
     await mount();
     const button = document.querySelector<HTMLButtonElement>('.sf-reviews--grid .sf-reviews__more')!;
@@ -287,10 +302,10 @@ describe('review widgets', () => {
     const list = section.querySelector('ul.list')!;
     expect([...list.children].every((c) => c.tagName === 'LI')).toBe(true);
     expect(section.querySelector('.sf-reviews__slider')!.nextElementSibling).toBe(list);
-    expect([...section.querySelectorAll('[aria-roledescription="slide"]')].map((s) => s.textContent)).toEqual(['A', 'B']);
+    expect([...section.querySelectorAll('[aria-roledescription="slide"]')].map((s) => s.firstChild?.textContent)).toEqual(['A', 'B']);
     runtime.unmount(document);
     expect(section.querySelector('.sf-reviews__slider')).toBeNull();
-    expect([...list.children].map((c) => `${c.tagName}:${c.textContent}`)).toEqual(['LI:A', 'LI:B']);
+    expect([...list.children].map((c) => `${c.tagName}:${c.firstChild?.textContent}`)).toEqual(['LI:A', 'LI:B']);
     expect([...section.children].map((c) => c.tagName)).toEqual(['H2', 'UL', 'P']);
   });
 
