@@ -39,7 +39,8 @@ export const registry: readonly WidgetEntry[] = [
   { name: 'split-test', selector: '[woob-stest-name]', trigger: 'load', load: () => import('../widgets/split-test/split-test.widget') },
   // Keyed on a page global, not markup (WP Rocket's tag may be gone): pages without it load no beacon code.
   { name: 'wp-rocket-beacon', selector: 'body', trigger: 'idle', global: 'rocket_beacon_data', load: () => import('../widgets/wp-rocket-beacon/wp-rocket-beacon.widget') },
-  { name: 'reviews', selector: 'section.sf-reviews:not(.sf-reviews--slider), div.sf-review-badge--floating', trigger: 'load', load: () => import('../widgets/reviews/reviews.widget') },
+  // A popup link outside any review widget is wired on its own (inside one, the widget wires it).
+  { name: 'reviews', selector: 'section.sf-reviews:not(.sf-reviews--slider), div.sf-review-badge--floating, a.sf-review-popup:not(.sf-reviews a, .sf-review-badge--floating a)', trigger: 'load', load: () => import('../widgets/reviews/reviews.widget') },
   { name: 'flexslider', selector: '.fusion-flexslider.fusion-flexslider-loading, .flexslider.fusion-flexslider-loading:not(.tfs-slider)', trigger: 'visible', load: () => import('../widgets/flexslider/flexslider.widget') },
   { name: 'carousel', selector: '.awb-carousel', trigger: 'visible', load: () => import('../widgets/carousel/carousel.widget') },
   { name: 'review-slider', selector: 'section.sf-reviews.sf-reviews--slider', trigger: 'visible', load: () => import('../widgets/reviews/review-slider.widget') },

@@ -144,6 +144,58 @@ describe.each(BUILD_TAGS)('review widgets, %s tag', (tag) => {
     expectNoConsoleErrors(errors);
   });
 
+  test("the contract's minimal slider markup on a theme that does not style it: previous/next and arrows move the slides", async () => {
+    const { page, errors } = await openPage('/reviews.html', {
+      tag,
+      beforeGoto: async (_c, p) => {
+        await p.clock.setFixedTime(NOW);
+        await p.addInitScript(() => {
+          document.addEventListener('DOMContentLoaded', () => {
+            // The section holding its div.sf-review (no .sf-reviews__slider), and no theme rule for the slider.
+            const sheet = (document.getElementById('avada-stylesheet-inline-css') as HTMLStyleElement).sheet!;
+            for (let i = sheet.cssRules.length - 1; i >= 0; i--) if (/sf-reviews__(track|viewport|controls)|sf-reviews--slider/.test(sheet.cssRules[i]!.cssText)) sheet.deleteRule(i);
+            const section = document.querySelector('.sf-reviews--slider')!;
+            section.removeAttribute('data-autoplay');
+            section.querySelector('.sf-reviews__slider')!.replaceWith(...section.querySelectorAll('.sf-review'));
+          });
+        });
+      },
+    });
+    await page.waitForSelector('.sf-reviews--slider[aria-roledescription="carousel"] .sf-reviews__next', WAIT);
+    expect(await page.$('.sf-reviews__pause')).toBeNull();
+    await page.waitForFunction(() => document.querySelectorAll('.sf-reviews--slider [aria-roledescription="slide"]:not([inert])').length === 1, null, WAIT);
+    expect(await selectedSlide(page)).toEqual(['1 of 5']);
+    expect(await page.getAttribute('.sf-reviews__next', 'aria-disabled')).toBeNull();
+    await page.click('.sf-reviews__next');
+    await page.waitForFunction(() => document.querySelector('.sf-reviews--slider [aria-label="2 of 5"]')?.hasAttribute('inert') === false, null, WAIT);
+    await page.focus('.sf-reviews--slider [aria-label="2 of 5"]');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === '3 of 5', null, WAIT);
+    const slider = await times(page, 'en', '.sf-reviews--slider', EXPECTED.slice(0, 5));
+    expect(slider.shown).toEqual(slider.wanted);
+    await expectAxeClean(page);
+    expectNoConsoleErrors(errors);
+  });
+
+  test('the page language: a region tag, a language outside the 26, Kazakh as Intl words it; the <time> holds the wording', async () => {
+    for (const [lang, wording] of [['pt-BR', 'pt-BR'], ['zh-Hans', 'en'], ['kk', 'kk']] as const) {
+      const { page, errors } = await openPage('/reviews.html', {
+        tag,
+        beforeGoto: async (_c, p) => {
+          await p.clock.setFixedTime(NOW);
+          await p.addInitScript((value) => document.addEventListener('DOMContentLoaded', () => (document.documentElement.lang = value)), lang);
+        },
+      });
+      await page.waitForSelector('.sf-reviews--grid time', WAIT);
+      const grid = await times(page, wording, '.sf-reviews--grid', EXPECTED);
+      expect(grid.shown).toEqual(grid.wanted);
+      const inTime = await page.$$eval('.sf-reviews--grid .sf-review__time time', (t) => t.map((x) => x.textContent));
+      expect(inTime).toEqual(grid.wanted);
+      expectNoConsoleErrors(errors);
+      await page.close();
+    }
+  });
+
   test('a review time that is not a number: one warning naming the widget and data-time, the text kept', async () => {
     const { page, messages, errors } = await openPage('/reviews.html', {
       tag,

@@ -26,6 +26,9 @@ describe('countdown rules', () => {
   it('reads data-end as Unix seconds', () => {
     expect(parseEnd('1924991999')).toEqual({ ok: true, end: 1924991999000 });
     expect(parseEnd(' 1924991999 ').ok).toBe(true);
+    // Written by a script as Date.now() / 1000 + seconds.
+    expect(parseEnd('1924991999.25')).toEqual({ ok: true, end: 1924991999250 });
+    expect(parseEnd('1924991999.').ok).toBe(false);
     expect(parseEnd('2030-12-31').ok).toBe(false);
     expect(parseEnd('-5').ok).toBe(false);
     expect(parseEnd(null).ok).toBe(false);
@@ -242,17 +245,35 @@ describe('countdown widget', () => {
     expect([...wrapper.querySelectorAll('.fusion-dash-title')].map((t) => t.textContent)).toEqual(['Days', 'Hours', 'Minutes', 'Seconds']);
   });
 
-  it('reads data-end written by a script after the page was parsed', async () => {
+  it('reads data-end written by a script after the page was parsed, even after load, without a warning', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    // The page has loaded (happy-dom's document is complete) and the script has not written data-end yet.
     await mountVisible(AVADA_END(null));
     const wrapper = document.getElementById('fusion-countdown-3')!;
     expect(wrapper.querySelector('time')).toBeNull();
-    wrapper.setAttribute('data-end', String(secondsFromNow(61)));
+    await vi.advanceTimersByTimeAsync(5000);
+    wrapper.setAttribute('data-end', String(secondsFromNow(66)));
     await vi.advanceTimersByTimeAsync(0);
     expect(shown(wrapper)).toBe('00:00:01:01');
-    // The page had loaded without it: one warning, and the late value still counts.
+    // Not written yet is not bad input: nothing to warn about.
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('follows data-end rewritten by a script after the countdown started; a malformed rewrite warns once and keeps the end', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await mountVisible(AVADA_END(secondsFromNow(61)));
+    const wrapper = document.getElementById('fusion-countdown-3')!;
+    expect(shown(wrapper)).toBe('00:00:01:01');
+    wrapper.setAttribute('data-end', String(secondsFromNow(3 * 3600)));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(shown(wrapper)).toBe('00:03:00:00');
+    expect(wrapper.querySelector('time')?.getAttribute('datetime')).toBe(new Date(secondsFromNow(3 * 3600) * 1000).toISOString());
+    wrapper.setAttribute('data-end', 'later');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(shown(wrapper)).toBe('00:02:59:59');
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]?.[0])).toContain('countdown: data-end');
+    expect(vi.getTimerCount()).toBe(1);
   });
 
   it('takes data-end="" as not written yet: no complaint about the value, and the script\'s value starts it', async () => {

@@ -20,25 +20,6 @@ function readEnd(el: Element, warn: (field: string, message: string) => void): (
   return undefined;
 }
 
-/**
- * A sales countdown printed empty whose `data-end` a script writes after the page was parsed (or printed as
- * `data-end=""` and filled in later): wait for the attribute. If the page finished loading without one, say so once (and keep waiting: a late script still counts).
- */
-function whenEndIsWritten(el: Element, signal: AbortSignal, warn: (field: string, message: string) => void, then: () => void): void {
-  const observer = new MutationObserver(() => {
-    if (!hasEnd(el)) return;
-    observer.disconnect();
-    then();
-  });
-  observer.observe(el, { attributes: true, attributeFilter: ['data-end', 'data-timer'] });
-  signal.addEventListener('abort', () => observer.disconnect(), { once: true });
-  const complain = () => {
-    if (!signal.aborted && !hasEnd(el)) warn('data-end', 'missing (no data-end or data-timer once the page loaded); the countdown starts when one is written');
-  };
-  if (document.readyState === 'complete') complain();
-  else window.addEventListener('load', complain, { once: true, signal });
-}
-
 const tagOf = (el: Element | null | undefined): 'div' | 'span' => (el?.tagName.toLowerCase() === 'span' ? 'span' : 'div');
 
 /**
@@ -94,26 +75,42 @@ function endLabel(end: number): string {
   }
 }
 
-function start(element: Element, parsed: Parsed & { field: string }, { warn, onCleanup }: WidgetContext): void {
-  if (!parsed.ok) {
-    warn(parsed.field, `${parsed.message}; the countdown keeps its printed markup`);
-    return;
-  }
-  const { host, created } = counterHost(element);
-  const island = renderIsland('countdown', host, <Countdown end={parsed.end} units={readUnits(host)} label={endLabel(parsed.end)} />);
-  onCleanup(() => {
-    island.unmount();
-    if (created) host.remove();
-  });
+/**
+ * Read the end when the countdown mounts (contract §10) and again whenever a script writes `data-end` /
+ * `data-timer` later: printed empty or `data-end=""`, it waits for the attribute, however late (after `load`
+ * too: a script may fetch the end first), without a warning (not written yet is not bad input); a value
+ * rewritten after the start moves the end. A malformed value warns once and changes nothing (the printed markup,
+ * or the countdown already running, stays).
+ */
+function mountCountdown(element: Element, { warn, signal, onCleanup }: WidgetContext): void {
+  let running: { island: ReturnType<typeof renderIsland>; units: Record<Unit, UnitMarkup>; end: number } | undefined;
+  const draw = (end: number, units: Record<Unit, UnitMarkup>) => <Countdown end={end} units={units} label={endLabel(end)} />;
+  const read = () => {
+    const parsed = readEnd(element, warn);
+    if (!parsed) return;
+    if (!parsed.ok) {
+      warn(parsed.field, `${parsed.message}; the countdown keeps ${running ? 'its end' : 'its printed markup'}`);
+      return;
+    }
+    if (running) {
+      if (parsed.end !== running.end) running.island.flush(draw((running.end = parsed.end), running.units));
+      return;
+    }
+    const { host, created } = counterHost(element);
+    const units = readUnits(host);
+    const island = renderIsland('countdown', host, draw(parsed.end, units));
+    running = { island, units, end: parsed.end };
+    onCleanup(() => {
+      island.unmount();
+      if (created) host.remove();
+    });
+  };
+  read();
+  const observer = new MutationObserver(read);
+  observer.observe(element, { attributes: true, attributeFilter: ['data-end', 'data-timer', 'data-gmt-offset'] });
+  signal.addEventListener('abort', () => observer.disconnect(), { once: true });
 }
 
 export default defineWidget({
-  mount(element, context) {
-    const parsed = readEnd(element, context.warn);
-    if (parsed) return start(element, parsed, context);
-    whenEndIsWritten(element, context.signal, context.warn, () => {
-      const written = readEnd(element, context.warn);
-      if (written) start(element, written, context);
-    });
-  },
+  mount: mountCountdown,
 });

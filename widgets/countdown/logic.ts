@@ -33,11 +33,11 @@ export function parseGmtOffset(value: string | null): number | undefined {
   return Number.isFinite(n) && n >= -12 && n <= 14 ? n : Number.NaN;
 }
 
-/** `data-end="<unix seconds>"` in milliseconds. */
+/** `data-end="<unix seconds>"` in milliseconds; a script may write fractional seconds (`Date.now() / 1000 + …`). */
 export function parseEnd(value: string | null): Parsed {
   const text = value?.trim() ?? '';
-  if (!/^\d{1,11}$/.test(text)) return { ok: false, message: `expected Unix seconds, got ${JSON.stringify(value)}` };
-  return { ok: true, end: Number(text) * 1000 };
+  if (!/^\d{1,11}(\.\d+)?$/.test(text)) return { ok: false, message: `expected Unix seconds, got ${JSON.stringify(value)}` };
+  return { ok: true, end: Math.round(Number(text) * 1000) };
 }
 
 export interface Remaining {

@@ -150,19 +150,17 @@ export function pageLocale(lang: string | null | undefined): string {
 /** What `wordedLocale` needs of `Intl.RelativeTimeFormat` (tests hand in a browser without some languages). */
 export interface RelativeTimeFormatLike {
   supportedLocalesOf(locales: string[]): string[];
-  new (locale: string, options: Intl.RelativeTimeFormatOptions): { format(value: number, unit: Intl.RelativeTimeFormatUnit): string };
 }
 
 /**
- * The locale to word relative times in: the page's, or "en" (the contract's fallback) when this browser has no
- * wording for it. Chromium's ICU data lacks ka, hy and be (Intl would silently use the visitor's own language)
- * and carries kk without relative-time words (the root pattern "-2 d"); every real wording of the 26 says "ago"
- * in words, never with a minus sign.
+ * The locale to word relative times in: the page's whenever this browser's Intl has the language (contract §11:
+ * "use it for wording", whatever Intl says: Hebrew's parentheses, nb's "døgn", Chromium's kk with the root
+ * pattern "-2 d"), else "en", the contract's fallback: Chromium's ICU data lacks ka, hy and be, and Intl would
+ * silently use the visitor's own language for them.
  */
 export function wordedLocale(locale: string, Rtf: RelativeTimeFormatLike = Intl.RelativeTimeFormat): string {
   try {
-    if (Rtf.supportedLocalesOf([locale]).length === 0) return 'en';
-    return /[-\u2212]\s*2/.test(new Rtf(locale, { numeric: 'always' }).format(-2, 'day')) ? 'en' : locale;
+    return Rtf.supportedLocalesOf([locale]).length === 0 ? 'en' : locale;
   } catch {
     return 'en';
   }

@@ -51,18 +51,17 @@ function render(stamp: Stamp, now: number): void {
     node.title = absolute;
     const shown = document.createElement('span');
     shown.className = 'sf-review__time-text';
-    shown.setAttribute('aria-hidden', 'true');
-    // Screen readers get the absolute date beside the relative wording (title alone is not read reliably).
+    node.append(shown);
+    // Screen readers get the absolute date after the wording (title alone is not read reliably). It sits beside
+    // the <time>, not in it, so the <time> holds exactly the wording.
     const spoken = document.createElement('span');
     spoken.className = 'sf-visually-hidden';
-    node.append(shown, spoken);
-    stamp.slot.replaceChildren(node);
+    spoken.textContent = ` (${absolute})`;
+    stamp.slot.replaceChildren(node, spoken);
     stamp.node = node;
   }
-  const [shown, spoken] = node.children as unknown as [HTMLElement, HTMLElement];
+  const shown = node.firstElementChild as HTMLElement;
   if (shown.textContent !== text) shown.textContent = text;
-  const said = `${text} (${node.title})`;
-  if (spoken.textContent !== said) spoken.textContent = said;
 }
 
 function nextDelay(now: number): number {
@@ -99,6 +98,20 @@ export function timeTimers(): number {
 }
 
 /**
+ * Where a `[data-time]` shows its time: its `span.sf-review__time` slot (the contract's markup), the element itself
+ * when it is the slot, or, for a review printed without one, a slot we add at its end (every review shows its time).
+ */
+function timeSlot(el: Element): HTMLElement | undefined {
+  if (el.matches('.sf-review__time')) return el as HTMLElement;
+  const printed = el.querySelector<HTMLElement>('.sf-review__time');
+  if (printed || !el.matches('.sf-review')) return printed ?? undefined;
+  const added = document.createElement('span');
+  added.className = 'sf-review__time';
+  el.append(added);
+  return added;
+}
+
+/**
  * Fill and keep fresh every `[data-time]` under `root` (the root included). A `data-time` that is not Unix seconds
  * is reported once through `warn` and its element keeps its printed text. Returns the cleanup.
  */
@@ -111,7 +124,7 @@ export function watchTimes(root: Element, warn: (field: string, message: string)
       warn('data-time', 'expected Unix seconds; the review keeps its printed text');
       continue;
     }
-    const slot = el.querySelector<HTMLElement>('.sf-review__time');
+    const slot = timeSlot(el);
     if (!slot) continue;
     stamps.push({ slot, time: seconds * 1000, chat: el.getAttribute('data-time-format') === 'chat' });
   }

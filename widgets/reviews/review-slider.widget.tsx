@@ -44,19 +44,24 @@ function readSlide(el: Element): Slide {
 const hostOf = (section: Element) => section.querySelector(':scope .sf-reviews__slider');
 
 /**
- * The contract's minimal markup (theme.md §10) is the section with its `div.sf-review`s and no
- * `.sf-reviews__slider`: the wrapper is built where the first review is, the printed reviews go into it (the
- * island draws them again as slides), and on unmount they go back and the wrapper goes.
+ * The contract's minimal markup (theme.md §10) is the section with its `div.sf-review`s (or `li.sf-review`s in a
+ * list) and no `.sf-reviews__slider`: the wrapper is built where the first review is (before its list: a `<div>`
+ * inside `<ul>` is not a list), the printed reviews go into it (the island draws them again as slides), and on
+ * unmount they go back where they were and the wrapper goes.
  */
 function buildHost(section: Element, onCleanup: (fn: () => void) => void): Element {
   const printed = [...section.querySelectorAll('.sf-review')];
+  const places = printed.map((review) => [review.parentNode, review.nextSibling] as const);
   const host = document.createElement('div');
   host.className = 'sf-reviews__slider';
   host.setAttribute('data-sf-built', '');
-  printed[0]!.before(host);
+  const first = printed[0]!;
+  const list = first.parentElement?.matches('ul, ol') && section.contains(first.parentElement) && first.parentElement !== section ? first.parentElement : undefined;
+  (list ?? first).before(host);
   host.append(...printed);
   onCleanup(() => {
-    host.before(...printed);
+    // Last first: a review's next sibling is then back in place (or was never moved).
+    for (let i = printed.length - 1; i >= 0; i--) places[i]![0]?.insertBefore(printed[i]!, places[i]![1]);
     host.remove();
   });
   return host;
@@ -81,10 +86,17 @@ export default defineIsland<ReviewSliderProps>({
       reducedMotion: env().prefersReducedMotion(),
     };
   },
-  host: (section, { onCleanup }) => hostOf(section) ?? buildHost(section, onCleanup),
+  host(section, { onCleanup }) {
+    const host = hostOf(section) ?? buildHost(section, onCleanup);
+    // Before the first render: it is synchronous and embla measures the slides in its effects, so the enhanced
+    // layout (viewport clipping, the track as a flex row) must already apply. Set later, a page whose theme does
+    // not style the track itself (the contract's minimal markup) gives embla a column of slides: nothing to scroll.
+    host.setAttribute('data-sf-carousel', '');
+    onCleanup(() => host.removeAttribute('data-sf-carousel'));
+    return host;
+  },
   connect(_island, section, { warn, signal, onCleanup }) {
     const host = hostOf(section)!;
-    host.setAttribute('data-sf-carousel', '');
     section.setAttribute('aria-roledescription', 'carousel');
     const labelled = section.hasAttribute('aria-labelledby') || section.hasAttribute('aria-label');
     if (!labelled) section.setAttribute('aria-label', 'Reviews');
@@ -93,7 +105,6 @@ export default defineIsland<ReviewSliderProps>({
     const stopTimes = watchTimes(host, warn);
     onCleanup(() => {
       stopTimes();
-      host.removeAttribute('data-sf-carousel');
       section.removeAttribute('aria-roledescription');
       if (!labelled) section.removeAttribute('aria-label');
     });

@@ -61,9 +61,11 @@ describe('review widgets', () => {
     const time = tenDays!.querySelector('.sf-review__time time')!;
     expect(time.getAttribute('datetime')).toBe(new Date(1794312000 * 1000).toISOString());
     expect(time.getAttribute('title')).toMatch(/2026/);
-    // Screen readers hear the wording and the absolute date; the visible wording is not read twice.
-    expect(time.querySelector('.sf-visually-hidden')?.textContent).toBe(`${rtf('en', -10, 'day')} (${time.getAttribute('title')})`);
-    expect(time.querySelector('.sf-review__time-text')?.getAttribute('aria-hidden')).toBe('true');
+    // The <time> holds exactly the wording; screen readers hear the absolute date after it, once.
+    expect(time.textContent).toBe(rtf('en', -10, 'day'));
+    const slot = tenDays!.querySelector('.sf-review__time')!;
+    expect(slot.textContent).toBe(`${rtf('en', -10, 'day')} (${time.getAttribute('title')})`);
+    expect(slot.querySelector('[aria-hidden]')).toBeNull();
   });
 
   it('speaks the page language (German)', async () => {
@@ -124,6 +126,21 @@ describe('review widgets', () => {
     expect(warn.mock.calls[0]![0]).toMatch(/reviews: data-time/);
   });
 
+  it('shows the time of a review printed without its slot, or with data-time on the slot itself', async () => {
+    document.documentElement.lang = 'en';
+    const now = Math.floor(NOW / 1000);
+    await mountPage(
+      `<section class="sf-reviews sf-reviews--list" data-provider="google"><ul>
+        <li class="sf-review" data-time="${now - 300}"><p>No slot</p></li>
+        <li class="sf-review"><p>Slot</p><span class="sf-review__time" data-time="${now - 3 * 3600}"></span></li></ul></section>`,
+      only('reviews'),
+    );
+    const [first, second] = document.querySelectorAll('.sf-review');
+    expect(first!.lastElementChild!.matches('span.sf-review__time')).toBe(true);
+    expect(first!.querySelector('time')?.textContent).toBe(rtf('en', -5, 'minute'));
+    expect(second!.querySelector('.sf-review__time > time')?.textContent).toBe(rtf('en', -3, 'hour'));
+  });
+
   it('"show more" reveals data-count printed reviews at a time, announces it and moves focus to the last batch', async () => {
     await mount();
     const button = document.querySelector<HTMLButtonElement>('.sf-reviews--grid .sf-reviews__more')!;
@@ -166,6 +183,24 @@ describe('review widgets', () => {
     expect(badgeKey('google')).toBe('sf_review_badge_closed_google');
   });
 
+  it('hides the closed badge and the reviews beyond "show more" also where the theme gives them a display', async () => {
+    document.documentElement.lang = 'en';
+    const now = Math.floor(NOW / 1000);
+    await mountPage(
+      `<style>.sf-review-badge--floating{display:flex}.sf-review{display:block}</style>
+      <section class="sf-reviews sf-reviews--grid" data-provider="google"><div class="sf-review" data-time="${now}">a</div><div class="sf-review" data-time="${now}">b</div>
+        <button type="button" class="sf-reviews__more" data-count="1" hidden>More</button></section>
+      <div class="sf-review-badge sf-review-badge--floating" data-provider="google">4.8 <button class="sf-review-badge__close">Close</button></div>`,
+      only('reviews'),
+    );
+    const [, second] = document.querySelectorAll<HTMLElement>('.sf-review');
+    expect(getComputedStyle(second!).display).toBe('none');
+    const badge = document.querySelector<HTMLElement>('.sf-review-badge--floating')!;
+    expect(getComputedStyle(badge).display).toBe('flex');
+    badge.querySelector('button')!.click();
+    expect(getComputedStyle(badge).display).toBe('none');
+  });
+
   it('keeps another provider\'s badge shown', async () => {
     sessionStorage.setItem('sf_review_badge_closed_google', '1');
     await mount();
@@ -197,6 +232,28 @@ describe('review widgets', () => {
     expect(popup.opener).toBeNull();
     open.mockReturnValue(null);
     expect(click()).toBe(false);
+  });
+
+  it('opens a popup link printed outside any review widget, and wires one inside a widget only once', async () => {
+    document.documentElement.lang = 'en';
+    await mountPage(
+      `<p><a class="sf-review-popup" href="/reviews/?write=google">Write a review</a></p>
+      <section class="sf-reviews sf-reviews--badge" data-provider="google"><a class="sf-review-popup" href="/reviews/?provider=google">4.8</a></section>`,
+      only('reviews'),
+    );
+    const open = vi.spyOn(window, 'open').mockReturnValue({ opener: window } as unknown as Window);
+    const [outside, inside] = document.querySelectorAll<HTMLAnchorElement>('a.sf-review-popup');
+    const click = (link: HTMLAnchorElement) => {
+      const event = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+      link.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(click(outside!)).toBe(true);
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(open.mock.calls[0]![0]).toBe(new URL('/reviews/?write=google', location.href).href);
+    expect(open.mock.calls[0]![2]).toMatch(/(^|,)width=620,height=500(,|$)/);
+    expect(click(inside!)).toBe(true);
+    expect(open).toHaveBeenCalledTimes(2);
   });
 
   it('renders the slider as a labelled carousel: slides "n of m", named buttons, a pause button as it rotates', async () => {
@@ -232,6 +289,46 @@ describe('review widgets', () => {
     runtime.unmount(document);
     expect(section.querySelector('.sf-reviews__slider')).toBeNull();
     expect([...section.children].map((c) => c.className)).toEqual(['sf-review', 'sf-review']);
+  });
+
+  it('builds the slider before a list of li.sf-review (no <div> inside the <ul>), and puts the reviews back in it on unmount', async () => {
+    document.documentElement.lang = 'en';
+    const now = Math.floor(NOW / 1000);
+    const runtime = await mountPage(
+      `<section class="sf-reviews sf-reviews--slider" data-provider="google" aria-label="Reviews"><h2>Reviews</h2><ul class="list"><li class="sf-review" data-time="${now}">A</li><li class="sf-review" data-time="${now}">B</li></ul><p>after</p></section>`,
+      only('review-slider'),
+    );
+    const section = document.querySelector('.sf-reviews--slider')!;
+    const list = section.querySelector('ul.list')!;
+    expect([...list.children].every((c) => c.tagName === 'LI')).toBe(true);
+    expect(section.querySelector('.sf-reviews__slider')!.nextElementSibling).toBe(list);
+    expect([...section.querySelectorAll('[aria-roledescription="slide"]')].map((s) => s.firstChild?.textContent)).toEqual(['A', 'B']);
+    runtime.unmount(document);
+    expect(section.querySelector('.sf-reviews__slider')).toBeNull();
+    expect([...list.children].map((c) => `${c.tagName}:${c.firstChild?.textContent}`)).toEqual(['LI:A', 'LI:B']);
+    expect([...section.children].map((c) => c.tagName)).toEqual(['H2', 'UL', 'P']);
+  });
+
+  it('lays the slides out as a row before embla measures them, also where the theme does not style the track (the contract\'s minimal markup)', async () => {
+    document.documentElement.lang = 'en';
+    // Embla reads each slide's offsets when it starts (in an effect of the island's synchronous first render): by
+    // then the enhanced layout (data-sf-carousel: a clipping viewport, the track a flex row) must apply, or embla
+    // sees a column of slides with nothing to scroll, and previous/next stay disabled.
+    const measured: boolean[] = [];
+    const offsetWidth = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetWidth')!;
+    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      if (this.matches('[aria-roledescription="slide"]')) measured.push(!!this.closest('.sf-reviews__slider')?.hasAttribute('data-sf-carousel'));
+      return offsetWidth.get!.call(this) as number;
+    });
+    const now = Math.floor(NOW / 1000);
+    const runtime = await mountPage(
+      `<section class="sf-reviews sf-reviews--slider" data-provider="google"><div class="sf-review" data-time="${now}">A</div><div class="sf-review" data-time="${now}">B</div></section>`,
+      only('review-slider'),
+    );
+    expect(measured.length).toBeGreaterThan(0);
+    expect(measured.every(Boolean)).toBe(true);
+    runtime.unmount(document);
+    expect(document.querySelector('[data-sf-carousel]')).toBeNull();
   });
 
   it('words times in English on a Georgian page when the browser has no Georgian (Chromium), not in the visitor\'s language', async () => {

@@ -1,5 +1,6 @@
 import { defineWidget, type WidgetContext } from '../../mount/types';
 import { announceIn } from '../../src/dom/announce';
+import { adoptStyles } from '../../src/dom/styles';
 import { session } from '../../src/storage/storage';
 import { parseCount } from './logic';
 import { wirePopups } from './popup';
@@ -11,6 +12,10 @@ import { watchTimes } from './relative-time';
  * state worth rendering, so they never pull React. The slider, which does render state, is review-slider.
  */
 export const badgeKey = (provider: string) => `sf_review_badge_closed_${provider}`;
+
+// What we hide stays hidden where the theme gives these elements a display of their own (a flex badge, grid cards):
+// the user-agent rule for [hidden] loses to any author display.
+adoptStyles('reviews', '.sf-review-badge--floating[hidden],.sf-reviews .sf-review[hidden],.sf-reviews__more[hidden]{display:none!important}');
 
 function mountBadge(badge: HTMLElement, { warn, signal }: WidgetContext): void {
   const provider = badge.getAttribute('data-provider')?.trim();
@@ -90,6 +95,8 @@ function mountShowMore(section: HTMLElement, { warn, signal, onCleanup }: Widget
 export default defineWidget({
   mount(element, context) {
     const el = element as HTMLElement;
+    // A popup link printed outside any review widget (contract §10: `a.sf-review-popup` opens the popup).
+    if (el.matches('a.sf-review-popup')) return wirePopups(el, context.signal);
     if (el.matches('.sf-review-badge--floating')) mountBadge(el, context);
     else mountShowMore(el, context);
     wirePopups(el, context.signal);
