@@ -1,5 +1,6 @@
 import { islandHost } from '../../mount/host';
-import { num, readGlobal, str } from '../../src/config/globals';
+import { num, readGlobal, str, type FieldSpec } from '../../src/config/globals';
+import { parseNumber } from '../../src/config/parse';
 import { adoptStyles } from '../../src/dom/styles';
 import { parseFragment } from '../../src/dom/html';
 import { env } from '../../src/env';
@@ -30,11 +31,18 @@ interface Settings {
   overlayClass: string;
 }
 
+/** A size in pixels: a number, or a numeric string with or without `px` (Avada reads it with parseFloat). */
+const pixels = (fallback: number): FieldSpec<number> => ({
+  read: (value) => parseNumber(value) ?? (typeof value === 'string' && /^\s*\d+(\.\d+)?\s*px\s*$/i.test(value) ? Number.parseFloat(value) : undefined),
+  fallback,
+  expected: 'a size in px',
+});
+
 /** The page globals and the printed container, read once, at the boundary. */
 function readSettings(container: Element | null): Settings {
   const vars = readGlobal(
     'avadaWooCommerceVars',
-    { ajaxurl: str(''), shop_page_bg_color: str(''), shop_page_bg_color_lightness: num(Number.NaN), post_title_font_size: num(Number.NaN) },
+    { ajaxurl: str(''), shop_page_bg_color: str(''), shop_page_bg_color_lightness: num(Number.NaN), post_title_font_size: pixels(Number.NaN) },
     NAME,
   );
   let ajaxUrl = DEFAULT_AJAX_URL;

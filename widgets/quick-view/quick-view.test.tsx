@@ -291,10 +291,13 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     const bg = () => container().getAttribute('style') ?? '';
     await vi.waitFor(() => expect(bg()).toContain('--sf-qv-bg: #1a1a2e'));
     expect(dialog()!.querySelector('.fusion-wqv-close')!.classList.contains('light')).toBe(true);
+    // Avada marks the button itself (`.fusion-wqv-close button.light`): the theme's CSS colours that one.
+    expect(dialog()!.querySelector('.fusion-wqv-close > button')!.classList.contains('light')).toBe(true);
     dialog()!.querySelector<HTMLButtonElement>('.fusion-wqv-close button')!.click();
     await vi.waitFor(() => expect(dialog()!.open).toBe(false));
     expect(bg()).not.toContain('#1a1a2e');
     expect(dialog()!.querySelector('.fusion-wqv-close')!.classList.contains('light')).toBe(false);
+    expect(dialog()!.querySelector('.fusion-wqv-close > button')!.classList.contains('light')).toBe(false);
     // A colour that is not one is not put into a style: one warning, the shop's colour stays.
     next = answer('red;background-image:url(https://evil.example/x)', '80');
     link(318).click();
@@ -332,6 +335,19 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     expect(content().querySelector('.product_title')).not.toBeNull();
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]![0])).toContain('quick-view: avadaWooCommerceVars.ajaxurl');
+  });
+
+  it("the page's dark shop background gives a light close button; post_title_font_size caps the loader title, with or without px", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    usePageGlobals('quick-view.html', { avadaWooCommerceVars: { ajaxurl: '/wp-admin/admin-ajax.php', shop_page_bg_color: '#141414', shop_page_bg_color_lightness: '8', post_title_font_size: '22px' } });
+    // An answer without a colour of its own: the page's stays.
+    server.use(http.post('*/wp-admin/admin-ajax.php', () => new HttpResponse('<div class="product"><div class="summary entry-summary"><h2 class="product_title entry-title">Canvas tote</h2></div></div>', { headers: { 'Content-Type': 'text/html' } })));
+    await open(318);
+    await settledView();
+    expect(dialog()!.querySelector('.fusion-wqv-close > button')!.classList.contains('light')).toBe(true);
+    expect(container().getAttribute('style')).toContain('--sf-qv-bg: #141414');
+    expect(container().getAttribute('style')).toContain('--sf-qv-title-max: 22px');
+    expect(warn).not.toHaveBeenCalled();
   });
 
   it('warns once about a malformed data-product-id and leaves that link alone', async () => {
