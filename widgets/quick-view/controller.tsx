@@ -599,7 +599,9 @@ interface Card {
 /** What the dialog shows of a link's card before the product arrives. */
 function cardOf(link: HTMLElement): Card {
   const card = link.closest('.product, .fusion-carousel-item');
-  const image = card ? [...card.querySelectorAll('img')].find((img) => !link.contains(img)) : undefined;
+  // The featured image (Avada's `.wp-post-image`): a crossfade card prints its hover image before it.
+  const images = card ? [...card.querySelectorAll('img')].filter((img) => !link.contains(img)) : [];
+  const image = images.find((img) => img.classList.contains('wp-post-image')) ?? images[0];
   const preview = previewBox(imageBox(image, link));
   const title = link.getAttribute('data-product-title')?.trim() || card?.querySelector(CARD_TITLE)?.textContent?.trim() || link.textContent?.trim() || 'Quick view';
   const priceRating = card ? [...card.querySelectorAll('.price, .star-rating')].filter((el) => !el.parentElement?.closest('.price, .star-rating')) : [];

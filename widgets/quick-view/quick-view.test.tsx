@@ -245,6 +245,17 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     expect(dialog()!.querySelector('.fusion-wqv-loader h2.product_title')?.textContent).toBe('Enamel mug');
   });
 
+  it("zooms from the card's featured image (.wp-post-image), not a crossfade hover image printed before it", async () => {
+    const hover = '<img width="300" height="900" src="/wp-content/uploads/canvas-tote-back-300x900.jpg" class="hover-image" alt="" />';
+    const html = (await page()).replace(/(<li class="product[^"]*post-318[\s\S]*?<div class="fusion-image-wrapper[^"]*">)/, `$1<div class="crossfade-images">${hover}`);
+    expect(html).toContain('crossfade-images');
+    await open(318, html);
+    const preview = dialog()!.querySelector<HTMLImageElement>('.fusion-wqv-preview-image img');
+    expect(preview?.getAttribute('src')).toMatch(/\/canvas-tote-300x300\.jpg$/);
+    // The featured image is square: the 400 px preview (the tall hover image would have given 300).
+    expect(container().getAttribute('style')).toContain('--sf-qv-preview-width: 400px');
+  });
+
   it('falls back to window.quickViewNonce when the container prints none', async () => {
     (window as { quickViewNonce?: string }).quickViewNonce = QUICK_VIEW_NONCE;
     onTestFinished(() => void delete (window as { quickViewNonce?: string }).quickViewNonce);
