@@ -604,7 +604,9 @@ function cardOf(link: HTMLElement): Card {
   const image = images.find((img) => img.classList.contains('wp-post-image')) ?? images[0];
   const preview = previewBox(imageBox(image, link));
   const title = link.getAttribute('data-product-title')?.trim() || card?.querySelector(CARD_TITLE)?.textContent?.trim() || link.textContent?.trim() || 'Quick view';
-  const priceRating = card ? [...card.querySelectorAll('.price, .star-rating')].filter((el) => !el.parentElement?.closest('.price, .star-rating')) : [];
+  // The loader's `.fusion-price-rating > .price + .star-rating`: the card's price, then its rating, one of each.
+  const first = (selector: string) => (card ? [...card.querySelectorAll(selector)].find((el) => !el.parentElement?.closest('.price, .star-rating')) : undefined);
+  const priceRating = [first('.price'), first('.star-rating')].filter((el) => el !== undefined);
   const badges = card ? [...card.querySelectorAll(BADGES)] : [];
   return { card, image, preview, view: { title, priceRating, badges, image: image ? previewImage(image) : undefined } };
 }

@@ -472,5 +472,9 @@ describe('quick view timeline (full motion)', { timeout: 20_000 }, () => {
     expect(loader().querySelector('.fusion-slider-loading')).not.toBeNull();
     expect(loader().querySelector('.price')?.textContent).toContain('24.00');
     expect(loader().querySelector('.star-rating')?.getAttribute('aria-label')).toBe('Rated 4.50 out of 5');
+    // The contract's loader: `.fusion-price-rating > .price + .star-rating`, whatever order the card prints them in
+    // (this card has its rating first), one of each.
+    expect(loader().querySelectorAll('.fusion-price-rating > .price + .star-rating')).toHaveLength(1);
+    expect(loader().querySelector('.fusion-price-rating')!.children).toHaveLength(2);
   });
 });
