@@ -262,6 +262,8 @@ export class QuickViewController {
       void this.load(session);
       document.body.classList.add('fusion-wqv-open');
       document.documentElement.classList.add('sf-qv-lock');
+      // Avada marks the card and fades its children to 0 (our CSS fades them, whatever the theme's CSS does).
+      session.card?.classList.add('fusion-faded-out');
       for (const child of session.faded) child.classList.add('fusion-faded-out');
       if (!prepared && (priceRating.length || badges.length)) this.set({ priceRating, badges });
     };
@@ -502,7 +504,12 @@ export class QuickViewController {
     }
     document.body.classList.remove('fusion-wqv-open');
     document.documentElement.classList.remove('sf-qv-lock');
-    for (const child of session.faded) child.classList.remove('fusion-faded-out');
+    session.card?.classList.remove('fusion-faded-out');
+    for (const child of session.faded) {
+      child.classList.remove('fusion-faded-out');
+      // The card's contents fade back in (Avada: 300 ms); the class's own transition left with the class.
+      if (!this.reduced && typeof child.animate === 'function') child.animate([{ opacity: 0 }, { opacity: 1 }], { duration: this.steps.closeShrink, easing: 'ease' });
+    }
     this.set({
       open: false,
       background: this.settings.background,

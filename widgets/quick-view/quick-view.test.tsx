@@ -80,6 +80,8 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     expect(d.querySelector('.fusion-price-rating .star-rating')).not.toBeNull();
     expect(document.body.classList.contains('fusion-wqv-open')).toBe(true);
     expect([...link(318).closest('li.product')!.querySelector('.fusion-product-wrapper')!.classList]).toContain('fusion-faded-out');
+    // Avada puts the class on the card itself too.
+    expect(link(318).closest('li.product')!.classList.contains('fusion-faded-out')).toBe(true);
     // Only one container on the page: the printed one is replaced while we run.
     expect(document.querySelectorAll('.fusion-woocommerce-quick-view-container')).toHaveLength(1);
     await settledView();
