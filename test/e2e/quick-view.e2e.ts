@@ -271,8 +271,19 @@ describe.each(BUILD_TAGS)('quick view, %s tag', { timeout: 120_000 }, (tag) => {
     await page.waitForFunction((b) => [...document.querySelectorAll('#fusion-countdown-3 .fusion-seconds-dash .fusion-digit')].map((x) => x.textContent).join('') !== b, s2, { timeout: 2500 });
     await expectAxeClean(page);
 
+    // The container as it is when the dialog opens (the very mutation that opens it): already at its final size.
+    await page.evaluate(() => {
+      const w = window as unknown as { atOpen?: { className: string; width: number } };
+      new MutationObserver(() => {
+        const c = document.querySelector('dialog.sf-quick-view[open] .fusion-woocommerce-quick-view-container');
+        if (c && !w.atOpen) w.atOpen = { className: c.className, width: Math.round(c.getBoundingClientRect().width) };
+      }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['open'] });
+    });
     await page.click(LINK(512));
     await page.waitForFunction(() => document.querySelector('dialog.sf-quick-view')?.matches(':modal'));
+    const atOpen = await page.evaluate(() => (window as unknown as { atOpen?: { className: string; width: number } }).atOpen);
+    expect(atOpen?.className).toContain('complete');
+    expect(atOpen?.width).toBe(900);
     const first = await page.$eval(CONTAINER, (c) => ({ className: c.className, width: c.getBoundingClientRect().width, transition: getComputedStyle(c).transitionDuration }));
     // Opened straight at preview (400) + 500, with no transition to run.
     expect(first.className).toContain('complete');

@@ -271,6 +271,14 @@ export class QuickViewController {
     // The dialog opens in the task after the click, in both builds: the commit, showModal (which restyles the whole
     // page for its inert background) and the focus would otherwise all run inside the click's task (preact/compat
     // renders an update at once; React commits an update asked for in a click's handler at the end of that event).
+    const finalBox = (): Box & { left: number; top: number } => {
+      const width = finalWidth(preview.width, window.innerWidth);
+      const box = { width, height: Math.min(preview.height, window.innerHeight - 20) };
+      return { ...box, ...centred(box, { width: window.innerWidth, height: window.innerHeight }) };
+    };
+    // No zoom under reduced motion: the dialog is drawn at its final size and place before it is shown, with
+    // everything in it, so that not one frame shows it at the card.
+    const atRest = this.reduced ? { dialogClass: 'sf-qv-reduced sf-qv-in', box: finalBox(), containerClass: `${this.settings.containerClass} complete`, closeShown: true, loaderShown: true } : {};
     const drawClosed = () => {
       this.stage({
         open: false,
@@ -289,19 +297,13 @@ export class QuickViewController {
         loaderHidden: false,
         loading: true,
         message: '',
+        ...atRest,
       });
     };
     const show = () => {
       this.stage({ open: true });
       const s = this.steps;
-      const finalBox = (): Box & { left: number; top: number } => {
-        const width = finalWidth(preview.width, window.innerWidth);
-        const box = { width, height: Math.min(preview.height, window.innerHeight - 20) };
-        return { ...box, ...centred(box, { width: window.innerWidth, height: window.innerHeight }) };
-      };
       if (this.reduced) {
-        // No zoom: the dialog appears at its final size and place, with everything in it.
-        this.set({ dialogClass: 'sf-qv-reduced sf-qv-in', box: finalBox(), containerClass: `${this.settings.containerClass} complete`, closeShown: true, loaderShown: true });
         session.animationDone = true;
         return;
       }

@@ -258,6 +258,22 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     expect(container().getAttribute('style')).toContain('--sf-qv-preview-width: 400px');
   });
 
+  it('under reduced motion the dialog is shown already at its final size and place (never a frame at the card)', async () => {
+    const seen: string[] = [];
+    const showModal = HTMLDialogElement.prototype.showModal;
+    const spy = vi.spyOn(HTMLDialogElement.prototype, 'showModal').mockImplementation(function (this: HTMLDialogElement) {
+      const c = this.querySelector('.fusion-woocommerce-quick-view-container')!;
+      seen.push(`${this.className} | ${c.className} | ${c.getAttribute('style')}`);
+      showModal.call(this);
+    });
+    onTestFinished(() => spy.mockRestore());
+    await open(318);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toContain('sf-qv-in');
+    expect(seen[0]).toContain('quick-view woocommerce complete');
+    expect(seen[0]).toContain(`--sf-qv-width: ${innerWidth - 400 < 500 ? innerWidth - 20 : 900}px`);
+  });
+
   it('falls back to window.quickViewNonce when the container prints none', async () => {
     (window as { quickViewNonce?: string }).quickViewNonce = QUICK_VIEW_NONCE;
     onTestFinished(() => void delete (window as { quickViewNonce?: string }).quickViewNonce);
