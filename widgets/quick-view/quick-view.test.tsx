@@ -274,6 +274,16 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     expect(seen[0]).toContain(`--sf-qv-width: ${innerWidth - 400 < 500 ? innerWidth - 20 : 900}px`);
   });
 
+  it("copies the card's sold-out and sale badges into .fusion-woo-badges-wrapper in the dialog", async () => {
+    const badges = '<span class="onsale">Sale!</span><div class="fusion-out-of-stock"><div class="fusion-position-text">Out of stock</div></div>';
+    const html = (await page()).replace(/(<li class="product[^"]*post-318[\s\S]*?<div class="fusion-image-wrapper[^"]*">)/, `$1${badges}`);
+    await open(318, html);
+    const wrapper = dialog()!.querySelector('.fusion-woocommerce-quick-view-container .fusion-woo-badges-wrapper');
+    expect(wrapper?.querySelector('.onsale')?.textContent).toBe('Sale!');
+    expect(wrapper?.querySelector('.fusion-out-of-stock')?.textContent).toBe('Out of stock');
+    expect(wrapper?.children).toHaveLength(2);
+  });
+
   it('falls back to window.quickViewNonce when the container prints none', async () => {
     (window as { quickViewNonce?: string }).quickViewNonce = QUICK_VIEW_NONCE;
     onTestFinished(() => void delete (window as { quickViewNonce?: string }).quickViewNonce);
