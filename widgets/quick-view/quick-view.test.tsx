@@ -284,6 +284,24 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     expect(wrapper?.children).toHaveLength(2);
   });
 
+  it('opens a card added to the page after load (infinite scroll, filters) with its own product id', async () => {
+    runtime = await mountPage(await page(), only(...WIDGETS));
+    const list = link(318).closest('ul')!;
+    list.insertAdjacentHTML(
+      'beforeend',
+      '<li class="product"><img src="/wp-content/uploads/new-300x300.jpg" width="300" height="300" alt=""><h2 class="woocommerce-loop-product__title">Added later</h2><a href="#fusion-quick-view" class="fusion-quick-view" data-product-id="512">Quick view</a></li>',
+    );
+    const added = list.lastElementChild!.querySelector<HTMLAnchorElement>('a.fusion-quick-view')!;
+    // The runtime sees the new link (its MutationObserver, scanned on the next frame); the first click on it mounts it.
+    await runtime.settled();
+    added.click();
+    await runtime.settled();
+    await vi.waitFor(() => expect(dialog()?.open).toBe(true));
+    await settledView();
+    expect(loads().map((l) => l.body.product)).toEqual(['512']);
+    expect(dialog()!.querySelector('.fusion-wqv-loader h2.product_title')?.textContent).toBe('Added later');
+  });
+
   it('falls back to window.quickViewNonce when the container prints none', async () => {
     (window as { quickViewNonce?: string }).quickViewNonce = QUICK_VIEW_NONCE;
     onTestFinished(() => void delete (window as { quickViewNonce?: string }).quickViewNonce);
