@@ -312,7 +312,8 @@ export class QuickViewController {
       this.later(session, s.widenAt, () => this.set({ box: finalBox(), duration: s.widen, containerClass: `${this.settings.containerClass} complete` }));
       this.later(session, s.closeButtonAt, () => {
         session.animationDone = true;
-        this.set({ closeShown: true, loaderShown: true });
+        // The loader (the card's title, price and rating) only if the content has not arrived yet.
+        this.set({ closeShown: true, loaderShown: !session.answer });
         this.reveal(session);
       });
     };

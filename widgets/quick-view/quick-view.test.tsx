@@ -486,6 +486,8 @@ describe('quick view timeline (full motion)', { timeout: 20_000 }, () => {
     expect(content().children).toHaveLength(0);
     await tick(600);
     expect(dialog()!.querySelector('.fusion-wqv-close')!.className).toContain('sf-qv-shown');
+    // The content has arrived: no loader at 1600 ms (it is for a slow answer only).
+    expect(dialog()!.querySelector('.fusion-wqv-loader')!.className).not.toContain('sf-qv-shown');
     expect(container().className).toContain('fusion-quick-view-loaded fusion-animate-content');
     await tick(400);
     expect(content().querySelector('.product_title')?.textContent).toBe('Rain jacket');
