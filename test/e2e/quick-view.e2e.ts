@@ -106,6 +106,31 @@ describe.each(BUILD_TAGS)('quick view, %s tag', { timeout: 120_000 }, (tag) => {
     expectNoConsoleErrors(errors);
   });
 
+  test("the card's children fade to 0 while it is open, by our CSS alone, and come back on close", async () => {
+    const { page, errors } = await openPage('/quick-view.html', { tag });
+    // Without the fixture theme's .fusion-faded-out rules: the contract's fade is ours to do.
+    await page.evaluate(() => {
+      for (const sheet of document.styleSheets) {
+        const rules = sheet.cssRules;
+        for (let i = rules.length - 1; i >= 0; i--) if (rules[i]!.cssText.includes('fusion-faded-out')) sheet.deleteRule(i);
+      }
+    });
+    const card = () =>
+      page.$eval(LINK(318), (a) => {
+        const c = a.closest('.product')!;
+        return { marked: c.classList.contains('fusion-faded-out'), opacity: [...c.children].map((x) => getComputedStyle(x).opacity) };
+      });
+    await openProduct(page, 318, 'Canvas tote');
+    await page.waitForFunction((sel) => [...document.querySelector(sel)!.closest('.product')!.children].every((x) => getComputedStyle(x).opacity === '0'), LINK(318));
+    expect((await card()).marked).toBe(true);
+    await page.keyboard.press('Escape');
+    await waitClosed(page, 318);
+    await page.waitForFunction((sel) => [...document.querySelector(sel)!.closest('.product')!.children].every((x) => getComputedStyle(x).opacity === '1'), LINK(318));
+    expect(await card()).toEqual({ marked: false, opacity: ['1'] });
+    expect(await page.$$eval('.fusion-faded-out', (els) => els.length)).toBe(0);
+    expectNoConsoleErrors(errors);
+  });
+
   test('its code and the framework load at idle once a card is in view, with no request to the shop and nothing mounted; a pointer on a link asks nothing either; the click opens at once', async () => {
     const { page, requests, errors } = await openPage('/quick-view.html', { tag });
     const loads = () => page.evaluate(() => window.__mock!.state.log.filter((e) => e.endpoint === 'fusion_quick_view_load').map((e) => e.body.product));
@@ -246,8 +271,19 @@ describe.each(BUILD_TAGS)('quick view, %s tag', { timeout: 120_000 }, (tag) => {
     await page.waitForFunction((b) => [...document.querySelectorAll('#fusion-countdown-3 .fusion-seconds-dash .fusion-digit')].map((x) => x.textContent).join('') !== b, s2, { timeout: 2500 });
     await expectAxeClean(page);
 
+    // The container as it is when the dialog opens (the very mutation that opens it): already at its final size.
+    await page.evaluate(() => {
+      const w = window as unknown as { atOpen?: { className: string; width: number } };
+      new MutationObserver(() => {
+        const c = document.querySelector('dialog.sf-quick-view[open] .fusion-woocommerce-quick-view-container');
+        if (c && !w.atOpen) w.atOpen = { className: c.className, width: Math.round(c.getBoundingClientRect().width) };
+      }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['open'] });
+    });
     await page.click(LINK(512));
     await page.waitForFunction(() => document.querySelector('dialog.sf-quick-view')?.matches(':modal'));
+    const atOpen = await page.evaluate(() => (window as unknown as { atOpen?: { className: string; width: number } }).atOpen);
+    expect(atOpen?.className).toContain('complete');
+    expect(atOpen?.width).toBe(900);
     const first = await page.$eval(CONTAINER, (c) => ({ className: c.className, width: c.getBoundingClientRect().width, transition: getComputedStyle(c).transitionDuration }));
     // Opened straight at preview (400) + 500, with no transition to run.
     expect(first.className).toContain('complete');

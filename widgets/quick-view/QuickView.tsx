@@ -102,7 +102,8 @@ export const QuickView = memo(function QuickView(props: QuickViewProps) {
       <div className={props.overlayClass} onClick={requestClose} />
       <div className={props.containerClass} style={vars}>
         <div className={`fusion-wqv-close${props.closeShown ? ' sf-qv-shown' : ''}${props.light ? ' light' : ''}`}>
-          <button type="button" onClick={requestClose}>
+          {/* Avada's light close button: `light` on the button (its CSS), and on the wrapper (ours). */}
+          <button type="button" className={props.light ? 'light' : undefined} onClick={requestClose}>
             <span aria-hidden="true">×</span>
             <span className="screen-reader-text">Close product quick view</span>
           </button>

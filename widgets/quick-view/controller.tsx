@@ -1,5 +1,6 @@
 import { islandHost } from '../../mount/host';
-import { num, readGlobal, str } from '../../src/config/globals';
+import { num, readGlobal, str, type FieldSpec } from '../../src/config/globals';
+import { parseNumber } from '../../src/config/parse';
 import { adoptStyles } from '../../src/dom/styles';
 import { parseFragment } from '../../src/dom/html';
 import { env } from '../../src/env';
@@ -30,11 +31,18 @@ interface Settings {
   overlayClass: string;
 }
 
+/** A size in pixels: a number, or a numeric string with or without `px` (Avada reads it with parseFloat). */
+const pixels = (fallback: number): FieldSpec<number> => ({
+  read: (value) => parseNumber(value) ?? (typeof value === 'string' && /^\s*\d+(\.\d+)?\s*px\s*$/i.test(value) ? Number.parseFloat(value) : undefined),
+  fallback,
+  expected: 'a size in px',
+});
+
 /** The page globals and the printed container, read once, at the boundary. */
 function readSettings(container: Element | null): Settings {
   const vars = readGlobal(
     'avadaWooCommerceVars',
-    { ajaxurl: str(''), shop_page_bg_color: str(''), shop_page_bg_color_lightness: num(Number.NaN), post_title_font_size: num(Number.NaN) },
+    { ajaxurl: str(''), shop_page_bg_color: str(''), shop_page_bg_color_lightness: num(Number.NaN), post_title_font_size: pixels(Number.NaN) },
     NAME,
   );
   let ajaxUrl = DEFAULT_AJAX_URL;
@@ -254,6 +262,8 @@ export class QuickViewController {
       void this.load(session);
       document.body.classList.add('fusion-wqv-open');
       document.documentElement.classList.add('sf-qv-lock');
+      // Avada marks the card and fades its children to 0 (our CSS fades them, whatever the theme's CSS does).
+      session.card?.classList.add('fusion-faded-out');
       for (const child of session.faded) child.classList.add('fusion-faded-out');
       if (!prepared && (priceRating.length || badges.length)) this.set({ priceRating, badges });
     };
@@ -261,6 +271,14 @@ export class QuickViewController {
     // The dialog opens in the task after the click, in both builds: the commit, showModal (which restyles the whole
     // page for its inert background) and the focus would otherwise all run inside the click's task (preact/compat
     // renders an update at once; React commits an update asked for in a click's handler at the end of that event).
+    const finalBox = (): Box & { left: number; top: number } => {
+      const width = finalWidth(preview.width, window.innerWidth);
+      const box = { width, height: Math.min(preview.height, window.innerHeight - 20) };
+      return { ...box, ...centred(box, { width: window.innerWidth, height: window.innerHeight }) };
+    };
+    // No zoom under reduced motion: the dialog is drawn at its final size and place before it is shown, with
+    // everything in it, so that not one frame shows it at the card.
+    const atRest = this.reduced ? { dialogClass: 'sf-qv-reduced sf-qv-in', box: finalBox(), containerClass: `${this.settings.containerClass} complete`, closeShown: true, loaderShown: true } : {};
     const drawClosed = () => {
       this.stage({
         open: false,
@@ -279,19 +297,13 @@ export class QuickViewController {
         loaderHidden: false,
         loading: true,
         message: '',
+        ...atRest,
       });
     };
     const show = () => {
       this.stage({ open: true });
       const s = this.steps;
-      const finalBox = (): Box & { left: number; top: number } => {
-        const width = finalWidth(preview.width, window.innerWidth);
-        const box = { width, height: Math.min(preview.height, window.innerHeight - 20) };
-        return { ...box, ...centred(box, { width: window.innerWidth, height: window.innerHeight }) };
-      };
       if (this.reduced) {
-        // No zoom: the dialog appears at its final size and place, with everything in it.
-        this.set({ dialogClass: 'sf-qv-reduced sf-qv-in', box: finalBox(), containerClass: `${this.settings.containerClass} complete`, closeShown: true, loaderShown: true });
         session.animationDone = true;
         return;
       }
@@ -300,7 +312,8 @@ export class QuickViewController {
       this.later(session, s.widenAt, () => this.set({ box: finalBox(), duration: s.widen, containerClass: `${this.settings.containerClass} complete` }));
       this.later(session, s.closeButtonAt, () => {
         session.animationDone = true;
-        this.set({ closeShown: true, loaderShown: true });
+        // The loader (the card's title, price and rating) only if the content has not arrived yet.
+        this.set({ closeShown: true, loaderShown: !session.answer });
         this.reveal(session);
       });
     };
@@ -494,7 +507,12 @@ export class QuickViewController {
     }
     document.body.classList.remove('fusion-wqv-open');
     document.documentElement.classList.remove('sf-qv-lock');
-    for (const child of session.faded) child.classList.remove('fusion-faded-out');
+    session.card?.classList.remove('fusion-faded-out');
+    for (const child of session.faded) {
+      child.classList.remove('fusion-faded-out');
+      // The card's contents fade back in (Avada: 300 ms); the class's own transition left with the class.
+      if (!this.reduced && typeof child.animate === 'function') child.animate([{ opacity: 0 }, { opacity: 1 }], { duration: this.steps.closeShrink, easing: 'ease' });
+    }
     this.set({
       open: false,
       background: this.settings.background,
@@ -591,10 +609,14 @@ interface Card {
 /** What the dialog shows of a link's card before the product arrives. */
 function cardOf(link: HTMLElement): Card {
   const card = link.closest('.product, .fusion-carousel-item');
-  const image = card ? [...card.querySelectorAll('img')].find((img) => !link.contains(img)) : undefined;
+  // The featured image (Avada's `.wp-post-image`): a crossfade card prints its hover image before it.
+  const images = card ? [...card.querySelectorAll('img')].filter((img) => !link.contains(img)) : [];
+  const image = images.find((img) => img.classList.contains('wp-post-image')) ?? images[0];
   const preview = previewBox(imageBox(image, link));
   const title = link.getAttribute('data-product-title')?.trim() || card?.querySelector(CARD_TITLE)?.textContent?.trim() || link.textContent?.trim() || 'Quick view';
-  const priceRating = card ? [...card.querySelectorAll('.price, .star-rating')].filter((el) => !el.parentElement?.closest('.price, .star-rating')) : [];
+  // The loader's `.fusion-price-rating > .price + .star-rating`: the card's price, then its rating, one of each.
+  const first = (selector: string) => (card ? [...card.querySelectorAll(selector)].find((el) => !el.parentElement?.closest('.price, .star-rating')) : undefined);
+  const priceRating = [first('.price'), first('.star-rating')].filter((el) => el !== undefined);
   const badges = card ? [...card.querySelectorAll(BADGES)] : [];
   return { card, image, preview, view: { title, priceRating, badges, image: image ? previewImage(image) : undefined } };
 }

@@ -45,6 +45,9 @@ describe('quick view rules', () => {
     expect(finalWidth(400, 1280)).toBe(900);
     expect(finalWidth(500, 1280)).toBe(1000);
     expect(finalWidth(400, 899)).toBe(879);
+    // 500 px remain or more: preview + 500 exactly, even where that leaves less than 10 px at each side.
+    expect(finalWidth(400, 900)).toBe(900);
+    expect(finalWidth(400, 910)).toBe(900);
     expect(finalWidth(400, 375)).toBe(355);
     expect(resizedWidth(400, 1280)).toBe(900);
     expect(resizedWidth(400, 700)).toBe(680);

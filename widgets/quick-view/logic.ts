@@ -57,10 +57,13 @@ export function previewBox(image: Box | undefined): Box {
   return { width, height: Math.round((width * image.height) / image.width) };
 }
 
-/** The open width: preview + 500 for the summary, or the window − 20 when less than 500 px would remain for it. */
+/**
+ * The open width: preview + 500 for the summary, or the window − 20 when less than 500 px would remain beside the
+ * preview (theme.md §4, as Avada computes it: preview + 500 never exceeds the window then).
+ */
 export function finalWidth(preview: number, windowWidth: number): number {
   if (windowWidth - preview < 500) return Math.max(0, windowWidth - 20);
-  return Math.min(preview + 500, windowWidth - 20);
+  return preview + 500;
 }
 
 /** While open, a resize sets the width to gallery + 500, capped at the window − 20. */

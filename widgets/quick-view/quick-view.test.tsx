@@ -80,6 +80,8 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     expect(d.querySelector('.fusion-price-rating .star-rating')).not.toBeNull();
     expect(document.body.classList.contains('fusion-wqv-open')).toBe(true);
     expect([...link(318).closest('li.product')!.querySelector('.fusion-product-wrapper')!.classList]).toContain('fusion-faded-out');
+    // Avada puts the class on the card itself too.
+    expect(link(318).closest('li.product')!.classList.contains('fusion-faded-out')).toBe(true);
     // Only one container on the page: the printed one is replaced while we run.
     expect(document.querySelectorAll('.fusion-woocommerce-quick-view-container')).toHaveLength(1);
     await settledView();
@@ -245,6 +247,61 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     expect(dialog()!.querySelector('.fusion-wqv-loader h2.product_title')?.textContent).toBe('Enamel mug');
   });
 
+  it("zooms from the card's featured image (.wp-post-image), not a crossfade hover image printed before it", async () => {
+    const hover = '<img width="300" height="900" src="/wp-content/uploads/canvas-tote-back-300x900.jpg" class="hover-image" alt="" />';
+    const html = (await page()).replace(/(<li class="product[^"]*post-318[\s\S]*?<div class="fusion-image-wrapper[^"]*">)/, `$1<div class="crossfade-images">${hover}`);
+    expect(html).toContain('crossfade-images');
+    await open(318, html);
+    const preview = dialog()!.querySelector<HTMLImageElement>('.fusion-wqv-preview-image img');
+    expect(preview?.getAttribute('src')).toMatch(/\/canvas-tote-300x300\.jpg$/);
+    // The featured image is square: the 400 px preview (the tall hover image would have given 300).
+    expect(container().getAttribute('style')).toContain('--sf-qv-preview-width: 400px');
+  });
+
+  it('under reduced motion the dialog is shown already at its final size and place (never a frame at the card)', async () => {
+    const seen: string[] = [];
+    const showModal = HTMLDialogElement.prototype.showModal;
+    const spy = vi.spyOn(HTMLDialogElement.prototype, 'showModal').mockImplementation(function (this: HTMLDialogElement) {
+      const c = this.querySelector('.fusion-woocommerce-quick-view-container')!;
+      seen.push(`${this.className} | ${c.className} | ${c.getAttribute('style')}`);
+      showModal.call(this);
+    });
+    onTestFinished(() => spy.mockRestore());
+    await open(318);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toContain('sf-qv-in');
+    expect(seen[0]).toContain('quick-view woocommerce complete');
+    expect(seen[0]).toContain(`--sf-qv-width: ${innerWidth - 400 < 500 ? innerWidth - 20 : 900}px`);
+  });
+
+  it("copies the card's sold-out and sale badges into .fusion-woo-badges-wrapper in the dialog", async () => {
+    const badges = '<span class="onsale">Sale!</span><div class="fusion-out-of-stock"><div class="fusion-position-text">Out of stock</div></div>';
+    const html = (await page()).replace(/(<li class="product[^"]*post-318[\s\S]*?<div class="fusion-image-wrapper[^"]*">)/, `$1${badges}`);
+    await open(318, html);
+    const wrapper = dialog()!.querySelector('.fusion-woocommerce-quick-view-container .fusion-woo-badges-wrapper');
+    expect(wrapper?.querySelector('.onsale')?.textContent).toBe('Sale!');
+    expect(wrapper?.querySelector('.fusion-out-of-stock')?.textContent).toBe('Out of stock');
+    expect(wrapper?.children).toHaveLength(2);
+  });
+
+  it('opens a card added to the page after load (infinite scroll, filters) with its own product id', async () => {
+    runtime = await mountPage(await page(), only(...WIDGETS));
+    const list = link(318).closest('ul')!;
+    list.insertAdjacentHTML(
+      'beforeend',
+      '<li class="product"><img src="/wp-content/uploads/new-300x300.jpg" width="300" height="300" alt=""><h2 class="woocommerce-loop-product__title">Added later</h2><a href="#fusion-quick-view" class="fusion-quick-view" data-product-id="512">Quick view</a></li>',
+    );
+    const added = list.lastElementChild!.querySelector<HTMLAnchorElement>('a.fusion-quick-view')!;
+    // The runtime sees the new link (its MutationObserver, scanned on the next frame); the first click on it mounts it.
+    await runtime.settled();
+    added.click();
+    await runtime.settled();
+    await vi.waitFor(() => expect(dialog()?.open).toBe(true));
+    await settledView();
+    expect(loads().map((l) => l.body.product)).toEqual(['512']);
+    expect(dialog()!.querySelector('.fusion-wqv-loader h2.product_title')?.textContent).toBe('Added later');
+  });
+
   it('falls back to window.quickViewNonce when the container prints none', async () => {
     (window as { quickViewNonce?: string }).quickViewNonce = QUICK_VIEW_NONCE;
     onTestFinished(() => void delete (window as { quickViewNonce?: string }).quickViewNonce);
@@ -291,10 +348,13 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     const bg = () => container().getAttribute('style') ?? '';
     await vi.waitFor(() => expect(bg()).toContain('--sf-qv-bg: #1a1a2e'));
     expect(dialog()!.querySelector('.fusion-wqv-close')!.classList.contains('light')).toBe(true);
+    // Avada marks the button itself (`.fusion-wqv-close button.light`): the theme's CSS colours that one.
+    expect(dialog()!.querySelector('.fusion-wqv-close > button')!.classList.contains('light')).toBe(true);
     dialog()!.querySelector<HTMLButtonElement>('.fusion-wqv-close button')!.click();
     await vi.waitFor(() => expect(dialog()!.open).toBe(false));
     expect(bg()).not.toContain('#1a1a2e');
     expect(dialog()!.querySelector('.fusion-wqv-close')!.classList.contains('light')).toBe(false);
+    expect(dialog()!.querySelector('.fusion-wqv-close > button')!.classList.contains('light')).toBe(false);
     // A colour that is not one is not put into a style: one warning, the shop's colour stays.
     next = answer('red;background-image:url(https://evil.example/x)', '80');
     link(318).click();
@@ -332,6 +392,19 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     expect(content().querySelector('.product_title')).not.toBeNull();
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]![0])).toContain('quick-view: avadaWooCommerceVars.ajaxurl');
+  });
+
+  it("the page's dark shop background gives a light close button; post_title_font_size caps the loader title, with or without px", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    usePageGlobals('quick-view.html', { avadaWooCommerceVars: { ajaxurl: '/wp-admin/admin-ajax.php', shop_page_bg_color: '#141414', shop_page_bg_color_lightness: '8', post_title_font_size: '22px' } });
+    // An answer without a colour of its own: the page's stays.
+    server.use(http.post('*/wp-admin/admin-ajax.php', () => new HttpResponse('<div class="product"><div class="summary entry-summary"><h2 class="product_title entry-title">Canvas tote</h2></div></div>', { headers: { 'Content-Type': 'text/html' } })));
+    await open(318);
+    await settledView();
+    expect(dialog()!.querySelector('.fusion-wqv-close > button')!.classList.contains('light')).toBe(true);
+    expect(container().getAttribute('style')).toContain('--sf-qv-bg: #141414');
+    expect(container().getAttribute('style')).toContain('--sf-qv-title-max: 22px');
+    expect(warn).not.toHaveBeenCalled();
   });
 
   it('warns once about a malformed data-product-id and leaves that link alone', async () => {
@@ -413,6 +486,8 @@ describe('quick view timeline (full motion)', { timeout: 20_000 }, () => {
     expect(content().children).toHaveLength(0);
     await tick(600);
     expect(dialog()!.querySelector('.fusion-wqv-close')!.className).toContain('sf-qv-shown');
+    // The content has arrived: no loader at 1600 ms (it is for a slow answer only).
+    expect(dialog()!.querySelector('.fusion-wqv-loader')!.className).not.toContain('sf-qv-shown');
     expect(container().className).toContain('fusion-quick-view-loaded fusion-animate-content');
     await tick(400);
     expect(content().querySelector('.product_title')?.textContent).toBe('Rain jacket');
@@ -445,5 +520,9 @@ describe('quick view timeline (full motion)', { timeout: 20_000 }, () => {
     expect(loader().querySelector('.fusion-slider-loading')).not.toBeNull();
     expect(loader().querySelector('.price')?.textContent).toContain('24.00');
     expect(loader().querySelector('.star-rating')?.getAttribute('aria-label')).toBe('Rated 4.50 out of 5');
+    // The contract's loader: `.fusion-price-rating > .price + .star-rating`, whatever order the card prints them in
+    // (this card has its rating first), one of each.
+    expect(loader().querySelectorAll('.fusion-price-rating > .price + .star-rating')).toHaveLength(1);
+    expect(loader().querySelector('.fusion-price-rating')!.children).toHaveLength(2);
   });
 });

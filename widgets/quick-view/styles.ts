@@ -7,6 +7,7 @@ export const QUICK_VIEW_CSS = `
 dialog.sf-quick-view{position:fixed;inset:0;width:100%;height:100%;max-width:none;max-height:none;margin:0;padding:0;border:0;background:transparent;overflow:hidden;color:inherit}
 dialog.sf-quick-view::backdrop{background:transparent}
 html.sf-qv-lock{overflow:hidden;scrollbar-gutter:stable}
+.fusion-faded-out>*{opacity:0;transition:opacity 200ms ease}
 .sf-quick-view .fusion-woocommerce-quick-view-overlay{position:fixed;inset:0;display:block;opacity:0;transition:opacity 400ms ease}
 :where(.sf-quick-view) .fusion-woocommerce-quick-view-overlay{background:rgba(0,0,0,.8)}
 .sf-quick-view.sf-qv-in .fusion-woocommerce-quick-view-overlay{opacity:1}
@@ -39,5 +40,5 @@ html.sf-qv-lock{overflow:hidden;scrollbar-gutter:stable}
 @media (max-width:700px){.sf-quick-view .fusion-wqv-content>.product{flex-direction:column}.sf-quick-view .fusion-wqv-content .woocommerce-product-gallery{flex-basis:auto;width:100%}.sf-quick-view .fusion-wqv-loader{left:0;top:auto;bottom:0}}
 @keyframes sf-qv-spin{to{transform:rotate(360deg)}}
 .sf-quick-view.sf-qv-reduced *,.sf-quick-view.sf-qv-reduced{transition:none!important;animation:none!important}
-@media (prefers-reduced-motion:reduce){.sf-quick-view *{transition:none!important;animation:none!important}}
+@media (prefers-reduced-motion:reduce){.sf-quick-view *,.fusion-faded-out>*{transition:none!important;animation:none!important}}
 `;
