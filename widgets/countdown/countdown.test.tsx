@@ -130,6 +130,16 @@ describe('countdown widget', () => {
     expect(time.getAttribute('datetime')).toBe('2031-01-02T15:30:45.000Z');
     expect(time.getAttribute('role')).toBe('group');
     expect(time.getAttribute('aria-label')).toMatch(/2 January 2031/);
+  });
+
+  it('labels the end date in the language of an underscored <html lang> (de_DE), and a tag Intl refuses in the browser\'s', async () => {
+    document.documentElement.lang = 'de_DE';
+    await mountVisible(AVADA('2031-01-02-15-30-45'));
+    expect(document.querySelector('#fusion-countdown-1 time')!.getAttribute('aria-label')).toMatch(/2\. Januar 2031/);
+    document.documentElement.lang = 'en-GB-x-!!';
+    await mountVisible(AVADA('2031-01-02-15-30-45'));
+    expect(document.querySelector('#fusion-countdown-1 time')!.getAttribute('aria-label')).toMatch(/2031/);
+    expect(document.querySelector('#fusion-countdown-1 time')!.getAttribute('aria-label')).not.toMatch(/GMT/);
     expect(document.querySelector('[aria-live], [role=timer], [role=status], [role=alert]')).toBeNull();
   });
 

@@ -66,13 +66,17 @@ function counterHost(el: Element): { host: Element; created: boolean } {
   return { host, created: true };
 }
 
+/** The end date in the page's language (`de_DE` read as `de-DE`); the browser's own when Intl refuses the tag. */
 function endLabel(end: number): string {
-  const lang = document.documentElement.lang || undefined;
-  try {
-    return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short' }).format(end);
-  } catch {
-    return new Date(end).toUTCString();
+  const lang = document.documentElement.lang.trim().replace(/_/g, '-') || undefined;
+  for (const locale of [lang, undefined]) {
+    try {
+      return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(end);
+    } catch {
+      // An invalid tag: try the browser's locale.
+    }
   }
+  return new Date(end).toUTCString();
 }
 
 /**
