@@ -91,6 +91,7 @@ describe('countdown widget', () => {
   afterEach(() => {
     restoreEnv();
     vi.useRealTimers();
+    document.documentElement.removeAttribute('lang');
     delete (document as { visibilityState?: string }).visibilityState;
   });
 
