@@ -11,7 +11,9 @@ describe('quick view rules', () => {
     expect(parseProductId(' 512 ')).toBe('512');
     for (const bad of [null, '', '0', '-3', '31a', '3.5', '{{id}}']) expect(parseProductId(bad)).toBeUndefined();
     expect(parseSize('600')).toBe(600);
-    for (const bad of [null, '', '0', '-1', 'auto', '1e9']) expect(parseSize(bad)).toBeUndefined();
+    expect(parseSize(' 600px ')).toBe(600);
+    expect(parseSize('450.5PX')).toBe(450.5);
+    for (const bad of [null, '', '0', '-1', 'auto', '1e9', 'px', '600em']) expect(parseSize(bad)).toBeUndefined();
   });
 
   it('reads a quoted variable from an inline script without running it', () => {

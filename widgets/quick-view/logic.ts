@@ -16,9 +16,9 @@ export function parseProductId(value: string | null): string | undefined {
   return /^[1-9]\d{0,19}$/.test(text) ? text : undefined;
 }
 
-/** `data-image-width` / `data-image-height`: positive pixels, else undefined. */
+/** `data-image-width` / `data-image-height`: positive pixels ("600" or "600px", as Avada's parseInt), else undefined. */
 export function parseSize(value: string | null): number | undefined {
-  const n = Number(value?.trim() || Number.NaN);
+  const n = Number(value?.trim().replace(/px$/i, '') || Number.NaN);
   return Number.isFinite(n) && n > 0 && n < 100_000 ? n : undefined;
 }
 
