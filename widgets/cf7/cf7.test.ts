@@ -233,7 +233,8 @@ describe('the view, loaded when the form needs it', () => {
         'aria-invalid="false" value="" type="email" name="buyer-email" /></span>',
         `aria-invalid="true" aria-describedby="${UNIT}-ve-buyer-email" value="ada@" type="email" name="buyer-email" /><span class="wpcf7-not-valid-tip" aria-hidden="true">Please enter an email address.</span></span>`,
       )
-      .replace(/(<div class="wpcf7-response-output[^>]*>)(<\/div>)/, '$1One or more fields have an error. Please check and try again.$2');
+      .replace(/(<div class="wpcf7-response-output[^>]*>)(<\/div>)/, '$1One or more fields have an error. Please check and try again.$2')
+      .replace('<p role="status" aria-live="polite" aria-atomic="true"></p> <ul></ul>', `<p role="status" aria-live="polite" aria-atomic="true">One or more fields have an error. Please check and try again.</p> <ul><li id="${UNIT}-ve-buyer-email">Please enter an email address.</li></ul>`);
     await mountUntouched(body);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(hasView()).toBe(false);
@@ -250,6 +251,9 @@ describe('the view, loaded when the form needs it', () => {
     expect(output().querySelector('.fusion-alert-content')?.textContent).toBe('One or more fields have an error. Please check and try again.');
     expect(output().classList.contains('fusion-danger')).toBe(true);
     expect(document.querySelectorAll('.wpcf7-spinner')).toHaveLength(1);
+    // The screen-reader region the server filled keeps saying the same (contract §2: adopt, do not reset).
+    expect(srStatus().textContent).toBe('One or more fields have an error. Please check and try again.');
+    expect([...srList().querySelectorAll('li')].map((li) => [li.id, li.textContent])).toEqual([[`${UNIT}-ve-buyer-email`, 'Please enter an email address.']]);
   });
 
   it('a submit before the view has arrived waits for it, sends once, and listeners see the form as the events say', async () => {
@@ -844,6 +848,36 @@ describe('cached pages and refills', () => {
     await vi.waitFor(() => expect(seen.some((e) => e.name === 'wpcf7reset')).toBe(true));
     expect(form().getAttribute('data-status')).toBe('init');
     expect(sessionStorage.getItem('sf_cf7_207_/')).toBeNull();
+  });
+
+  it('wpcf7.reset(form) is the plugin reset: response cleared, resetting, refill, wpcf7reset; what was typed stays', async () => {
+    await mountContact();
+    type('buyer-email', 'ada@');
+    expect(tip('buyer-email')).not.toBeNull();
+    type('buyer-email', 'ada@example');
+    const seen = record('wpcf7reset', 'wpcf7statuschanged');
+    const refills = calls('cf7-refill').length;
+    (win.wpcf7!.reset as (form: HTMLFormElement) => void)(form());
+    expect(form().getAttribute('data-status')).toBe('resetting');
+    await vi.waitFor(() => expect(seen.some((e) => e.name === 'wpcf7reset')).toBe(true));
+    expect(calls('cf7-refill').length).toBe(refills + 1);
+    expect(form().getAttribute('data-status')).toBe('init');
+    expect(tip('buyer-email')).toBeNull();
+    expect(field('buyer-name').value).toBe('');
+    expect(field('buyer-email').value).toBe('ada@example');
+  });
+
+  it('wpcf7.validate(form) validates every field; with a target, the fields up to it', async () => {
+    await mountContact();
+    const validate = win.wpcf7!.validate as (form: HTMLFormElement, options?: { target?: Element }) => void;
+    validate(form(), { target: field('buyer-email') });
+    expect(tip('buyer-name')?.textContent).toBe('Please fill out this field.');
+    expect(tip('details')).toBeNull();
+    validate(form());
+    expect(tip('buyer-name')?.textContent).toBe('Please fill out this field.');
+    expect(tip('line')?.textContent).toBe('Please fill out this field.');
+    expect(tip('details')?.textContent).toBe('Please fill out this field.');
+    expect(form().getAttribute('data-status')).toBe('init');
   });
 
   it('a failed refill on the cached-page refresh warns once and leaves the printed quiz in place', async () => {

@@ -105,7 +105,7 @@ export class FormController {
     };
     if (!form.hasAttribute('data-status')) form.setAttribute('data-status', printed);
     form.classList.add(printed);
-    this.display = new Cf7Display(printed, ...readPrinted(form, printed));
+    this.display = new Cf7Display(printed, ...readPrinted(form, wrapper, printed));
   }
 
   get status(): string {
@@ -159,7 +159,9 @@ export class FormController {
     applyUrlPrefix(target);
     applyExclusive(target);
     updateFreeText(this.form, target);
-    if (this.pointerDown) {
+    if (!target.closest('.wpcf7-form-control')) {
+      // Only a control's change validates (the plugin's own listener).
+    } else if (this.pointerDown) {
       // The change came from pressing on another control: tips inserted now would move that control away
       // before the press ends and the click would be lost. Show them once the press is over.
       this.deferred = target;
@@ -200,17 +202,21 @@ export class FormController {
 
   /**
    * Validate on a control's change: fields up to and including the changed one, in document order, so earlier
-   * skipped fields reveal their errors and later ones are left alone.
+   * skipped fields reveal their errors and later ones are left alone. Without a target (`wpcf7.validate(form)`,
+   * as the plugin's API allows) every field is validated.
    */
-  validateAround(target: Element): void {
+  validateAround(target?: Element): void {
     const { form, schema } = this;
-    if (!schema || !target.closest('.wpcf7-form-control') || target.closest('.novalidate')) return;
-    const targetWrap = target.closest('.wpcf7-form-control-wrap[data-name]');
-    if (!targetWrap) return;
+    if (!schema) return;
     const all = validatableWraps(form);
-    const end = all.indexOf(targetWrap as HTMLElement);
-    if (end < 0) return;
-    const wraps = all.slice(0, end + 1);
+    let wraps = all;
+    if (target) {
+      if (!form.contains(target) || target.closest('.novalidate')) return;
+      const targetWrap = target.closest('.wpcf7-form-control-wrap[data-name]');
+      const end = targetWrap ? all.indexOf(targetWrap as HTMLElement) : -1;
+      if (end < 0) return;
+      wraps = all.slice(0, end + 1);
+    }
     const fields = new Set(wraps.map((w) => w.getAttribute('data-name')!));
     const results = validate(schema.rules, buildValueTree(collectEntries(wraps)), fields);
     const previous = this.status;
@@ -385,17 +391,25 @@ export class FormController {
 
   private onReset(): void {
     const { form } = this;
-    // The detail is taken now, as the original does: the values and the status the visitor reset away from.
-    const detail = this.detail(new FormData(form));
-    this.display.clear();
     this.draft.clear();
-    this.setStatus('resetting');
+    this.resetSequence();
     // The form's own reset runs after this event: let it finish before reading values back.
     queueMicrotask(() => {
       restoreCountedDefaults(form);
       updateFreeText(form);
       updateAcceptanceGate(form);
     });
+  }
+
+  /**
+   * The plugin's `wpcf7.reset(form)`, which the form's reset event runs: the response cleared, `resetting`, the
+   * refill, then `init`/`sent` and `wpcf7reset`. It does not clear the values itself (only `form.reset()` does).
+   */
+  resetSequence(): void {
+    // The detail is taken now, as the original does: the values and the status the form is reset away from.
+    const detail = this.detail(new FormData(this.form));
+    this.display.clear();
+    this.setStatus('resetting');
     void this.refill(detail);
   }
 
@@ -437,10 +451,10 @@ export class FormController {
 }
 
 /**
- * A non-JS postback prints its tips and response: they become the view's state, so the next answer replaces them
+ * A non-JS postback prints its tips, response and screen-reader status: they become the view's state, so the next answer replaces them
  * as it replaces its own. The markup keeps showing them until the view renders them (clearPrinted).
  */
-function readPrinted(form: HTMLFormElement, printed: string): [FieldError[], { message: string; statusCls: string } | null] {
+function readPrinted(form: HTMLFormElement, wrapper: Element, printed: string): [FieldError[], { message: string; statusCls: string } | null, string] {
   const errors: FieldError[] = [];
   for (const tip of form.querySelectorAll('.wpcf7-form-control-wrap[data-name] .wpcf7-not-valid-tip')) {
     const field = tip.closest('.wpcf7-form-control-wrap')!.getAttribute('data-name')!;
@@ -451,7 +465,9 @@ function readPrinted(form: HTMLFormElement, printed: string): [FieldError[], { m
     const message = output.textContent?.trim() ?? '';
     if (message && printed !== 'init') response ??= { message, statusCls: printed };
   }
-  return [errors, response];
+  // The screen-reader status the server printed (its answer) stays what the region says.
+  const announcement = printed === 'init' ? '' : (wrapper.querySelector('.screen-reader-response [role="status"]')?.textContent?.trim() ?? '');
+  return [errors, response, announcement];
 }
 
 /** Right before the view mounts: the printed tips, outputs and list leave the markup (the view renders its state). */

@@ -47,10 +47,12 @@ export function installGlobal(recaptcha: ReturnType<typeof readRecaptchaSettings
       void controllerOf(form)?.submit(options.submitter);
     },
     reset(form) {
-      if (form instanceof HTMLFormElement) form.reset();
+      // The plugin's reset: response, status and refill; what the visitor typed stays (form.reset() clears it).
+      controllerOf(form)?.resetSequence();
     },
     validate(form, options = {}) {
-      if (options.target) controllerOf(form)?.validateAround(options.target);
+      // With a target: the fields up to it (as on change); without one: the whole form.
+      controllerOf(form)?.validateAround(options.target instanceof Element ? options.target : undefined);
     },
     schemas: new Map(),
     ...(existing as Record<string, unknown>),
