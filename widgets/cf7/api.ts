@@ -8,7 +8,7 @@ import { NetError } from '../../src/net/errors';
 import { parseLenientJson, requestText } from '../../src/net/request';
 import { warnOnce } from '../../src/log';
 import { restUrl } from './logic';
-import { isKnownRule, type Rule } from './rules';
+import { isKnownRule, ruleProblem, type Rule } from './rules';
 
 export const WIDGET = 'cf7';
 
@@ -100,7 +100,7 @@ const ruleShape = z.looseObject({
 });
 
 /** Keep the rules we understand; one warning per malformed rule, which is dropped (the server still judges it). */
-export function normaliseRules(raw: readonly unknown[], path = 'rules'): Rule[] {
+export function normaliseRules(raw: readonly unknown[], path = 'rules', parentField?: string): Rule[] {
   const out: Rule[] = [];
   raw.forEach((item, i) => {
     const parsed = ruleShape.safeParse(item);
@@ -120,7 +120,13 @@ export function normaliseRules(raw: readonly unknown[], path = 'rules'): Rule[] 
     if (accept !== undefined) normal.accept = accept;
     if (base !== undefined) normal.base = base;
     if (interval !== undefined) normal.interval = interval;
-    if (rules !== undefined) normal.rules = normaliseRules(rules, `${path}[${i}].rules`);
+    if (rules !== undefined) normal.rules = normaliseRules(rules, `${path}[${i}].rules`, field ?? parentField);
+    // A composite's children may take its field.
+    const problem = ruleProblem({ ...normal, field: field ?? parentField });
+    if (problem) {
+      warnOnce(WIDGET, `schema.${path}[${i}]`, `${rule} ${problem}; left to the server`);
+      return;
+    }
     out.push(normal);
   });
   return out;

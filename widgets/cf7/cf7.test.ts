@@ -307,20 +307,46 @@ describe('schemas', () => {
     expect(document.querySelectorAll('.wpcf7-not-valid-tip').length).toBeGreaterThan(0);
   });
 
-  it('a malformed rule is skipped with one warning naming it; the others still work', async () => {
+  it('a malformed rule (not a rule, unknown, no field, a threshold that is not a number or date, no accept list) is skipped with one warning naming it; the others still work', async () => {
     const { http, HttpResponse } = await import('msw');
     const { server } = await import('../../fixtures/mock/node');
     server.use(
       http.get('*/wp-json/contact-form-7/v1/contact-forms/:id/feedback/schema', () =>
-        HttpResponse.json({ version: 'x', rules: [{ rule: 'email' }, 42, { rule: 'email', field: 'buyer-email', error: 'Bad email.' }, { rule: 'teleport', field: 'a', error: 'x' }] }),
+        HttpResponse.json({
+          version: 'x',
+          rules: [
+            { rule: 'email' },
+            42,
+            { rule: 'email', field: 'buyer-email', error: 'Bad email.' },
+            { rule: 'teleport', field: 'a', error: 'x' },
+            { rule: 'minlength', field: 'buyer-name', threshold: 'ten', error: 'Never shown.' },
+            { rule: 'mindate', field: 'delivery', threshold: 'today', error: 'Never shown.' },
+            { rule: 'enum', field: 'line', error: 'Never shown.' },
+            { rule: 'minlength', field: 'buyer-name', threshold: ' 3 ', error: 'Too short.' },
+            { rule: 'all', field: 'buyer-phone', rules: [{ rule: 'maxlength', threshold: 4, error: 'Too long.' }] },
+          ],
+        }),
       ),
     );
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     await mountContact();
     type('buyer-email', 'nope');
     expect(tip('buyer-email')?.textContent).toBe('Bad email.');
+    type('buyer-name', 'Al');
+    expect(tip('buyer-name')?.textContent).toBe('Too short.'); // a numeric string threshold is parsed
+    type('delivery', '2000-01-01');
+    expect(tip('delivery')).toBeNull();
+    type('buyer-phone', '5550100');
+    expect(tip('buyer-phone')?.textContent).toBe('Too long.'); // a composite's child takes its field
     const texts = warn.mock.calls.map((c) => String(c[0]));
-    expect(texts).toEqual([expect.stringContaining('cf7: schema.rules[1]'), expect.stringContaining('cf7: schema.rules[3].rule')]);
+    expect(texts).toEqual([
+      expect.stringContaining('cf7: schema.rules[0]: email has no field'),
+      expect.stringContaining('cf7: schema.rules[1]'),
+      expect.stringContaining('cf7: schema.rules[3].rule'),
+      expect.stringContaining('cf7: schema.rules[4]: minlength threshold "ten" is not a number'),
+      expect.stringContaining('cf7: schema.rules[5]: mindate threshold "today" is not a YYYY-MM-DD date'),
+      expect.stringContaining('cf7: schema.rules[6]: enum has no accept list'),
+    ]);
   });
 
   it('a schema that is not JSON: one warning, and the server alone judges', async () => {

@@ -261,6 +261,25 @@ export function acceptedExtensions(accept: readonly (string | number)[] | undefi
   return out;
 }
 
+const NUMERIC_THRESHOLD = new Set(['minlength', 'maxlength', 'minnumber', 'maxnumber', 'minitems', 'maxitems', 'minfilesize', 'maxfilesize']);
+const DATE_THRESHOLD = new Set(['mindate', 'maxdate']);
+const ACCEPT_LIST = new Set(['enum', 'file', 'dayofweek']);
+
+/**
+ * What makes a known rule unusable in the browser (no field, a threshold that is neither a number nor a numeric
+ * string, a date threshold that is not YYYY-MM-DD, no accept list, no step interval), or undefined when it can
+ * run. Such a rule is left to the server.
+ */
+export function ruleProblem(rule: Rule): string | undefined {
+  if (rule.rule === 'all' || rule.rule === 'any') return undefined;
+  if (!rule.field) return 'has no field';
+  if (NUMERIC_THRESHOLD.has(rule.rule) && numericThreshold(rule.threshold) === undefined) return `threshold ${JSON.stringify(rule.threshold)} is not a number`;
+  if (DATE_THRESHOLD.has(rule.rule) && dateThreshold(rule.threshold) === undefined) return `threshold ${JSON.stringify(rule.threshold)} is not a YYYY-MM-DD date`;
+  if (ACCEPT_LIST.has(rule.rule) && !rule.accept) return 'has no accept list';
+  if (rule.rule === 'stepnumber' && numericThreshold(rule.interval) === undefined) return `interval ${JSON.stringify(rule.interval)} is not a number`;
+  return undefined;
+}
+
 export function isKnownRule(name: string): boolean {
   return name === 'all' || name === 'any' || Object.hasOwn(checks, name);
 }
