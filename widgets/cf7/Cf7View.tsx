@@ -84,7 +84,7 @@ function FieldErrorView({ form, unitTag, error }: { form: HTMLFormElement; unitT
       setValidity(control, message);
     }
     const hide = () => setTipHidden(true);
-    const fields = floating ? wraps.flatMap((wrap) => [...wrap.querySelectorAll('input, textarea')]) : [];
+    const fields = floating ? wraps.flatMap((wrap) => [...wrap.querySelectorAll('input, textarea, select')]) : [];
     for (const el of fields) el.addEventListener('focus', hide, { once: true });
     return () => {
       for (const el of fields) el.removeEventListener('focus', hide);

@@ -424,6 +424,28 @@ describe('validation on change', () => {
     expect(tip('details')?.textContent).toBe('This field has a too short input.');
   });
 
+  it('under .use-floating-validation-tip a tip hides when its control (a text field or a select) takes focus, or when it is clicked', async () => {
+    await mountContact((await fixtureBody('contact.html')).replace('class="wpcf7-form init"', 'class="wpcf7-form init use-floating-validation-tip"'));
+    const shown = (name: string) => (tip(name) as HTMLElement | null)?.style.display !== 'none';
+    type('buyer-email', 'nope');
+    expect(shown('buyer-email')).toBe(true);
+    expect(shown('buyer-name')).toBe(true);
+    field('buyer-email').focus();
+    await vi.waitFor(() => expect(shown('buyer-email')).toBe(false));
+    expect(shown('buyer-name')).toBe(true);
+    (tip('buyer-name') as HTMLElement).click();
+    await vi.waitFor(() => expect(shown('buyer-name')).toBe(false));
+    $<HTMLSelectElement>('select[name="line"]').value = '';
+    change($('select[name="line"]'));
+    expect(shown('line')).toBe(true);
+    $('select[name="line"]').focus();
+    await vi.waitFor(() => expect(shown('line')).toBe(false));
+    // A new error of the field is shown again.
+    type('buyer-email', 'still nope');
+    expect(tip('buyer-email')?.textContent).toBe('Please enter an email address.');
+    expect(shown('buyer-email')).toBe(true);
+  });
+
   it('runs on change only: typing (input) and leaving an untouched field show nothing', async () => {
     await mountContact();
     const email = field('buyer-email');
