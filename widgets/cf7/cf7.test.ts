@@ -1134,6 +1134,18 @@ describe('reCAPTCHA v3', () => {
     expect(form().getAttribute('data-status')).toBe('sent');
   });
 
+  it('a wpcf7_recaptcha global without a site key: one warning naming it, no token asked, the form still sends', async () => {
+    const execute = stub();
+    win.wpcf7_recaptcha = { sitekey: '', actions: { homepage: 'homepage', contactform: 'contactform' } };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await mountContact(await withField());
+    expect(warn.mock.calls.map((c) => String(c[0]))).toEqual([expect.stringContaining('cf7: wpcf7_recaptcha.sitekey: expected a site key, got ""')]);
+    fillValid();
+    await submit();
+    expect(execute).not.toHaveBeenCalled();
+    expect(calls('cf7-feedback')).toHaveLength(1);
+  });
+
   it('a failing token service is logged only; the message still goes, without a token', async () => {
     stub(true);
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -4,7 +4,7 @@
  * written into every form's `_wpcf7_recaptcha_response` and announced with `wpcf7grecaptchaexecuted`. Page-wide:
  * started with the first form, stopped with the last. Failures are logged only; the server then answers spam.
  */
-import { errorOnce } from '../../src/log';
+import { errorOnce, warnOnce } from '../../src/log';
 import { fireNative } from '../../src/events/bus';
 import { WIDGET } from './api';
 
@@ -25,9 +25,14 @@ export const TOKEN_WAIT = 5_000;
 const API_SCRIPT = 'https://www.google.com/recaptcha/api.js';
 
 export function readRecaptchaSettings(raw: unknown): RecaptchaSettings | undefined {
-  if (!raw || typeof raw !== 'object') return undefined;
-  const { sitekey, actions } = raw as { sitekey?: unknown; actions?: unknown };
-  if (typeof sitekey !== 'string' || sitekey.trim() === '') return undefined;
+  if (raw === undefined || raw === null) return undefined;
+  const sitekey = typeof raw === 'object' ? (raw as { sitekey?: unknown }).sitekey : undefined;
+  if (typeof sitekey !== 'string' || sitekey.trim() === '') {
+    // The add-on printed its global without a key: no tokens can be had, and the server will answer spam.
+    warnOnce(WIDGET, 'wpcf7_recaptcha.sitekey', `expected a site key, got ${JSON.stringify(sitekey ?? raw)}; reCAPTCHA is off`);
+    return undefined;
+  }
+  const { actions } = raw as { actions?: unknown };
   const a = actions && typeof actions === 'object' ? (actions as Record<string, unknown>) : {};
   return {
     sitekey: sitekey.trim(),
