@@ -765,9 +765,12 @@ describe('never losing a message', () => {
     const seen = record(...ALL_EVENTS);
     const errors: unknown[] = [];
     document.addEventListener('storefront:error', (e) => errors.push((e as CustomEvent).detail));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     fillValid();
     failNext('cf7-feedback', failure);
     await submit();
+    // An answer that is not a feedback object is bad input from the server: one warning names it. Offline is not.
+    expect(warn.mock.calls.map((c) => String(c[0]))).toEqual(failure === 'offline' ? [] : [expect.stringContaining('cf7: feedback: the answer')]);
     expect(form().getAttribute('data-status')).toBe('failed');
     expect(form().classList.contains('failed')).toBe(true);
     expect(output().textContent).toContain(text);

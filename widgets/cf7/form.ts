@@ -335,6 +335,10 @@ export class FormController {
             ? NET_MESSAGES.invalid_json
             : error.message
         : NET_MESSAGES.fetch_error;
+    if (error instanceof NetError && (error.code === 'invalid_json' || error.code === 'invalid_response')) {
+      // Bad input from the server (an error page, a PHP fatal, a plugin's own answer): say so to the developer.
+      warnOnce(WIDGET, 'feedback', `the answer${error.status ? ` (HTTP ${error.status})` : ''} is not a Contact Form 7 feedback object; the visitor is told and can send again`);
+    }
     this.setStatus('mail_failed');
     this.display.announce(message);
     this.display.showResponse(message, 'failed');
