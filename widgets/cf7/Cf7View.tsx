@@ -1,7 +1,7 @@
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { createPortal } from '../../src/react/render';
-import { addToken, dismissOutput, outputsOf, removeTokens, resetOutput, setValidity, wrapsOf } from './display';
+import { addToken, applyStatus, dismissOutput, outputsOf, removeTokens, resetOutput, setValidity, wrapsOf } from './display';
 import { alertKind, validationErrorId } from './logic';
 import type { Cf7Display, FieldError, ResponseMessage } from './view-state';
 
@@ -22,20 +22,8 @@ export function Cf7View({ display, form, unitTag }: Cf7ViewProps) {
   const { status, errors, response, announcement, focusOutput } = useStore(display.store);
   const outputs = useMemo(() => outputsOf(form), [form]);
 
-  useLayoutEffect(() => {
-    const prev = form.getAttribute('data-status');
-    form.setAttribute('data-status', status);
-    if (prev && prev !== status) form.classList.remove(prev);
-    form.classList.add(status);
-    for (const el of form.querySelectorAll('.active-on-any')) {
-      el.removeAttribute('inert');
-      el.classList.remove('active-on-any');
-    }
-    for (const el of form.querySelectorAll(`.inert-on-${status}`)) {
-      el.setAttribute('inert', 'inert');
-      el.classList.add('active-on-any');
-    }
-  }, [form, status]);
+  // The controller already put it there (in the same task as its event); this keeps the view's render in step.
+  useLayoutEffect(() => applyStatus(form, status), [form, status]);
 
   return (
     <>

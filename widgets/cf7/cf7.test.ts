@@ -256,6 +256,17 @@ describe('the view, loaded when the form needs it', () => {
     expect([...srList().querySelectorAll('li')].map((li) => [li.id, li.textContent])).toEqual([[`${UNIT}-ve-buyer-email`, 'Please enter an email address.']]);
   });
 
+  it('before the view has arrived, wpcf7statuschanged listeners already see the new status on the form', async () => {
+    await mountUntouched();
+    const seen: string[] = [];
+    document.addEventListener('wpcf7statuschanged', (e) => seen.push(`${(e as CustomEvent<{ status: string }>).detail.status}:${form().getAttribute('data-status')}:${form().classList.contains((e as CustomEvent<{ status: string }>).detail.status)}`));
+    // Validation on a change: the view starts loading only now.
+    field('buyer-email').value = 'nope';
+    change(field('buyer-email'));
+    expect(seen).toEqual(['validating:validating:true', 'init:init:true']);
+    expect(form().classList.contains('validating')).toBe(false);
+  });
+
   it('a submit before the view has arrived waits for it, sends once, and listeners see the form as the events say', async () => {
     await mountUntouched();
     fillValidWithoutView();
@@ -906,6 +917,7 @@ describe('cached pages and refills', () => {
     type('buyer-email', 'ada@');
     expect(tip('buyer-email')).not.toBeNull();
     type('buyer-email', 'ada@example');
+    type('details', 'Twelve totes, please.');
     const seen = record('wpcf7reset', 'wpcf7statuschanged');
     const refills = calls('cf7-refill').length;
     (win.wpcf7!.reset as (form: HTMLFormElement) => void)(form());
@@ -916,6 +928,9 @@ describe('cached pages and refills', () => {
     expect(tip('buyer-email')).toBeNull();
     expect(field('buyer-name').value).toBe('');
     expect(field('buyer-email').value).toBe('ada@example');
+    // The counted field keeps its text too, and its counter says so.
+    expect(field<HTMLTextAreaElement>('details').value).toBe('Twelve totes, please.');
+    expect($('.wpcf7-character-count').textContent).toBe(String(1500 - 'Twelve totes, please.'.length));
   });
 
   it('wpcf7.validate(form) validates every field; with a target, the fields up to it', async () => {

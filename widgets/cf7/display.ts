@@ -35,6 +35,25 @@ export function setValidity(el: Element, message: string): void {
   if ('setCustomValidity' in el && typeof (el as HTMLInputElement).setCustomValidity === 'function') (el as HTMLInputElement).setCustomValidity(message);
 }
 
+/**
+ * Put a status on the form as the plugin's setStatus does: `data-status`, the status class swapped, then `inert`
+ * (with `active-on-any`) moved to the `.inert-on-{status}` elements. Idempotent.
+ */
+export function applyStatus(form: HTMLFormElement, status: string): void {
+  const prev = form.getAttribute('data-status');
+  form.setAttribute('data-status', status);
+  if (prev && prev !== status) form.classList.remove(prev);
+  form.classList.add(status);
+  for (const el of form.querySelectorAll('.active-on-any')) {
+    el.removeAttribute('inert');
+    el.classList.remove('active-on-any');
+  }
+  for (const el of form.querySelectorAll(`.inert-on-${cssEscape(status)}`)) {
+    el.setAttribute('inert', 'inert');
+    el.classList.add('active-on-any');
+  }
+}
+
 export const ALERT_CLASSES = ['fusion-alert', 'error', 'fusion-danger', 'success', 'fusion-success'];
 
 /** Every response output of the form (the `[response]` tag may move it inside the form body). */

@@ -8,7 +8,7 @@ import { warnOnce } from '../../src/log';
 import { fetchRefill, fetchSchema, postFeedback, SEND_FAILED, WIDGET, type Cf7Config, type Feedback, type Refill, type Schema } from './api';
 import { applyExclusive, applyUrlPrefix, blockingAcceptance, firstUnacceptedBox, labelFreeText, restoreCountedDefaults, UNACCEPTED_TEXT, updateAcceptanceGate, updateCounters, updateFreeText } from './behaviours';
 import { collectEntries, hasFiles, validatableWraps } from './collect';
-import { applyRefill, outputsOf, updateReflection } from './display';
+import { applyRefill, applyStatus, outputsOf, updateReflection } from './display';
 import { createDraft, type Draft } from './draft';
 import { isStatusClass, statusClass, statusEventName } from './logic';
 import { validate } from './rules';
@@ -145,7 +145,9 @@ export class FormController {
     const cls = statusClass(status);
     const prev = this.status;
     if (form.wpcf7) form.wpcf7.status = cls;
-    // The view puts it on the form (data-status, the class, inert-on-*) in the same task.
+    // On the form at once (data-status, the class, inert-on-*), as the plugin does before its event, whether or
+    // not the view has loaded yet; the view's state follows.
+    applyStatus(form, cls);
     this.display.setStatus(cls);
     if (prev && prev !== cls) fireNative(form, 'wpcf7statuschanged', { ...this.identity, status: cls, prevStatus: prev });
     return cls;
@@ -396,7 +398,7 @@ export class FormController {
   private onReset(): void {
     const { form } = this;
     this.draft.clear();
-    this.resetSequence();
+    this.resetSequence(true);
     // The form's own reset runs after this event: let it finish before reading values back.
     queueMicrotask(() => {
       restoreCountedDefaults(form);
@@ -407,21 +409,22 @@ export class FormController {
 
   /**
    * The plugin's `wpcf7.reset(form)`, which the form's reset event runs: the response cleared, `resetting`, the
-   * refill, then `init`/`sent` and `wpcf7reset`. It does not clear the values itself (only `form.reset()` does).
+   * refill, then `init`/`sent` and `wpcf7reset`. It does not clear the values itself (only `form.reset()` does,
+   * `valuesReset`): then counted fields keep what was typed too, and their counters are only brought up to date.
    */
-  resetSequence(): void {
+  resetSequence(valuesReset = false): void {
     // The detail is taken now, as the original does: the values and the status the form is reset away from.
     const detail = this.detail(new FormData(this.form));
     this.display.clear();
     this.setStatus('resetting');
-    void this.refill(detail);
+    void this.refill(detail, valuesReset);
   }
 
   /**
    * GET refill and apply its quiz and captcha. After a reset (`resetDetail` given): back to `sent` (the reset
    * followed a sent message) or `init`, then `wpcf7reset`, exactly once, whether or not the refill answered.
    */
-  async refill(resetDetail?: SubmitDetail): Promise<void> {
+  async refill(resetDetail?: SubmitDetail, valuesReset = true): Promise<void> {
     const { form } = this;
     let refill: (Refill & Record<string, unknown>) | unknown[] | undefined;
     try {
@@ -439,7 +442,8 @@ export class FormController {
     // Without an answer the event still fires (theme code and our counters and acceptance gate reset on it)
     // with an empty refill, so `detail.apiResponse.quiz` stays readable.
     fireNative(form, 'wpcf7reset', { ...resetDetail, apiResponse: refill ?? {} });
-    restoreCountedDefaults(form);
+    if (valuesReset) restoreCountedDefaults(form);
+    else updateCounters(form);
     updateAcceptanceGate(form);
   }
 
