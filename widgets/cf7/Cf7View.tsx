@@ -15,8 +15,9 @@ export interface Cf7ViewProps {
  * What Contact Form 7's script renders, over the server's form: the screen-reader status and error list (this
  * island's own root, `.screen-reader-response`), and through portals the tips in each field's wrap and the
  * response output as Avada's alert. What CF7 puts on server elements
- * (data-status and the status class on the form, aria-invalid, aria-describedby, custom validity, inert) is
- * applied by layout effects and undone by their cleanups. The form controller (plain) owns the state.
+ * (aria-invalid, aria-describedby, custom validity) is applied by layout effects and undone by their cleanups;
+ * the status (data-status, the class, inert) is put on the form by the controller before its event, and a layout
+ * effect keeps it in step. The form controller (plain) owns the state.
  */
 export function Cf7View({ display, form, unitTag }: Cf7ViewProps) {
   const { status, errors, response, announcement, focusOutput } = useStore(display.store);
