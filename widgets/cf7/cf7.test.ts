@@ -209,6 +209,30 @@ describe('mounting', () => {
     expect(seen).toHaveLength(0);
   });
 
+  it('a form without an id: one warning at mount, and a submit (or wpcf7.submit) posts it as printed, calling no endpoint', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const body = (await fixtureBody('contact.html')).replace('<input type="hidden" name="_wpcf7" value="207" />', '').replace(' data-wpcf7-id="207"', '');
+    await mountPage(body, only('cf7'));
+    await vi.waitFor(() => expect($('.wpcf7').classList.contains('js')).toBe(true));
+    expect(warn.mock.calls.map((c) => String(c[0]))).toEqual([expect.stringContaining('cf7: _wpcf7: the form has no id; it is sent without JavaScript')]);
+    const posts: boolean[] = [];
+    // The page's own post: a submit event nobody prevented (stopped here, happy-dom cannot navigate).
+    const nativePost = (event: Event) => {
+      posts.push(event.defaultPrevented);
+      event.preventDefault();
+    };
+    window.addEventListener('submit', nativePost);
+    try {
+      fillValidWithoutView();
+      form().requestSubmit($('.wpcf7-submit'));
+      (win.wpcf7!.submit as (form: HTMLFormElement) => void)(form());
+      await vi.waitFor(() => expect(posts).toEqual([false, false]));
+    } finally {
+      window.removeEventListener('submit', nativePost);
+    }
+    expect(calls('cf7-feedback')).toHaveLength(0);
+  });
+
   it('works with plain permalinks (rest_route)', async () => {
     win.wpcf7 = { api: { root: 'http://127.0.0.1:5173/index.php?rest_route=/', namespace: 'contact-form-7/v1' } };
     await mountContact();

@@ -257,7 +257,8 @@ export class FormController {
 
   /** The form's submit event: the REST call replaces the page post. */
   onSubmitEvent(event: SubmitEvent): void {
-    if (this.native) return; // the page's own post
+    // The page's own post: after the view failed to load, or for a form without an id (no endpoint to call).
+    if (this.native || !this.identity.contactFormId) return;
     event.preventDefault();
     if (updateAcceptanceGate(this.form) && this.explainAcceptance()) return;
     const submitter = event.submitter instanceof HTMLElement ? event.submitter : undefined;
@@ -291,6 +292,11 @@ export class FormController {
       return;
     }
     if (this.busy) return; // a second submit while one is in flight sends nothing
+    if (!this.identity.contactFormId) {
+      // No form id, no endpoint (the warning at mount said so): the page posts it as printed.
+      if (!this.signal.aborted) this.postNatively(submitter);
+      return;
+    }
     this.inFlight = true;
     if (!this.display.rendered && !(await this.loadView())) {
       this.inFlight = false;
