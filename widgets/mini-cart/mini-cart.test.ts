@@ -463,6 +463,24 @@ describe('revealed by an add', () => {
   });
 });
 
+describe('"hide if empty" after an add', () => {
+  it('a widget adding_to_cart showed stays shown when the answer brings a hash, whatever the items cookie says', async () => {
+    await shop();
+    expect(widget().style.display).toBe('none');
+    // A host whose cookies do not reach the page (another path, a cache stripping Set-Cookie): the answer alone.
+    const original = wcAjaxEndpoints.add_to_cart!;
+    wcAjaxEndpoints.add_to_cart = (request) =>
+      answer('add_to_cart', request, () => HttpResponse.json({ fragments: { 'div.widget_shopping_cart_content': '<div class="widget_shopping_cart_content"><ul class="woocommerce-mini-cart cart_list product_list_widget"><li class="woocommerce-mini-cart-item mini_cart_item"><span class="quantity">1 × 9</span></li></ul></div>' }, cart_hash: 'h1' }));
+    onTestFinished(() => void (wcAjaxEndpoints.add_to_cart = original));
+    const add = document.querySelector<HTMLAnchorElement>('.ajax_add_to_cart[data-product_id="318"]')!;
+    await mountButton(add);
+    add.click();
+    await vi.waitFor(() => expect(add.classList.contains('added')).toBe(true));
+    expect(cookie('woocommerce_items_in_cart')).toBeUndefined();
+    expect(widget().style.display).not.toBe('none');
+  });
+});
+
 describe('the React view', () => {
   const shown = () => onTestFinished(setEnvironment({ visible: (_el, fn) => (queueMicrotask(fn), () => {}) }));
 
