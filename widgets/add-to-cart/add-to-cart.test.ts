@@ -66,6 +66,14 @@ describe('add-to-cart rules', () => {
     expect(linkHref(url, 'https://evil.example/')).toBe('http://127.0.0.1:5173/cart/?a=1#top');
     expect(linkHref(url, 'not a url')).toBe('http://127.0.0.1:5173/cart/?a=1#top');
   });
+  it('keeps cart_url as printed (absolute or relative) when it leads exactly where the check said', () => {
+    const url = new URL('http://127.0.0.1:5173/cart/');
+    expect(linkHref(url, 'http://127.0.0.1:5173/shop/', 'http://127.0.0.1:5173/cart/')).toBe('http://127.0.0.1:5173/cart/');
+    expect(linkHref(url, 'http://127.0.0.1:5173/shop/', '/cart/')).toBe('/cart/');
+    expect(linkHref(url, 'http://127.0.0.1:5173/shop/', ' /cart/')).toBe('/cart/');
+    // A <base> elsewhere: the printed relative text would lead off-site.
+    expect(linkHref(url, 'https://evil.example/', '/cart/')).toBe('http://127.0.0.1:5173/cart/');
+  });
   it('words failures and reads names and quantities', () => {
     expect(failureText('Canvas tote', 'You are probably offline.')).toBe('“Canvas tote” could not be added to your cart. You are probably offline.');
     expect(nameFromLabel('Add to cart: “Canvas tote”')).toBe('Canvas tote');
@@ -257,6 +265,13 @@ describe('redirects', () => {
     button(318).click();
     await vi.waitFor(() => expect(button(318).classList.contains('added')).toBe(true));
     expect(document.querySelector('.added_to_cart')?.getAttribute('href')).toBe('/cart/?from=loop');
+  });
+
+  it('an absolute cart_url is the view-cart link\'s href as printed, as WooCommerce writes it', async () => {
+    await shop({ wc_add_to_cart_params: { cart_url: 'http://127.0.0.1:5173/cart/' } });
+    button(318).click();
+    await vi.waitFor(() => expect(button(318).classList.contains('added')).toBe(true));
+    expect(document.querySelector('.added_to_cart')?.getAttribute('href')).toBe('http://127.0.0.1:5173/cart/');
   });
 
   it('on the cart page no view-cart link is inserted', async () => {

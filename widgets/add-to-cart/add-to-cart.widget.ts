@@ -55,8 +55,9 @@ function insertViewCartLink(button: HTMLElement): void {
   const checked = sameOriginUrl(cart_url, location.href);
   if (!checked) return;
   const link = document.createElement('a');
-  // The URL the check returned, never the raw value (whitespace, controls, a <base> pointing elsewhere).
-  link.setAttribute('href', linkHref(checked, document.baseURI));
+  // `cart_url` as printed (WooCommerce's href) only where it leads exactly where the check said; else the checked
+  // URL (whitespace, controls, a <base> pointing elsewhere).
+  link.setAttribute('href', linkHref(checked, document.baseURI, cart_url));
   link.className = 'added_to_cart wc-forward';
   link.title = i18n_view_cart;
   link.textContent = i18n_view_cart;
