@@ -156,6 +156,18 @@ describe('page load', () => {
     expect(refreshes()).toHaveLength(0);
   });
 
+  it('a page without wc_cart_fragments_params (inline fragments, no fragments script) writes no storage key: they are never computed', async () => {
+    serverCart([[324, 2]]);
+    cartPage();
+    delete (window as unknown as Record<string, unknown>).wc_cart_fragments_params;
+    const inline = `<script type="application/json" id="wc-cart-fragments-data">${JSON.stringify({ fragments: fragments(state), cart_hash: cartHash(state) })}</script>`;
+    await mountPage(inline + (await pageBody('shop.html')), only('mini-cart'));
+    await vi.waitFor(() => expect(count()).toBe('2'));
+    expect(refreshes()).toHaveLength(0);
+    expect(Object.keys(sessionStorage)).toEqual([]);
+    expect(Object.keys(localStorage)).toEqual([]);
+  });
+
   it('an empty box that comes into view is filled even when nothing was stored (sidebar without "hide if empty")', async () => {
     onTestFinished(setEnvironment({ visible: (_el, fn) => (fn(), () => {}) }));
     cartPage();
