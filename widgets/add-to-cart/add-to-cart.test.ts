@@ -274,6 +274,24 @@ describe('redirects', () => {
     expect(document.querySelector('.added_to_cart')?.getAttribute('href')).toBe('http://127.0.0.1:5173/cart/');
   });
 
+  it('an empty data-product_id, or a button that lost ajax_add_to_cart, follows its link as WooCommerce does', async () => {
+    await shop();
+    const tote = button(318);
+    await mountButton(tote);
+    tote.setAttribute('data-product_id', '');
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    tote.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(false);
+    tote.setAttribute('data-product_id', '318');
+    tote.classList.remove('ajax_add_to_cart');
+    const again = new MouseEvent('click', { bubbles: true, cancelable: true });
+    tote.dispatchEvent(again);
+    expect(again.defaultPrevented).toBe(false);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(adds()).toHaveLength(0);
+    expect(tote.classList.contains('loading')).toBe(false);
+  });
+
   it('on the cart page no view-cart link is inserted', async () => {
     await shop({ wc_add_to_cart_params: { is_cart: '1' } });
     button(318).click();

@@ -159,8 +159,9 @@ export default defineWidget({
     liveRegion();
     connectCart();
     const activate = (event: Event) => {
-      // Block buttons (.wc-interactive) belong to the block scripts.
-      if (button.classList.contains('wc-interactive')) return;
+      // Block buttons (.wc-interactive) belong to the block scripts. As WooCommerce decides at click time: a
+      // button that is no longer an ajax button, or whose data-product_id is empty, follows its link.
+      if (button.classList.contains('wc-interactive') || !button.matches(BUTTON) || !button.getAttribute('data-product_id')) return;
       event.preventDefault();
       // Avada refuses disabled buttons; a double click (a repeat while this button's add is unanswered, with
       // no other button activated since) adds once.
