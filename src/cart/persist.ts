@@ -1,4 +1,5 @@
 import { pageGlobal } from '../config/globals';
+import { warnOnce } from '../log';
 import { local, session } from '../storage/storage';
 import { fragmentsParams } from './config';
 import type { StoredCart } from './logic';
@@ -18,7 +19,9 @@ function keysPrinted(): boolean {
   const raw = pageGlobal('wc_cart_fragments_params');
   if (raw === null || typeof raw !== 'object') return false;
   const { cart_hash_key: hashKey, fragment_name: fragmentName } = raw as Record<string, unknown>;
-  return typeof hashKey === 'string' && hashKey.trim() !== '' && typeof fragmentName === 'string' && fragmentName.trim() !== '';
+  const printed = typeof hashKey === 'string' && hashKey.trim() !== '' && typeof fragmentName === 'string' && fragmentName.trim() !== '';
+  if (!printed) warnOnce('cart', 'wc_cart_fragments_params', 'has no cart_hash_key or fragment_name; the cart is not stored (the keys are never made up)');
+  return printed;
 }
 
 export function storageWorks(): boolean {

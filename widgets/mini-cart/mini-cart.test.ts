@@ -168,6 +168,18 @@ describe('page load', () => {
     expect(Object.keys(localStorage)).toEqual([]);
   });
 
+  it('a wc_cart_fragments_params without its storage keys: no storage written, one warning naming the global', async () => {
+    serverCart([[324, 2]]);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    onTestFinished(() => warn.mockRestore());
+    cartPage({ wc_cart_fragments_params: { cart_hash_key: '', fragment_name: undefined } });
+    await mountPage(await pageBody('shop.html'), only('mini-cart'));
+    await vi.waitFor(() => expect(count()).toBe('2'));
+    expect(Object.keys(sessionStorage)).toEqual([]);
+    expect(Object.keys(localStorage)).toEqual([]);
+    expect(warn.mock.calls.filter((c) => c.join(' ').includes('wc_cart_fragments_params'))).toHaveLength(1);
+  });
+
   it('an empty box that comes into view is filled even when nothing was stored (sidebar without "hide if empty")', async () => {
     onTestFinished(setEnvironment({ visible: (_el, fn) => (fn(), () => {}) }));
     cartPage();
