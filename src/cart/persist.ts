@@ -20,7 +20,7 @@ function keysPrinted(): boolean {
   if (raw === null || typeof raw !== 'object') return false;
   const { cart_hash_key: hashKey, fragment_name: fragmentName } = raw as Record<string, unknown>;
   const printed = typeof hashKey === 'string' && hashKey.trim() !== '' && typeof fragmentName === 'string' && fragmentName.trim() !== '';
-  if (!printed) warnOnce('cart', 'wc_cart_fragments_params', 'has no cart_hash_key or fragment_name; the cart is not stored (the keys are never made up)');
+  if (!printed) warnOnce('cart', 'wc_cart_fragments_params', 'has no cart_hash_key or fragment_name; nothing is stored');
   return printed;
 }
 
