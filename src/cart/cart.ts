@@ -50,7 +50,12 @@ function show(widget: HTMLElement, visible: boolean): void {
   if (getComputedStyle(widget).display === 'none') widget.style.display = 'block';
 }
 
-/** "Hide if empty" widgets follow the items cookie the server sets; `adding_to_cart` shows them at once. */
+/**
+ * "Hide if empty" widgets follow the items cookie the server sets (on load, as WooCommerce); `adding_to_cart`
+ * shows them at once. After a cart answer (ours: WooCommerce decides on load only) they are hidden only when both
+ * the cookie and the answer's hash say the cart is empty: an add's answer with a hash keeps a widget the add
+ * revealed, whatever the cookie says (a host that sets it on another path, a cache that strips it).
+ */
 export function applyHideIfEmpty(visible = hasItems(getCookie(ITEMS_COOKIE))): void {
   for (const inner of document.querySelectorAll('.hide_cart_widget_if_empty')) {
     const widget = inner.closest<HTMLElement>('.widget_shopping_cart');
@@ -58,10 +63,10 @@ export function applyHideIfEmpty(visible = hasItems(getCookie(ITEMS_COOKIE))): v
   }
 }
 
-function syncFromCookies(): void {
+function syncFromCookies(answerHash?: string): void {
   const itemsInCart = hasItems(getCookie(ITEMS_COOKIE));
   cartStore.setState({ itemsInCart });
-  applyHideIfEmpty(itemsInCart);
+  applyHideIfEmpty(itemsInCart || !!answerHash);
 }
 
 function scheduleRefresh(ms: number): void {
@@ -84,7 +89,7 @@ export function receiveCart(fragments: Record<string, string>, hash: string, opt
   }
   if (options.swap !== false) swapFragments(fragments);
   cartStore.setState({ fragments, cartHash: hash, itemsCount: itemsCountOf(fragments), status: 'ready' });
-  syncFromCookies();
+  syncFromCookies(hash);
   // As WooCommerce's fragment update after an add or remove: listeners re-bind to the new markup.
   if (options.swap !== false) fire('wc_fragments_loaded');
 }
@@ -106,7 +111,7 @@ async function runRefresh(): Promise<void> {
       if (hash) storeCreated(env().now());
     }
     cartStore.setState({ fragments, cartHash: hash, itemsCount: itemsCountOf(fragments), status: 'ready' });
-    syncFromCookies();
+    syncFromCookies(hash);
     fire('wc_fragments_refreshed');
     scheduleRefresh(DAY_MS);
   } catch {

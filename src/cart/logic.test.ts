@@ -21,6 +21,10 @@ describe('reuse decision on page load', () => {
     expect(decideInitial(stored({ hash: '' }), undefined, undefined, NOW).action).toBe('reuse');
     expect(decideInitial(stored(), undefined, undefined, NOW).action).toBe('refresh');
   });
+  it('refreshes when the stored core fragment is missing or empty (WooCommerce tests its value)', () => {
+    expect(decideInitial(stored({ fragments: { 'span.fusion-widget-cart-number': '<span>1</span>' } }), 'abc', '1', NOW).action).toBe('refresh');
+    expect(decideInitial(stored({ fragments: { ...FRAGMENTS, 'div.widget_shopping_cart_content': '' } }), 'abc', '1', NOW).action).toBe('refresh');
+  });
   it('refreshes at and after 24 h, reuses just before', () => {
     expect(decideInitial(stored({ created: String(NOW - DAY_MS - 1) }), 'abc', '1', NOW).action).toBe('refresh');
     expect(decideInitial(stored({ created: String(NOW - DAY_MS + 1) }), 'abc', '1', NOW).action).toBe('reuse');

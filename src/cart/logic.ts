@@ -48,7 +48,8 @@ export function decideInitial(stored: StoredCart, cookieHash: string | undefined
     refreshIn = expires - now;
   }
   const fragments = asFragments(stored.fragments);
-  if (!fragments || !(CORE_FRAGMENT in fragments)) return { action: 'refresh', reason: 'no stored fragments' };
+  // WooCommerce tests the core key's value, not its presence: an empty one is no stored cart.
+  if (!fragments?.[CORE_FRAGMENT]) return { action: 'refresh', reason: 'no stored fragments' };
   if (hash !== cookie) return { action: 'refresh', reason: 'cart changed on the server' };
   return { action: 'reuse', fragments, refreshIn };
 }

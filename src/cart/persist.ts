@@ -1,3 +1,5 @@
+import { pageGlobal } from '../config/globals';
+import { warnOnce } from '../log';
 import { local, session } from '../storage/storage';
 import { fragmentsParams } from './config';
 import type { StoredCart } from './logic';
@@ -9,8 +11,21 @@ import type { StoredCart } from './logic';
  */
 export const CREATED_KEY = 'wc_cart_created';
 
+/**
+ * The keys come from `wc_cart_fragments_params` only ("read the keys; never compute them"): a page without them
+ * (inline fragments, no fragments script) reads and writes no cart storage at all, not even the `wc` probe.
+ */
+function keysPrinted(): boolean {
+  const raw = pageGlobal('wc_cart_fragments_params');
+  if (raw === null || typeof raw !== 'object') return false;
+  const { cart_hash_key: hashKey, fragment_name: fragmentName } = raw as Record<string, unknown>;
+  const printed = typeof hashKey === 'string' && hashKey.trim() !== '' && typeof fragmentName === 'string' && fragmentName.trim() !== '';
+  if (!printed) warnOnce('cart', 'wc_cart_fragments_params', 'has no cart_hash_key or fragment_name; nothing is stored');
+  return printed;
+}
+
 export function storageWorks(): boolean {
-  return session.available && local.available;
+  return keysPrinted() && session.available && local.available;
 }
 
 export function readStored(): StoredCart {

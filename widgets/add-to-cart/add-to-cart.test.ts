@@ -66,6 +66,14 @@ describe('add-to-cart rules', () => {
     expect(linkHref(url, 'https://evil.example/')).toBe('http://127.0.0.1:5173/cart/?a=1#top');
     expect(linkHref(url, 'not a url')).toBe('http://127.0.0.1:5173/cart/?a=1#top');
   });
+  it('keeps cart_url as printed (absolute or relative) when it leads exactly where the check said', () => {
+    const url = new URL('http://127.0.0.1:5173/cart/');
+    expect(linkHref(url, 'http://127.0.0.1:5173/shop/', 'http://127.0.0.1:5173/cart/')).toBe('http://127.0.0.1:5173/cart/');
+    expect(linkHref(url, 'http://127.0.0.1:5173/shop/', '/cart/')).toBe('/cart/');
+    expect(linkHref(url, 'http://127.0.0.1:5173/shop/', ' /cart/')).toBe('/cart/');
+    // A <base> elsewhere: the printed relative text would lead off-site.
+    expect(linkHref(url, 'https://evil.example/', '/cart/')).toBe('http://127.0.0.1:5173/cart/');
+  });
   it('words failures and reads names and quantities', () => {
     expect(failureText('Canvas tote', 'You are probably offline.')).toBe('“Canvas tote” could not be added to your cart. You are probably offline.');
     expect(nameFromLabel('Add to cart: “Canvas tote”')).toBe('Canvas tote');
@@ -257,6 +265,31 @@ describe('redirects', () => {
     button(318).click();
     await vi.waitFor(() => expect(button(318).classList.contains('added')).toBe(true));
     expect(document.querySelector('.added_to_cart')?.getAttribute('href')).toBe('/cart/?from=loop');
+  });
+
+  it('an absolute cart_url is the view-cart link\'s href as printed, as WooCommerce writes it', async () => {
+    await shop({ wc_add_to_cart_params: { cart_url: 'http://127.0.0.1:5173/cart/' } });
+    button(318).click();
+    await vi.waitFor(() => expect(button(318).classList.contains('added')).toBe(true));
+    expect(document.querySelector('.added_to_cart')?.getAttribute('href')).toBe('http://127.0.0.1:5173/cart/');
+  });
+
+  it('an empty data-product_id, or a button that lost ajax_add_to_cart, follows its link as WooCommerce does', async () => {
+    await shop();
+    const tote = button(318);
+    await mountButton(tote);
+    tote.setAttribute('data-product_id', '');
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    tote.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(false);
+    tote.setAttribute('data-product_id', '318');
+    tote.classList.remove('ajax_add_to_cart');
+    const again = new MouseEvent('click', { bubbles: true, cancelable: true });
+    tote.dispatchEvent(again);
+    expect(again.defaultPrevented).toBe(false);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(adds()).toHaveLength(0);
+    expect(tote.classList.contains('loading')).toBe(false);
   });
 
   it('on the cart page no view-cart link is inserted', async () => {

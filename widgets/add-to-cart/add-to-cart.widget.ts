@@ -55,8 +55,9 @@ function insertViewCartLink(button: HTMLElement): void {
   const checked = sameOriginUrl(cart_url, location.href);
   if (!checked) return;
   const link = document.createElement('a');
-  // The URL the check returned, never the raw value (whitespace, controls, a <base> pointing elsewhere).
-  link.setAttribute('href', linkHref(checked, document.baseURI));
+  // `cart_url` as printed (WooCommerce's href) only where it leads exactly where the check said; else the checked
+  // URL (whitespace, controls, a <base> pointing elsewhere).
+  link.setAttribute('href', linkHref(checked, document.baseURI, cart_url));
   link.className = 'added_to_cart wc-forward';
   link.title = i18n_view_cart;
   link.textContent = i18n_view_cart;
@@ -158,8 +159,9 @@ export default defineWidget({
     liveRegion();
     connectCart();
     const activate = (event: Event) => {
-      // Block buttons (.wc-interactive) belong to the block scripts.
-      if (button.classList.contains('wc-interactive')) return;
+      // Block buttons (.wc-interactive) belong to the block scripts. As WooCommerce decides at click time: a
+      // button that is no longer an ajax button, or whose data-product_id is empty, follows its link.
+      if (button.classList.contains('wc-interactive') || !button.matches(BUTTON) || !button.getAttribute('data-product_id')) return;
       event.preventDefault();
       // Avada refuses disabled buttons; a double click (a repeat while this button's add is unanswered, with
       // no other button activated since) adds once.

@@ -35,10 +35,19 @@ export function decideOutcome(response: AddResponse, options: { cartRedirect: bo
 }
 
 /**
- * A checked same-origin URL as a link's href: origin-relative, as WooCommerce prints `cart_url`, when the document's
- * base is on that origin; absolute otherwise (a `<base href>` elsewhere would carry a relative link off-site).
+ * A checked same-origin URL as a link's href. WooCommerce writes `cart_url` as printed: so do we whenever the
+ * printed text leads the link exactly where the check said (resolved against the document's base, which the
+ * browser uses for the link); otherwise origin-relative when the document's base is on that origin, absolute
+ * when it is not (a `<base href>` elsewhere would carry a relative link off-site).
  */
-export function linkHref(url: URL, baseURI: string): string {
+export function linkHref(url: URL, baseURI: string, printed?: string): string {
+  if (printed && !/\s/.test(printed)) {
+    try {
+      if (new URL(printed, baseURI).href === url.href) return printed;
+    } catch {
+      /* not resolvable against the base: the checked form below */
+    }
+  }
   let baseOrigin: string | null = null;
   try {
     baseOrigin = new URL(baseURI).origin;

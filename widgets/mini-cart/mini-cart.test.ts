@@ -156,6 +156,30 @@ describe('page load', () => {
     expect(refreshes()).toHaveLength(0);
   });
 
+  it('a page without wc_cart_fragments_params (inline fragments, no fragments script) writes no storage key: they are never computed', async () => {
+    serverCart([[324, 2]]);
+    cartPage();
+    delete (window as unknown as Record<string, unknown>).wc_cart_fragments_params;
+    const inline = `<script type="application/json" id="wc-cart-fragments-data">${JSON.stringify({ fragments: fragments(state), cart_hash: cartHash(state) })}</script>`;
+    await mountPage(inline + (await pageBody('shop.html')), only('mini-cart'));
+    await vi.waitFor(() => expect(count()).toBe('2'));
+    expect(refreshes()).toHaveLength(0);
+    expect(Object.keys(sessionStorage)).toEqual([]);
+    expect(Object.keys(localStorage)).toEqual([]);
+  });
+
+  it('a wc_cart_fragments_params without its storage keys: no storage written, one warning naming the global', async () => {
+    serverCart([[324, 2]]);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    onTestFinished(() => warn.mockRestore());
+    cartPage({ wc_cart_fragments_params: { cart_hash_key: '', fragment_name: undefined } });
+    await mountPage(await pageBody('shop.html'), only('mini-cart'));
+    await vi.waitFor(() => expect(count()).toBe('2'));
+    expect(Object.keys(sessionStorage)).toEqual([]);
+    expect(Object.keys(localStorage)).toEqual([]);
+    expect(warn.mock.calls.filter((c) => c.join(' ').includes('wc_cart_fragments_params'))).toHaveLength(1);
+  });
+
   it('an empty box that comes into view is filled even when nothing was stored (sidebar without "hide if empty")', async () => {
     onTestFinished(setEnvironment({ visible: (_el, fn) => (fn(), () => {}) }));
     cartPage();
@@ -460,6 +484,24 @@ describe('revealed by an add', () => {
     await vi.waitFor(() => expect(count()).toBe('1'));
     await new Promise((r) => setTimeout(r, 30));
     expect(refreshes()).toHaveLength(0);
+  });
+});
+
+describe('"hide if empty" after an add', () => {
+  it('a widget adding_to_cart showed stays shown when the answer brings a hash, whatever the items cookie says', async () => {
+    await shop();
+    expect(widget().style.display).toBe('none');
+    // A host whose cookies do not reach the page (another path, a cache stripping Set-Cookie): the answer alone.
+    const original = wcAjaxEndpoints.add_to_cart!;
+    wcAjaxEndpoints.add_to_cart = (request) =>
+      answer('add_to_cart', request, () => HttpResponse.json({ fragments: { 'div.widget_shopping_cart_content': '<div class="widget_shopping_cart_content"><ul class="woocommerce-mini-cart cart_list product_list_widget"><li class="woocommerce-mini-cart-item mini_cart_item"><span class="quantity">1 × 9</span></li></ul></div>' }, cart_hash: 'h1' }));
+    onTestFinished(() => void (wcAjaxEndpoints.add_to_cart = original));
+    const add = document.querySelector<HTMLAnchorElement>('.ajax_add_to_cart[data-product_id="318"]')!;
+    await mountButton(add);
+    add.click();
+    await vi.waitFor(() => expect(add.classList.contains('added')).toBe(true));
+    expect(cookie('woocommerce_items_in_cart')).toBeUndefined();
+    expect(widget().style.display).not.toBe('none');
   });
 });
 

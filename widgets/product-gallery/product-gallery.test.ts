@@ -1,4 +1,5 @@
 import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installJQueryStandIn } from '../../test/helpers/cart';
 import { fixtureBody, mountPage as mountWith, only } from '../../test/helpers/mount';
 
 const mountPage = (html: string) => mountWith(html, only('product-gallery'));
@@ -122,6 +123,19 @@ describe('product gallery: slider', () => {
     expect(events.map((e) => e[0])).toEqual(['before', 'after']);
     expect(events[0]![1]).toBe(g);
     expect(events[0]![2]).toMatchObject({ zoom_enabled: '1' });
+  });
+
+  it('with jQuery, the init events reach jQuery handlers with the gallery element itself, as WooCommerce\'s [this, params]', async () => {
+    await installJQueryStandIn();
+    const $ = (window as unknown as { jQuery: (t: unknown) => { on: (n: string, h: (...a: unknown[]) => unknown) => void } }).jQuery;
+    const got: unknown[][] = [];
+    for (const name of ['wc-product-gallery-before-init', 'wc-product-gallery-after-init']) $(document).on(name, (_e: unknown, ...args: unknown[]) => void got.push([name, ...args]));
+    await mount();
+    const g = gallery();
+    expect(got.map((e) => e[0])).toEqual(['wc-product-gallery-before-init', 'wc-product-gallery-after-init']);
+    expect(got[0]![1]).toBe(g);
+    expect(got[1]![1]).toBe(g);
+    expect(got[0]![2]).toMatchObject({ zoom_enabled: '1' });
   });
 
   it('builds the thumbnails from data-thumb as buttons, with the active one marked', async () => {

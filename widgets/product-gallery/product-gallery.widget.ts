@@ -2,6 +2,8 @@ import { defineWidget } from '../../mount/types';
 import { pageGlobal } from '../../src/config/globals';
 import { adoptStyles } from '../../src/dom/styles';
 import { fireLegacy, listenLegacy } from '../../src/events/bus';
+import { callThirdParty } from '../../src/events/guard';
+import { pageJQuery } from '../../src/events/jquery';
 import { galleryParams, installJQueryShims } from '../../src/events/shims';
 import { enhanceGallery, type GalleryController } from './gallery';
 import { readGallerySettings } from './settings';
@@ -16,6 +18,17 @@ import { GALLERY_CSS } from './styles';
 const VARIATION_EVENTS = ['found_variation', 'show_variation', 'hide_variation', 'reset_data', 'reset_image'] as const;
 export const DIALOG_ID = 'photoswipe-fullscreen-dialog';
 
+
+/**
+ * `wc-product-gallery-*` with `[element, wc_single_product_params]`: WooCommerce passes the gallery element itself
+ * (`[this, …]`), not a jQuery collection, so with jQuery the element goes in unwrapped (fireLegacy wraps elements,
+ * as the `$button` arguments are); without jQuery the native event's detail is the same list.
+ */
+function fireGalleryEvent(gallery: HTMLElement, name: string, params: unknown): void {
+  const jq = pageJQuery();
+  if (jq) callThirdParty('product-gallery', name, () => void jq(gallery).trigger(name, [gallery, params]), undefined);
+  else fireLegacy(gallery, name, [gallery, params], 'product-gallery');
+}
 
 // One lightbox dialog per page, shared by every gallery (the main one, quick views).
 let dialog: HTMLDialogElement | undefined;
@@ -74,9 +87,9 @@ export default defineWidget({
         },
       };
 
-      fireLegacy(gallery, 'wc-product-gallery-before-init', [gallery, eventParams]);
+      fireGalleryEvent(gallery, 'wc-product-gallery-before-init', eventParams);
       let controller: GalleryController = enhanceGallery(gallery, galleryContext);
-      fireLegacy(gallery, 'wc-product-gallery-after-init', [gallery, eventParams]);
+      fireGalleryEvent(gallery, 'wc-product-gallery-after-init', eventParams);
 
       listenLegacy(gallery, 'woocommerce_gallery_reset_slide_position', () => controller.goTo(0), ctx.signal);
       listenLegacy(gallery, 'woocommerce_gallery_init_zoom', () => controller.initZoom(), ctx.signal);
@@ -96,7 +109,7 @@ export default defineWidget({
       }
 
       ctx.onCleanup(() => {
-        fireLegacy(gallery, 'wc-product-gallery-before-destroy', [gallery, eventParams]);
+        fireGalleryEvent(gallery, 'wc-product-gallery-before-destroy', eventParams);
         controller.destroy();
         if (dialogHeld) releaseDialog();
       });
