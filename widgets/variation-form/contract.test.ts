@@ -203,6 +203,28 @@ describe('§3.3 templates', () => {
     expect(named).toHaveLength(1);
   });
 
+  it('a template that needs an eval engine: the same named template-not-found warning, once, and the built-in markup', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const vs = [variation(805, { attribute_pa_size: 's' }), variation(806, { attribute_pa_size: 'm' })];
+    await open(variationForm([SIZE], { variations: vs, templates: { variation: '<# if ( data.variation.sku ) { #><b>{{ data.variation.sku }}</b><# } #>', unavailable: '<p>gone</p>' } }));
+    choose('pa_size', 's');
+    await vi.waitFor(() => expect(single().querySelector('.woocommerce-variation-price')?.textContent).toBe('805.00'));
+    choose('pa_size', 'm');
+    await vi.waitFor(() => expect(single().querySelector('.woocommerce-variation-price')?.textContent).toBe('806.00'));
+    const named = warn.mock.calls.map((c) => String(c[0])).filter((t) => t.includes('variation-form') && t.includes('tmpl-variation-template'));
+    expect(named).toHaveLength(1);
+    expect(named[0]).toMatch(/template not found/);
+  });
+
+  it('a hyphenated key (added by a filter) renders as WooCommerce reads it', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const vs = [variation(807, { attribute_pa_size: 's' }, { 'delivery-note': '<em>Ships in 2 days</em>' })];
+    await open(variationForm([SIZE], { variations: vs, templates: { variation: '<div class="t-note">{{{ data.variation.delivery-note }}}</div>', unavailable: '<p>gone</p>' } }));
+    choose('pa_size', 's');
+    await vi.waitFor(() => expect(single().querySelector('.t-note em')?.textContent).toBe('Ships in 2 days'));
+    expect(warn.mock.calls.filter((c) => String(c[0]).includes('tmpl-variation-template'))).toHaveLength(0);
+  });
+
   it('an invisible variation renders the unavailable template and disables the button as unavailable', async () => {
     await open(variationForm([SIZE], { variations: [variation(804, { attribute_pa_size: 's' }, { variation_is_visible: false })] }));
     choose('pa_size', 's');
