@@ -372,6 +372,9 @@ describe('§4 events, native mode (no jQuery): CustomEvent with detail = args', 
     $('.reset_variations').click();
     for (const n of ['reset_data', 'reset_image', 'hide_variation', 'announce_reset', 'reset_focus', 'clear_reset_announcement']) expect(byName(n).length, n).toBeGreaterThan(0);
     expect(byName('hide_variation')[0]!.target).toBe(single());
+    // WooCommerce's reset: the selects' change, then announce_reset, reset_data (reset_image, hide_variation), reset_focus.
+    const tail = seen.map((s) => s.name).slice(seen.findIndex((s) => s.name === 'announce_reset'));
+    expect(tail).toEqual(['announce_reset', 'reset_data', 'reset_image', 'hide_variation', 'reset_focus']);
   });
 });
 

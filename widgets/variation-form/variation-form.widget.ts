@@ -663,6 +663,8 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
     onChange();
     fire(form, 'announce_reset');
     if (resetAlert) inOrder(() => announceIn(resetAlert, texts.i18n_reset_alert_text));
+    // WooCommerce's reset triggers reset_data after announce_reset (its handler: reset_image, hide_variation), then reset_focus.
+    hideVariation();
     fire(form, 'reset_focus');
     if (selects[0]) inOrder(() => swatches.focusTarget(selects[0]!).focus());
   };
