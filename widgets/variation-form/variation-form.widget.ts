@@ -585,7 +585,6 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
   const check = (override?: Chosen) => {
     if (useAjax) {
       const chosen = override ?? chosenNow();
-      fire(form, 'update_variation_values');
       markFromCache();
       syncSwatches();
       if (isComplete(chosen, names)) {
@@ -599,6 +598,8 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
         }
       } else {
         stopAsking();
+        // As WooCommerce: in ajax mode only an incomplete choice fires it.
+        fire(form, 'update_variation_values');
         hideVariation();
       }
       toggleReset(chosenCount(chosen, names) > 0);
