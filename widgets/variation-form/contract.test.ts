@@ -394,6 +394,17 @@ describe('§4 events with jQuery on the page: through jQuery only, elements wrap
     expect(shown.args[1]).toBe(true);
     expect(calls.some((c) => c.name === 'change' && c.target === $('input.variation_id'))).toBe(true);
     expect(calls.some((c) => c.name === 'wc_variation_form' && c.args.length === 1)).toBe(true);
+    // The variationForm argument holds jQuery collections in its $ fields, as WooCommerce's does.
+    const form = calls.find((c) => c.name === 'wc_variation_form')!.args[0] as Record<string, { jquery?: string; length: number; 0?: Element }>;
+    expect(form.$form!.jquery).toBeDefined();
+    expect(form.$form![0]).toBe($('form.variations_form'));
+    expect(form.$attributeFields!.jquery).toBeDefined();
+    expect(form.$attributeFields!.length).toBe(1);
+    expect(form.$attributeFields![0]).toBe(select('pa_size'));
+    expect(form.$singleVariation!.jquery).toBeDefined();
+    expect(form.$singleVariation![0]).toBe(single());
+    expect(form.$singleVariationWrap![0]).toBe($('.single_variation_wrap'));
+    expect(form.$resetVariations![0]).toBe($('.reset_variations'));
   });
 
   it('listens for check_variations and reload_product_variations triggered by theme code through jQuery', async () => {

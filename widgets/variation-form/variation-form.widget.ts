@@ -759,13 +759,15 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
     check();
   }
 
+  // WooCommerce's VariationForm holds jQuery collections in its $ fields: wrapped when the page has jQuery.
+  const $ = (x: Element | Element[] | null) => (jq ? jq((x ?? []) as never) : x);
   const variationForm = {
-    $form: jq ? jq(form) : form,
-    $attributeFields: selects,
-    $singleVariation: singleVariation,
-    $singleVariationWrap: wrap,
-    $resetVariations: resets(),
-    $button: button,
+    $form: $(form),
+    $attributeFields: $(selects),
+    $singleVariation: $(singleVariation),
+    $singleVariationWrap: $(wrap),
+    $resetVariations: $(resets()),
+    $button: $(button),
     get variationData() {
       return useAjax ? false : (index?.variations.map(hydrate) ?? false);
     },
