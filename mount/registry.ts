@@ -8,7 +8,8 @@ import type { WidgetEntry } from './types';
 export const registry: readonly WidgetEntry[] = [
   { name: 'store-notice', selector: '.woocommerce-store-notice', trigger: 'load', load: () => import('../widgets/store-notice/store-notice.widget') },
   { name: 'cf7', selector: '.wpcf7', trigger: 'idle', load: () => import('../widgets/cf7/cf7.widget') },
-  { name: 'variation-form', selector: 'form.variations_form', trigger: 'load', load: () => import('../widgets/variation-form/variation-form.widget') },
+  // Swatches and the reset link are `href="#"` links: a click while the form's code loads is held and replayed.
+  { name: 'variation-form', selector: 'form.variations_form', trigger: 'load', clicks: '.avada-color-select, .avada-image-select, .avada-button-select, .reset_variations', load: () => import('../widgets/variation-form/variation-form.widget') },
   { name: 'quantity', selector: 'div.quantity, td.quantity', trigger: 'load', load: () => import('../widgets/quantity/quantity.widget') },
   // The stars sit in the reviews tab, hidden until it opens (or the page arrives on #reviews).
   { name: 'review-rating', selector: 'select#rating', trigger: 'visible', load: () => import('../widgets/review-rating/review-rating.widget') },

@@ -19,6 +19,19 @@ function start(entries: WidgetEntry[]): Runtime {
 }
 
 /** A widget that marks its element and counts mounts and unmounts. */
+/** A widget that records the ids of the clicks it hears, and a loader the test resolves by hand. */
+function heldClickProbe() {
+  const seen: string[] = [];
+  const module = defineWidget({
+    mount(el, ctx) {
+      el.addEventListener('click', (event) => seen.push((event.target as Element).id), { signal: ctx.signal });
+    },
+  });
+  let resolve: (m: { default: WidgetModule }) => void = () => {};
+  const load = vi.fn(() => new Promise<{ default: WidgetModule }>((res) => (resolve = res)));
+  return { seen, module, load, resolveLoad: (m: { default: WidgetModule }) => resolve(m) };
+}
+
 function counting(name = 'probe') {
   const calls = { mount: 0, unmount: 0 };
   const module: WidgetModule = defineWidget({
@@ -429,14 +442,7 @@ describe('runtime', () => {
 
   it('loads a click widget on the first matching click only, holds that click and replays it', async () => {
     document.body.innerHTML = '<main class="probe"><a id="plain" href="#top">plain</a><nav class="menu"><a id="menu" href="#faq">FAQ</a></nav></main>';
-    const seen: string[] = [];
-    const module = defineWidget({
-      mount(el, ctx) {
-        el.addEventListener('click', (event) => seen.push((event.target as Element).id), { signal: ctx.signal });
-      },
-    });
-    let resolveLoad: (m: { default: WidgetModule }) => void = () => {};
-    const load = vi.fn(() => new Promise<{ default: WidgetModule }>((res) => (resolveLoad = res)));
+    const { seen, module, load, resolveLoad } = heldClickProbe();
     const r = start([entry({ trigger: 'click', clicks: '.menu a[href*="#"]', load })]);
     await r.settled();
     const plain = document.getElementById('plain')!;
@@ -458,6 +464,29 @@ describe('runtime', () => {
     await r.settled();
     expect(seen).toEqual(['menu']);
     expect(menu.hasAttribute('aria-busy')).toBe(false);
+  });
+
+  it('a load widget with clicks loads at once and holds clicks on those elements until it is mounted, then replays them', async () => {
+    document.body.innerHTML = '<form class="probe"><a id="swatch" class="swatch" href="#">Red</a><a id="other" href="#x">other</a></form>';
+    const { seen, module, load, resolveLoad } = heldClickProbe();
+    const r = start([entry({ trigger: 'load', clicks: '.swatch', load })]);
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1)); // no interaction needed
+    const swatch = document.getElementById('swatch')!;
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    swatch.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true); // the link's "#" is not followed while the code loads
+    expect(swatch.getAttribute('aria-busy')).toBe('true');
+    const other = new MouseEvent('click', { bubbles: true, cancelable: true });
+    document.getElementById('other')!.dispatchEvent(other);
+    expect(other.defaultPrevented).toBe(false); // other clicks pass untouched
+    other.preventDefault();
+    resolveLoad({ default: module });
+    await r.settled();
+    expect(seen).toEqual(['swatch']);
+    expect(swatch.hasAttribute('aria-busy')).toBe(false);
+    // Mounted: later clicks reach the widget directly, once.
+    swatch.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    expect(seen).toEqual(['swatch', 'swatch']);
   });
 
   it('loads a click widget at once when the address has a hash', async () => {

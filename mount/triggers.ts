@@ -19,6 +19,9 @@ export function waitForTrigger(entry: WidgetEntry, element: Element, start: (rep
   const e = env();
   switch (entry.trigger) {
     case 'load':
+      // Markup whose links act on the server's page before the code is in (Avada's swatches, `href="#"`): those
+      // clicks are held while it loads and replayed once it is mounted, as for the interaction trigger.
+      if (entry.clicks) return waitForInteraction(entry, element, start, entry.clicks, true);
       start();
       return () => {};
     case 'idle':
@@ -173,7 +176,7 @@ function markHeld(element: Element): () => void {
  * `clicks`: only a click on a matching element counts (the `click` trigger); pointer, focus and keys, and other
  * clicks, pass untouched.
  */
-function waitForInteraction(entry: WidgetEntry, element: Element, start: (replay: Replay) => void, clicks?: string): () => void {
+function waitForInteraction(entry: WidgetEntry, element: Element, start: (replay: Replay) => void, clicks?: string, eager = false): () => void {
   const mine: Held[] = [];
   let unmarkHeld: (() => void) | undefined;
   const releaseMark = () => {
@@ -235,6 +238,9 @@ function waitForInteraction(entry: WidgetEntry, element: Element, start: (replay
     } else if (event.type === 'focusin') {
       focusTarget = target;
     }
+    begin();
+  };
+  const begin = () => {
     if (started) return;
     started = true;
     start({
@@ -258,5 +264,6 @@ function waitForInteraction(entry: WidgetEntry, element: Element, start: (replay
   };
   // Capture: the held click must not reach the server markup's default action before the widget decides.
   for (const type of clicks ? (['click'] as const) : INTENT_EVENTS) element.addEventListener(type, onEvent, { capture: true, passive: type !== 'click' && type !== 'keydown', signal: controller.signal });
+  if (eager) begin();
   return drop;
 }

@@ -45,7 +45,10 @@ export interface WidgetEntry {
   trigger: Trigger;
   /** For the `media` trigger. */
   media?: string;
-  /** For the `click` trigger: a selector the click's target must be inside (`closest`). */
+  /**
+   * For the `click` trigger: a selector the click's target must be inside (`closest`). With the `load` trigger:
+   * clicks on such elements while the code loads are held and replayed once it is mounted.
+   */
   clicks?: string;
   /**
    * A page global the widget is keyed on (e.g. WP Rocket's `rocket_beacon_data`): checked when the trigger fires,

@@ -400,3 +400,50 @@ describe.each(BUILD_TAGS)('variation form before and after its React view, %s ta
     expect(request.postData() ?? '').toMatch(/name="variation_id"\r\n\r\n513\r\n/);
   });
 });
+
+const FORM_CHUNK = /\/chunks\/variation-form\.widget-[\w-]+\.js$/;
+
+describe.each(BUILD_TAGS)('variation form before its code has loaded, %s tag', (tag) => {
+  test('a swatch clicked while the form\'s code loads does not follow its href="#" (no jump to the top) and is chosen once the form is in', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    let tab: Page | undefined;
+    // openPage waits for every widget to mount: the form's chunk is held meanwhile, so the page is driven from
+    // beforeGoto's tab while openPage is still waiting.
+    const opening = openPage('/product-variable.html', {
+      tag,
+      beforeGoto: async (context, page) => {
+        tab = page;
+        await context.addInitScript(watchInit);
+        await context.route(FORM_CHUNK, async (route) => {
+          asked = true;
+          await held;
+          await route.continue().catch(() => {});
+        });
+      },
+    });
+    try {
+      await expect.poll(() => asked, { timeout: 20_000 }).toBe(true);
+      const page = tab!;
+      await page.evaluate(() => window.scrollTo(0, 300));
+      const before = await page.evaluate(() => window.scrollY);
+      expect(before).toBeGreaterThan(0);
+      // Dispatched: the swatch is plain server markup now.
+      await page.evaluate(() => document.querySelector<HTMLElement>('.avada-color-select[data-value="navy"]')!.click());
+      // Not sent to the top by the link's "#" (the exact offset may move a little as images above load).
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(before / 2);
+      expect(await page.getAttribute('.avada-color-select[data-value="navy"]', 'aria-busy')).toBe('true');
+      release();
+      const { errors } = await opening;
+      await initialised(page);
+      await page.waitForFunction(() => (document.querySelector('#pa_colour') as HTMLSelectElement).value === 'navy');
+      expect(await page.getAttribute('.avada-color-select[data-value="navy"]', 'aria-checked')).toBe('true');
+      expect(await page.getAttribute('.avada-color-select[data-value="navy"]', 'aria-busy')).toBeNull();
+      expectNoConsoleErrors(errors);
+    } finally {
+      release();
+      await opening.catch(() => {});
+    }
+  });
+});

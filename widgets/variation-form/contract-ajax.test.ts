@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { state } from '../../fixtures/mock/state';
 import { mountPage, only } from '../../test/helpers/mount';
 import { LINING, SIZE, variationForm, type Attr } from './contract-fixtures';
-import { afterInit, choose, useVariationPage, wait } from './test-helpers';
+import { afterInit, choose, recordNative, useVariationPage, wait } from './test-helpers';
 
 /** §5.1 ajax mode: the form is blocked as WooCommerce's `$form.block()` blocks it while get_variation runs. */
 
@@ -26,5 +26,21 @@ describe('§5.1 ajax mode: "form blocked while waiting"', () => {
     await vi.waitFor(() => expect($<HTMLInputElement>('input.variation_id').value).toBe('513'));
     expect(form.hasAttribute('aria-busy')).toBe(false);
     expect(form.querySelector('.blockUI.blockOverlay')).toBeNull();
+  });
+});
+
+describe('§4 ajax mode: the events of a check', () => {
+  it('a complete choice asks the server without update_variation_values (WooCommerce fires it for an incomplete one only)', async () => {
+    await mountPage(variationForm([COLOUR, { ...SIZE, options: [['s', 'S'], ['m', 'M']] }, LINING], { variations: 'false' }), only('variation-form'));
+    await afterInit();
+    const seen = recordNative(['check_variations', 'update_variation_values', 'woocommerce_update_variation_values', 'woocommerce_variation_select_change', 'reset_data', 'found_variation']);
+    choose('pa_colour', 'rust');
+    // Incomplete: update_variation_values, then reset_data.
+    expect(seen.map((s) => s.name)).toEqual(['check_variations', 'update_variation_values', 'reset_data']);
+    choose('pa_size', 's');
+    seen.length = 0;
+    choose('lining', 'Fleece');
+    await vi.waitFor(() => expect($<HTMLInputElement>('input.variation_id').value).toBe('513'));
+    expect(seen.map((s) => s.name)).toEqual(['check_variations', 'found_variation']);
   });
 });

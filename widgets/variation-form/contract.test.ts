@@ -203,6 +203,28 @@ describe('§3.3 templates', () => {
     expect(named).toHaveLength(1);
   });
 
+  it('a template that needs an eval engine: the same named template-not-found warning, once, and the built-in markup', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const vs = [variation(805, { attribute_pa_size: 's' }), variation(806, { attribute_pa_size: 'm' })];
+    await open(variationForm([SIZE], { variations: vs, templates: { variation: '<# if ( data.variation.sku ) { #><b>{{ data.variation.sku }}</b><# } #>', unavailable: '<p>gone</p>' } }));
+    choose('pa_size', 's');
+    await vi.waitFor(() => expect(single().querySelector('.woocommerce-variation-price')?.textContent).toBe('805.00'));
+    choose('pa_size', 'm');
+    await vi.waitFor(() => expect(single().querySelector('.woocommerce-variation-price')?.textContent).toBe('806.00'));
+    const named = warn.mock.calls.map((c) => String(c[0])).filter((t) => t.includes('variation-form') && t.includes('tmpl-variation-template'));
+    expect(named).toHaveLength(1);
+    expect(named[0]).toMatch(/template not found/);
+  });
+
+  it('a hyphenated key (added by a filter) renders as WooCommerce reads it', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const vs = [variation(807, { attribute_pa_size: 's' }, { 'delivery-note': '<em>Ships in 2 days</em>' })];
+    await open(variationForm([SIZE], { variations: vs, templates: { variation: '<div class="t-note">{{{ data.variation.delivery-note }}}</div>', unavailable: '<p>gone</p>' } }));
+    choose('pa_size', 's');
+    await vi.waitFor(() => expect(single().querySelector('.t-note em')?.textContent).toBe('Ships in 2 days'));
+    expect(warn.mock.calls.filter((c) => String(c[0]).includes('tmpl-variation-template'))).toHaveLength(0);
+  });
+
   it('an invisible variation renders the unavailable template and disables the button as unavailable', async () => {
     await open(variationForm([SIZE], { variations: [variation(804, { attribute_pa_size: 's' }, { variation_is_visible: false })] }));
     choose('pa_size', 's');
@@ -350,6 +372,9 @@ describe('§4 events, native mode (no jQuery): CustomEvent with detail = args', 
     $('.reset_variations').click();
     for (const n of ['reset_data', 'reset_image', 'hide_variation', 'announce_reset', 'reset_focus', 'clear_reset_announcement']) expect(byName(n).length, n).toBeGreaterThan(0);
     expect(byName('hide_variation')[0]!.target).toBe(single());
+    // WooCommerce's reset: the selects' change, then announce_reset, reset_data (reset_image, hide_variation), reset_focus.
+    const tail = seen.map((s) => s.name).slice(seen.findIndex((s) => s.name === 'announce_reset'));
+    expect(tail).toEqual(['announce_reset', 'reset_data', 'reset_image', 'hide_variation', 'reset_focus']);
   });
 });
 
@@ -369,6 +394,17 @@ describe('§4 events with jQuery on the page: through jQuery only, elements wrap
     expect(shown.args[1]).toBe(true);
     expect(calls.some((c) => c.name === 'change' && c.target === $('input.variation_id'))).toBe(true);
     expect(calls.some((c) => c.name === 'wc_variation_form' && c.args.length === 1)).toBe(true);
+    // The variationForm argument holds jQuery collections in its $ fields, as WooCommerce's does.
+    const form = calls.find((c) => c.name === 'wc_variation_form')!.args[0] as Record<string, { jquery?: string; length: number; 0?: Element }>;
+    expect(form.$form!.jquery).toBeDefined();
+    expect(form.$form![0]).toBe($('form.variations_form'));
+    expect(form.$attributeFields!.jquery).toBeDefined();
+    expect(form.$attributeFields!.length).toBe(1);
+    expect(form.$attributeFields![0]).toBe(select('pa_size'));
+    expect(form.$singleVariation!.jquery).toBeDefined();
+    expect(form.$singleVariation![0]).toBe(single());
+    expect(form.$singleVariationWrap![0]).toBe($('.single_variation_wrap'));
+    expect(form.$resetVariations![0]).toBe($('.reset_variations'));
   });
 
   it('listens for check_variations and reload_product_variations triggered by theme code through jQuery', async () => {

@@ -15,7 +15,8 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#039;' })[c]!);
 }
 
-const PLACEHOLDER = /\{\{(\{?)\s*data\.variation\.([A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*)\s*(\}?)\}\}/g;
+// Keys as WooCommerce's own replacer reads them (`[\w-]`: filters may add hyphenated keys), plus nested paths.
+const PLACEHOLDER = /\{\{(\{?)\s*data\.variation\.([\w-]+(?:\.[\w-]+)*)\s*(\}?)\}\}/g;
 
 function lookup(variation: Variation, path: string): string {
   let value: unknown = variation;
@@ -68,7 +69,8 @@ export function variationHtml(variation: Variation, unavailableText: string, war
   }
   const html = renderTemplate(template.textContent ?? '', variation);
   if (html === undefined) {
-    warn(id, 'uses template syntax other than {{{ data.variation.KEY }}} and {{ data.variation.KEY }}; using the built-in markup');
+    // The contract's one warning for both cases (§6): a template we cannot use is a template not found.
+    warn(id, 'template not found in a supported form (it uses syntax other than {{{ data.variation.KEY }}} and {{ data.variation.KEY }}, which needs an eval engine); using the built-in markup');
     return fallback();
   }
   return html;

@@ -102,10 +102,12 @@ export function fakeJQuery(): { calls: { target: unknown; name: string; args: un
   const calls: { target: unknown; name: string; args: unknown[] }[] = [];
   const handlers = new Map<unknown, Map<string, ((e: unknown, ...a: unknown[]) => void)[]>>();
   const jq = ((target: unknown) => {
-    const el = target as Element;
+    // Like jQuery: an element, or an array of them (as `$(elements)`), becomes a collection.
+    const els = (Array.isArray(target) ? target : [target]) as Element[];
+    const el = els[0]!;
     const collection = {
-      0: el,
-      length: 1,
+      ...els,
+      length: els.length,
       jquery: 'fake',
       trigger(name: string, args: unknown[] = []) {
         calls.push({ target: el, name, args });

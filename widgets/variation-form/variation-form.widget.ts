@@ -585,7 +585,6 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
   const check = (override?: Chosen) => {
     if (useAjax) {
       const chosen = override ?? chosenNow();
-      fire(form, 'update_variation_values');
       markFromCache();
       syncSwatches();
       if (isComplete(chosen, names)) {
@@ -599,6 +598,8 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
         }
       } else {
         stopAsking();
+        // As WooCommerce: in ajax mode only an incomplete choice fires it.
+        fire(form, 'update_variation_values');
         hideVariation();
       }
       toggleReset(chosenCount(chosen, names) > 0);
@@ -663,6 +664,8 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
     onChange();
     fire(form, 'announce_reset');
     if (resetAlert) inOrder(() => announceIn(resetAlert, texts.i18n_reset_alert_text));
+    // WooCommerce's reset triggers reset_data after announce_reset (its handler: reset_image, hide_variation), then reset_focus.
+    hideVariation();
     fire(form, 'reset_focus');
     if (selects[0]) inOrder(() => swatches.focusTarget(selects[0]!).focus());
   };
@@ -756,13 +759,15 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
     check();
   }
 
+  // WooCommerce's VariationForm holds jQuery collections in its $ fields: wrapped when the page has jQuery.
+  const $ = (x: Element | Element[] | null) => (jq ? jq((x ?? []) as never) : x);
   const variationForm = {
-    $form: jq ? jq(form) : form,
-    $attributeFields: selects,
-    $singleVariation: singleVariation,
-    $singleVariationWrap: wrap,
-    $resetVariations: resets(),
-    $button: button,
+    $form: $(form),
+    $attributeFields: $(selects),
+    $singleVariation: $(singleVariation),
+    $singleVariationWrap: $(wrap),
+    $resetVariations: $(resets()),
+    $button: $(button),
     get variationData() {
       return useAjax ? false : (index?.variations.map(hydrate) ?? false);
     },
