@@ -19,11 +19,15 @@ function wrapArgs(args: readonly unknown[]): unknown[] {
   return args.map((a) => (a instanceof Element ? jq(a) : a));
 }
 
-/** Fire a WooCommerce/theme event (jQuery's trigger). Bubbles. */
-export function fireLegacy(target: EventTarget_, name: string, args: readonly unknown[] = [], owner = 'events'): void {
+/**
+ * Fire a WooCommerce/theme event (jQuery's trigger). Bubbles. With jQuery, element arguments go in as jQuery
+ * collections (WooCommerce's `$button`…); `wrap: false` passes them as they are, for the events whose script
+ * passes the element itself (`wc-product-gallery-*`: `[this, params]`).
+ */
+export function fireLegacy(target: EventTarget_, name: string, args: readonly unknown[] = [], owner = 'events', wrap = true): void {
   const jq = pageJQuery();
   if (jq) {
-    callThirdParty(owner, name, () => void jq(target).trigger(name, wrapArgs(args)), undefined);
+    callThirdParty(owner, name, () => void jq(target).trigger(name, wrap ? wrapArgs(args) : [...args]), undefined);
     return;
   }
   // Browsers report a throwing native listener themselves and go on; some environments rethrow it to us.

@@ -144,7 +144,7 @@ describe('jQuery plugins for themes', () => {
     const inits = triggered.filter((t) => t.name === 'wc-product-gallery-before-init').map((t) => t.args);
     expect(inits).toHaveLength(2);
     inits.shift();
-    expect((inits[0]![0] as { 0: Element })[0]).toBe(gallery);
+    expect(inits[0]![0]).toBe(gallery); // the element itself, as WooCommerce's [this, params]
     expect(inits[0]![1]).toBe(params);
     // Slider off: no viewport, thumbnails or arrows are built.
     expect(gallery.querySelector('.flex-viewport')).toBeNull();

@@ -2,8 +2,6 @@ import { defineWidget } from '../../mount/types';
 import { pageGlobal } from '../../src/config/globals';
 import { adoptStyles } from '../../src/dom/styles';
 import { fireLegacy, listenLegacy } from '../../src/events/bus';
-import { callThirdParty } from '../../src/events/guard';
-import { pageJQuery } from '../../src/events/jquery';
 import { galleryParams, installJQueryShims } from '../../src/events/shims';
 import { enhanceGallery, type GalleryController } from './gallery';
 import { readGallerySettings } from './settings';
@@ -19,16 +17,8 @@ const VARIATION_EVENTS = ['found_variation', 'show_variation', 'hide_variation',
 export const DIALOG_ID = 'photoswipe-fullscreen-dialog';
 
 
-/**
- * `wc-product-gallery-*` with `[element, wc_single_product_params]`: WooCommerce passes the gallery element itself
- * (`[this, …]`), not a jQuery collection, so with jQuery the element goes in unwrapped (fireLegacy wraps elements,
- * as the `$button` arguments are); without jQuery the native event's detail is the same list.
- */
-function fireGalleryEvent(gallery: HTMLElement, name: string, params: unknown): void {
-  const jq = pageJQuery();
-  if (jq) callThirdParty('product-gallery', name, () => void jq(gallery).trigger(name, [gallery, params]), undefined);
-  else fireLegacy(gallery, name, [gallery, params], 'product-gallery');
-}
+/** `wc-product-gallery-*` with `[element, wc_single_product_params]`: the element itself, as WooCommerce's `[this, …]`. */
+const fireGalleryEvent = (gallery: HTMLElement, name: string, params: unknown) => fireLegacy(gallery, name, [gallery, params], 'product-gallery', false);
 
 // One lightbox dialog per page, shared by every gallery (the main one, quick views).
 let dialog: HTMLDialogElement | undefined;

@@ -273,7 +273,8 @@ export class GallerySwapper {
       /* the runtime reports its own failures */
     }
     off();
-    if (!said) fireLegacy(current, 'wc-product-gallery-before-destroy', [current, pageGlobal('wc_single_product_params') ?? {}]);
+    // The element itself, as the gallery widget (and WooCommerce's `[this, params]`).
+    if (!said) fireLegacy(current, 'wc-product-gallery-before-destroy', [current, pageGlobal('wc_single_product_params') ?? {}], OWNER, false);
     current.replaceWith(fresh);
     host?.scan(fresh);
     return true;

@@ -200,7 +200,7 @@ describe('variation form: per-variation galleries', () => {
     expect(activeSlide()).toBe(1);
   });
 
-  it('goes through jQuery when the page has it: each event once, elements wrapped', async () => {
+  it('goes through jQuery when the page has it: each event once, with the gallery element itself (WooCommerce\'s [this, params])', async () => {
     const jq = fakeJQuery();
     undo.push(jq.restore);
     await open(jacketPage({ 518: OLIVE_GALLERY }, DEFAULT_GALLERY));
@@ -211,10 +211,28 @@ describe('variation form: per-variation galleries', () => {
     const calls = jq.calls.filter((c) => GALLERY_EVENTS.includes(c.name));
     expect(calls.map((c) => c.name.replace('wc-product-gallery-', ''))).toEqual(['before-destroy', 'before-init', 'after-init']);
     expect(calls[0]!.target).toBe(printed);
-    expect((calls[0]!.args[0] as ArrayLike<Element>)[0]).toBe(printed);
+    expect(calls[0]!.args[0]).toBe(printed);
     expect(calls[0]!.args[1]).toBe(PRODUCT_PARAMS);
     expect(calls[1]!.target).toBe(gallery());
-    expect((calls[2]!.args[0] as ArrayLike<Element>)[0]).toBe(gallery());
+    expect(calls[2]!.args[0]).toBe(gallery());
+  });
+});
+
+describe('variation form: per-variation galleries without the gallery widget', () => {
+  it('with jQuery, the form itself says before-destroy for a gallery nothing ran on, with the element itself', async () => {
+    const jq = fakeJQuery();
+    undo.push(jq.restore);
+    await mountPage(jacketPage({ 518: OLIVE_GALLERY }, DEFAULT_GALLERY), only('variation-form'));
+    await afterInit();
+    const printed = gallery();
+    jq.calls.length = 0;
+    olive();
+    await vi.waitFor(() => expect(gallery()).not.toBe(printed));
+    const destroyed = jq.calls.filter((c) => c.name === 'wc-product-gallery-before-destroy');
+    expect(destroyed).toHaveLength(1);
+    expect(destroyed[0]!.target).toBe(printed);
+    expect(destroyed[0]!.args[0]).toBe(printed);
+    expect(destroyed[0]!.args[1]).toBe(PRODUCT_PARAMS);
   });
 });
 
