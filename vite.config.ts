@@ -46,6 +46,24 @@ function nonceFromOwnTag(): Plugin {
 }
 
 /**
+ * No chunk may import from the entry. WordPress prints the tag as `storefront.js?ver=0.1.0`, while a chunk
+ * imports `../storefront.js`: another URL, so the browser would fetch and run the entry a second time (a second
+ * runtime, its own module state). What the entry shares with widgets belongs in core; the build stops otherwise.
+ */
+function entryExportsNothing(): Plugin {
+  return {
+    name: 'storefront:entry-exports-nothing',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.isEntry || !chunk.exports.length) continue;
+        const importers = Object.values(bundle).filter((c) => c.type === 'chunk' && c.imports.includes(chunk.fileName)).map((c) => c.fileName);
+        this.error(`${chunk.fileName} exports ${chunk.exports.join(', ')} to ${importers.join(', ')}: chunks must not import from the entry (a ?ver= query makes it a second module); add the shared module to the core group`);
+      }
+    },
+  };
+}
+
+/**
  * Builds, chosen by --mode:
  * - default: dist/storefront.js, the ES module entry, with every widget and React in dist/chunks/, imported
  *   relative to the entry so the folder works from any URL path;
@@ -93,7 +111,7 @@ export default defineConfig(({ mode }) => {
     // Chunk URLs (and the preload list) resolve against the importing chunk's own URL: the folder works from any path.
     base: './',
     resolve: compact ? { alias: PREACT } : {},
-    plugins: [nonceFromOwnTag()],
+    plugins: [nonceFromOwnTag(), entryExportsNothing()],
     build: {
       outDir: compact ? 'dist/compact' : 'dist',
       // The default build empties dist/ (the compact build's folder included); the compact build only its own.
@@ -159,7 +177,7 @@ export default defineConfig(({ mode }) => {
                 // would then import statically, one request wave deeper before any widget could load.
                 {
                   name: 'core',
-                  test: /(rolldown[\\/]runtime)|([\\/]src[\\/](events|env|log|config|storage|net|tabs)[\\/.])|([\\/]src[\\/]dom[\\/](announce|focus|easing|scroll|styles|html|press)\.)|([\\/]mount[\\/](host|types)\.)|([\\/]widgets[\\/]viewport[\\/]logic\.)|([\\/]node_modules[\\/]js-cookie[\\/])/,
+                  test: /(rolldown[\\/]runtime)|([\\/]src[\\/](events|env|log|config|storage|net|tabs)[\\/.])|([\\/]src[\\/]dom[\\/](announce|focus|easing|scroll|styles|html|press)\.)|([\\/]mount[\\/](host|types)\.)|([\\/]widgets[\\/](viewport[\\/]logic|anchors[\\/]links)\.)|([\\/]node_modules[\\/]js-cookie[\\/])/,
                   priority: 10,
                 },
               ],

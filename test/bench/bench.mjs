@@ -3,7 +3,7 @@
  * `npm run bench` — what each build costs a shopper, measured from outside in Chromium at 4x CPU throttling
  * (CDP Emulation.setCPUThrottlingRate), against the same page without the bundle (`?tag=none`):
  *
- *   node test/bench/bench.mjs [--runs 3] [--page name.html]... [--all] [--no-extra] [--json]
+ *   node test/bench/bench.mjs [--runs 3] [--page name.html]... [--all] [--no-extra] [--json] [--waves]
  *
  * Three configurations: the React build (`?tag=module`, dist/), the compact build (`?tag=compact`,
  * dist/compact/, preact/compat) and the page without the bundle. Pages: the variable product, the 1,000-variation
@@ -54,7 +54,8 @@ function parseArgs(argv) {
     else if (arg === '--json') options.json = true;
     else if (arg === '--no-extra') options.extra = false;
     else if (arg === '--no-first') options.first = false;
-    else throw new Error(`unknown option ${arg} (use --runs N, --page name.html, --all, --json, --no-extra, --no-first)`);
+    else if (arg === '--waves') options.waves = true;
+    else throw new Error(`unknown option ${arg} (use --runs N, --page name.html, --all, --json, --no-extra, --no-first, --waves)`);
   }
   return options;
 }
@@ -229,6 +230,12 @@ function weighServed(pluginPath, pathname) {
 
 /** Request waves: one deeper than the deepest of our files that had finished before this one was requested. */
 export function waves(entries) {
+  const depth = waveOf(entries);
+  return depth.size ? Math.max(...depth.values()) : 0;
+}
+
+/** The wave of each file (see `waves`). */
+export function waveOf(entries) {
   const sorted = entries.toSorted((a, b) => a.start - b.start);
   const depth = new Map();
   for (const e of sorted) {
@@ -236,7 +243,14 @@ export function waves(entries) {
     for (const other of sorted) if (other !== e && other.end <= e.start && depth.has(other)) d = Math.max(d, depth.get(other) + 1);
     depth.set(e, d);
   }
-  return sorted.length ? Math.max(...depth.values()) : 0;
+  return depth;
+}
+
+/** `--waves`: each file of one load with its wave, request start and end (ms from navigation) and gzip bytes. */
+function printWaves(name, tag, files, pluginPath) {
+  const depth = waveOf(files);
+  const lines = [...depth].map(([f, d]) => `    ${d}  ${Math.round(f.start).toString().padStart(6)} → ${Math.round(f.end).toString().padStart(6)} ms  ${String(f.gzip).padStart(6)} B  ${f.path.slice(pluginPath.length)}`);
+  process.stderr.write(`  waves ${name} (${tag}):\n${lines.join('\n')}\n`);
 }
 
 async function openTab(context, url) {
@@ -418,6 +432,7 @@ async function benchPages(options) {
           });
           if (!result) continue;
           runs[tag].push(result);
+          if (options.waves) printWaves(name, tag, result.files, pluginPath);
           if (result.errors.length) problems.push(`${name} (${tag}): ${result.errors[0]}`);
         }
       }

@@ -51,6 +51,19 @@ describe.each(TAGS)('runtime, %s tag', (tag) => {
     expectNoConsoleErrors(errors);
   });
 
+  test('the entry runs once: a widget loaded later (an in-page link) asks for no second copy of it under another URL', async () => {
+    // WordPress prints the tag with `?ver=`: a chunk importing `../storefront.js` would load and run it again.
+    const { page, messages, requests } = await openPage('/home.html', { tag });
+    const entryURLs = () => [...new Set(requests.filter((u) => new URL(u).pathname === `${buildPath(tag)}storefront.js`))];
+    expect(entryURLs()).toHaveLength(1);
+    expect(new URL(entryURLs()[0]!).search).toMatch(/^\?ver=/);
+    await page.click('.fusion-button[href="#story"]');
+    await page.waitForFunction(() => location.hash === '#story');
+    await expect.poll(async () => (await recorded(page)).mounts).toContain('anchors');
+    expect(entryURLs()).toHaveLength(1);
+    expect(ours(messages).filter((m) => m.text.includes('loaded twice'))).toEqual([]);
+  });
+
   test('mounts markup inserted later without any call, and leaves the existing notice alone', async () => {
     const { page, context, errors } = await openPage('/home.html', { tag });
     const lateId = 'aaaabbbbccccddddeeeeffff00001111';

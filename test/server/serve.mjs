@@ -8,7 +8,8 @@
  * so the footer changes nothing for the widgets; it is simply where a real shop has it.
  *
  * Query switches on every page:
- * - `?tag=module` (default): `<script type="module" src=".../dist/storefront.js" id="storefront-islands-js-module">`
+ * - `?tag=module` (default): `<script type="module" src=".../dist/storefront.js?ver=…" id="storefront-islands-js-module">`
+ *   (WordPress's `?ver=` on both: a chunk importing from the entry would load it a second time under another URL)
  * - `?tag=classic`: `<script defer src=".../dist/storefront.classic.js?ver=…" id="storefront-islands-js">`
  * - `?tag=compact`, `?tag=compact-classic`: the same two tags for the compact build (dist/compact/, preact/compat);
  * - `?tag=none`: no bundle (benchmarks compare against this);
@@ -98,7 +99,7 @@ const isClassic = (tag) => tag === 'classic' || tag === 'compact-classic';
 /** The bundle's URL for a tag: the compact build is the same layout in dist/compact/. */
 function bundleSrc(tag, ver) {
   const dir = tag.startsWith('compact') ? `${PLUGIN_PATH}compact/` : PLUGIN_PATH;
-  return isClassic(tag) ? `${dir}storefront.classic.js?ver=${ver}` : `${dir}storefront.js`;
+  return `${dir}${isClassic(tag) ? 'storefront.classic.js' : 'storefront.js'}?ver=${ver}`;
 }
 
 /** The bundle tag exactly as WordPress would print it for each enqueue style. */
