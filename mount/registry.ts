@@ -54,6 +54,8 @@ export const registry: readonly WidgetEntry[] = [
   { name: 'header', selector: '.fusion-header-wrapper', trigger: 'load', load: () => import('../widgets/menu/header.widget') },
   // Its own line: the cart fragments may replace the item, and the runtime then mounts it again on the new one.
   { name: 'header-cart', selector: 'li.fusion-menu-cart', trigger: 'load', load: () => import('../widgets/menu/header-cart.widget') },
+  // The v6 header's flyout toggles: apart from the header's code, which every other header design loads.
+  { name: 'flyout-header', selector: '.fusion-header-wrapper .fusion-flyout-menu-icons', trigger: 'load', load: () => import('../widgets/menu/flyout.widget') },
   { name: 'sticky-header', selector: '.fusion-header-wrapper, .fusion-sticky-container', trigger: 'load', load: () => import('../widgets/sticky-header/sticky-header.widget') },
   { name: 'vertical-menu', selector: '.fusion-vertical-menu-widget', trigger: 'load', load: () => import('../widgets/vertical-menu/vertical-menu.widget') },
   // Applies the target rule and holds one delegated click listener; PhotoSwipe's core loads on the first open.

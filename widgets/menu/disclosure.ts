@@ -40,6 +40,10 @@ export interface Disclosure {
 }
 
 let ids = 0;
+/** The first control in a panel that opened: where the focus goes. */
+export const firstFocusable = (root: Element): HTMLElement | null =>
+  root.querySelector<HTMLElement>('input:not([type="hidden"]), a[href], button, select, textarea');
+
 function ensureId(el: HTMLElement, prefix: string): string {
   if (!el.id) el.id = `${prefix}-${++ids}`;
   return el.id;

@@ -2,14 +2,15 @@ import { defineWidget, type WidgetContext } from '../../mount/types';
 import { flag, readGlobal, str, type FieldSpec } from '../../src/config/globals';
 import { adoptStyles } from '../../src/dom/styles';
 import { env } from '../../src/env';
-import { asButton, createToggle, disclosureSet, slidePanel, type Disclosure, type DisclosureSet } from './disclosure';
+import { createToggle, disclosureSet, firstFocusable, slidePanel, type Disclosure, type DisclosureSet } from './disclosure';
 import { placeInWrapper } from './mega';
-import { DEFAULT_BREAKPOINT, FLYOUT_STATE_CLASSES, flyoutClasses, flyoutNext, mobileMenuPlan, parseBreakpoint, parseMobileDesign, submenuLabel, type FlyoutState, type MobileDesign } from './logic';
+import { DEFAULT_BREAKPOINT, mobileMenuPlan, parseBreakpoint, parseMobileDesign, submenuLabel, type MobileDesign } from './logic';
 
 /**
  * The legacy Avada header (`.fusion-header-wrapper`): main menu dropdowns and mega menus, the mobile menu
- * (classic, modern, flyout), the v6 flyout menu and search toggles, the search box or overlay and the login box.
- * The cart dropdown is its own widget (header-cart), because the cart fragments may replace it.
+ * (classic, modern), the search box or overlay and the login box. The cart dropdown is its own widget
+ * (header-cart), because the cart fragments may replace it; the v6 flyout toggles are their own too (flyout-header),
+ * so a page without them does not load their code.
  */
 const STYLES = `
 .fusion-main-menu li.menu-item-has-children, .fusion-main-menu .fusion-menu-login-box, .fusion-main-menu .fusion-main-menu-search { position: relative; }
@@ -36,7 +37,6 @@ const MENU_SPEC = {
 type MenuVars = { [K in keyof typeof MENU_SPEC]: (typeof MENU_SPEC)[K]['fallback'] };
 
 const nameOf = (link: Element) => (link.querySelector('.menu-text')?.textContent ?? link.textContent ?? '').trim();
-const firstFocusable = (root: Element) => root.querySelector<HTMLElement>('input:not([type="hidden"]), a[href], button, select, textarea');
 
 /** A parent item whose link goes nowhere (`href="#"`, as a top bar's "Language" often is) is its own button. */
 const goesNowhere = (link: Element) => {
@@ -256,62 +256,6 @@ function modernSearch(wrapper: HTMLElement, signal: AbortSignal, closeMenu: () =
   });
 }
 
-function flyoutHeader(wrapper: HTMLElement, signal: AbortSignal): void {
-  const icons = wrapper.querySelector<HTMLElement>('.fusion-flyout-menu-icons');
-  const header = icons?.closest<HTMLElement>('.fusion-header-v6, .fusion-header-has-flyout-menu');
-  if (!icons || !header) return;
-  const menuToggle = icons.querySelector<HTMLElement>('.fusion-flyout-menu-toggle');
-  const searchToggle = icons.querySelector<HTMLElement>('.fusion-flyout-search-toggle');
-  const panels = { menu: header.querySelector<HTMLElement>('.fusion-flyout-menu'), search: header.querySelector<HTMLElement>('.fusion-flyout-search') };
-  let state: FlyoutState = 'closed';
-  const toggles = { menu: menuToggle, search: searchToggle };
-  const apply = (next: FlyoutState, returnFocus: boolean) => {
-    const from = state;
-    state = next;
-    header.classList.remove(...FLYOUT_STATE_CLASSES);
-    header.classList.add(...flyoutClasses(next));
-    for (const kind of ['menu', 'search'] as const) {
-      toggles[kind]?.setAttribute('aria-expanded', String(next === kind));
-      const panel = panels[kind];
-      if (panel) panel.dataset.sfPanel = next === kind ? 'open' : 'closed';
-    }
-    if (next !== 'closed') {
-      const panel = panels[next];
-      if (panel) firstFocusable(panel)?.focus();
-    } else if (returnFocus && from !== 'closed') toggles[from]?.focus();
-  };
-  for (const kind of ['menu', 'search'] as const) {
-    const toggle = toggles[kind];
-    const panel = panels[kind];
-    if (!toggle) continue;
-    asButton(toggle, signal);
-    if (panel) {
-      if (!panel.id) panel.id = `sf-flyout-${kind}`;
-      toggle.setAttribute('aria-controls', panel.id);
-    }
-    toggle.addEventListener(
-      'click',
-      (event) => {
-        event.preventDefault();
-        apply(flyoutNext(state, kind), true);
-      },
-      { signal },
-    );
-  }
-  apply('closed', false);
-  document.addEventListener(
-    'keydown',
-    (event) => {
-      if (state !== 'closed' && (event.key === 'Escape' || event.keyCode === 27)) {
-        event.preventDefault();
-        apply('closed', true);
-      }
-    },
-    { signal },
-  );
-  signal.addEventListener('abort', () => header.classList.remove(...FLYOUT_STATE_CLASSES), { once: true });
-}
-
 export default defineWidget({
   mount(element, { signal }: WidgetContext) {
     const wrapper = element as HTMLElement;
@@ -338,7 +282,6 @@ export default defineWidget({
       for (const item of menu.querySelectorAll<HTMLElement>('li.fusion-menu-login-box')) headerBox(item, set, vars, created);
     }
     mobileMenu(wrapper, vars, mobileQuery, signal, created);
-    flyoutHeader(wrapper, signal);
     return () => {
       for (const el of created) el.remove();
     };

@@ -189,7 +189,7 @@ describe('legacy header widget', () => {
     vi.restoreAllMocks();
     delete (window as { avadaMenuVars?: unknown }).avadaMenuVars;
   });
-  const mount = async (page = 'header.html') => clock.until(mountPage(await fixtureBody(page), only('header', 'header-cart')));
+  const mount = async (page = 'header.html') => clock.until(mountPage(await fixtureBody(page), only('header', 'header-cart', 'flyout-header')));
 
   it('builds the mobile menu from the main menu with unique ids and the theme texts', async () => {
     (window as { avadaMenuVars?: unknown }).avadaMenuVars = { mobile_submenu_open: 'Untermenü von %s öffnen', mobile_submenu_close: 'Untermenü von %s schließen' };
