@@ -1,4 +1,5 @@
 import { ANCHOR_LINKS } from '../widgets/anchors/links';
+import viewport from '../widgets/viewport/viewport.widget';
 import type { WidgetEntry } from './types';
 
 /**
@@ -21,7 +22,8 @@ export const registry: readonly WidgetEntry[] = [
   { name: 'store-lists', selector: '.woocommerce-ordering, .woocommerce-result-count, .catalog-ordering, .related.products > h2, .upsells.products > h2', trigger: 'load', load: () => import('../widgets/store-lists/store-lists.widget') },
   { name: 'product-tabs', selector: '.wc-tabs-wrapper, .woocommerce-tabs', trigger: 'load', load: () => import('../widgets/product-tabs/product-tabs.widget') },
   { name: 'fusion-tabs', selector: '.fusion-tabs', trigger: 'load', load: () => import('../widgets/fusion-tabs/fusion-tabs.widget') },
-  { name: 'viewport', selector: 'body', trigger: 'load', load: () => import('../widgets/viewport/viewport.widget') },
+  // On every page: its few lines travel in the entry instead of a request of their own.
+  { name: 'viewport', selector: 'body', trigger: 'load', load: () => Promise.resolve({ default: viewport }) },
   // Only in-page links and an address with a hash need it: the first such click is held and replayed.
   { name: 'anchors', selector: 'body', trigger: 'click', clicks: ANCHOR_LINKS, load: () => import('../widgets/anchors/anchors.widget') },
   { name: 'back-to-top', selector: '#toTop', trigger: 'scroll', load: () => import('../widgets/back-to-top/back-to-top.widget') },
