@@ -62,7 +62,7 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
   let starting = false;
   /**
    * Run `start` (which starts an import) in a later task, together with as many other waiting starts as fit in
-   * START_BUDGET ms of it: the chunks a scan found, with their modulepreload links, are requested together (one
+   * START_BUDGET ms of it: the chunks a scan found, with the chunks they import, are requested together (one
    * request wave, not one per widget), and no task starts so many that it runs long.
    */
   function startSoon(start: () => void): void {

@@ -14,7 +14,7 @@
  *   - JS: the bundle's files the page requested by then, weighed as a shop would serve them (gzip -9, brotli q11
  *     of the built files); requests = how many; depth = request waves: a file is one wave deeper than the deepest
  *     file that had finished loading before it was requested (the entry is wave 1; a chunk found only once its
- *     importer arrived is wave 2, and so on; files requested together by modulepreload share a wave);
+ *     importer arrived is wave 2, and so on; files requested together (a widget's chunk and the chunks it imports) share a wave);
  *   - main thread: CDP Performance.getMetrics TaskDuration (all main-thread work of the tab), long tasks (sum of
  *     PerformanceObserver `longtask` durations) and their blocking part (each minus 50 ms, as in TBT).
  * Interactions, once per configuration on the two product pages, after load + 3 s: 20 keyboard attribute changes
@@ -267,7 +267,7 @@ async function openTab(context, url) {
   return { page, cdp, errors };
 }
 
-/** Our files the page requested so far (Resource Timing: module imports and modulepreloads alike). */
+/** Our files the page requested so far (Resource Timing of every module import). */
 async function bundleFiles(page, pluginPath) {
   const entries = await page.evaluate((prefix) =>
     performance

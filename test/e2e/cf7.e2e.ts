@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, FRAMEWORK_CHUNK, openPage, recorded, waitForIdleIslands, BUILD_TAGS } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, expectRequestedTogether, FRAMEWORK_CHUNK, openPage, recorded, waitForIdleIslands, BUILD_TAGS } from './harness';
 
 const PAGE = '/contact.html';
 const UNIT = 'wpcf7-f207-p10-o1';
@@ -95,8 +95,12 @@ describe.each(BUILD_TAGS)('contact form 7, %s tag', (tag) => {
     await waitForIdleIslands(page);
     expect(frameworkRequests(requests)).toEqual([]);
     await page.focus('input[name="buyer-name"]');
-    await page.waitForFunction(() => [...document.querySelectorAll('link[rel=modulepreload]')].some((l) => /\/chunks\/(react|preact)-/.test((l as HTMLLinkElement).href)));
     await expect.poll(() => frameworkRequests(requests).length, { timeout: 15_000 }).toBeGreaterThan(0);
+    const paths = () => [...new Set(requests.map((u) => new URL(u).pathname))];
+    await expect.poll(() => paths().some((p) => p.includes('/chunks/cf7.island-')), { timeout: 15_000 }).toBe(true);
+    const together = [paths().find((p) => p.includes('/chunks/cf7.island-')), frameworkRequests(requests)[0]];
+    await page.waitForFunction((wanted) => wanted.every((path) => performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname === path && (e as PerformanceResourceTiming).responseEnd > 0)), together);
+    await expectRequestedTogether(page, together);
     expect((await recorded(page)).csp).toEqual([]);
 
     await listen(page);

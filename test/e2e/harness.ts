@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
-import { afterAll, beforeEach, inject, onTestFinished } from 'vitest';
+import { afterAll, beforeEach, expect, inject, onTestFinished } from 'vitest';
 import type { StorefrontIslandsApi } from '../../mount/api';
 import { CHROMIUM_ARGS } from '../server/chromium.mjs';
 
@@ -483,6 +483,26 @@ interface AxeViolation {
  * impact and the offending elements. axe is evaluated through the DevTools protocol, which the page's CSP
  * does not govern (a script tag would be refused, rightly).
  */
+/**
+ * The files (URL paths) were requested in one wave: each request started before every other one's response had
+ * ended, so none was discovered only once another had arrived (Resource Timing of the page).
+ */
+export async function expectRequestedTogether(page: Page, paths: readonly (string | undefined)[]): Promise<void> {
+  expect(paths.every(Boolean), `paths: ${JSON.stringify(paths)}`).toBe(true);
+  const timing = await page.evaluate(
+    (wanted) =>
+      wanted.map((path) => {
+        const entry = performance.getEntriesByType('resource').find((e) => new URL(e.name).pathname === path) as PerformanceResourceTiming | undefined;
+        return entry ? { path, start: entry.startTime, end: entry.responseEnd } : { path, start: NaN, end: NaN };
+      }),
+    paths as string[],
+  );
+  for (const a of timing) {
+    expect(Number.isFinite(a.start), `${a.path} has no resource timing`).toBe(true);
+    for (const b of timing) if (a !== b) expect(a.start, `${a.path} requested after ${b.path} arrived`).toBeLessThan(b.end);
+  }
+}
+
 export async function expectAxeClean(page: Page, options: { include?: string; exclude?: string[] } = {}): Promise<void> {
   axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   // The state under test, not a frame of its way there: a panel fading in blends its text with what is behind it

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { clickWhenStill, expectAxeClean, expectNoConsoleErrors, FRAMEWORK_CHUNK, openPage, waitForIdleIslands, BUILD_TAGS } from './harness';
+import { clickWhenStill, expectAxeClean, expectNoConsoleErrors, expectRequestedTogether, FRAMEWORK_CHUNK, openPage, waitForIdleIslands, BUILD_TAGS } from './harness';
 
 const variationId = (page: Page) => page.$eval('input.variation_id', (el) => (el as HTMLInputElement).value);
 const buttonClass = (page: Page) => page.$eval('.single_add_to_cart_button', (el) => el.className);
@@ -336,9 +336,8 @@ describe.each(BUILD_TAGS)('variation form before and after its React view, %s ta
     expect(view).toBeDefined();
     const display = after.find((p) => DISPLAY_CHUNK.test(p));
     expect(display).toBeDefined();
-    // One wave: the view's chunk, the framework and display.ts are preloaded together.
-    const preloaded = await page.$$eval('link[rel=modulepreload]', (links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
-    expect(preloaded).toEqual(expect.arrayContaining([view, frameworkRequests(requests)[0], display]));
+    // One wave: the view's chunk, the framework and display.ts are requested together.
+    await expectRequestedTogether(page, [view, frameworkRequests(requests)[0], display]);
     // Two frames for the view's first render: the press is still explained, the button still blocked.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await explanation(page)).toEqual({ text: MAKE_A_SELECTION, hidden: false });
