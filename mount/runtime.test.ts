@@ -489,6 +489,30 @@ describe('runtime', () => {
     expect(seen).toEqual(['swatch', 'swatch']);
   });
 
+  it('a load widget with clicks starts its import with the other load imports, not in the scan; a click held meanwhile is replayed', async () => {
+    document.body.innerHTML = '<form class="probe"><a id="swatch" class="swatch" href="#">Red</a></form><div class="other"></div>';
+    const yields: Array<() => void> = [];
+    onTestFinished(setEnvironment({ yieldTask: () => new Promise<void>((res) => yields.push(res)) }));
+    const { seen, module, load, resolveLoad } = heldClickProbe();
+    const other = counting('other');
+    const loadOther = vi.fn(async () => ({ default: other.module }));
+    const r = start([entry({ trigger: 'load', clicks: '.swatch', load }), entry({ name: 'other', selector: '.other', load: loadOther })]);
+    // The scan's task starts no import: both wait for the same later task (one request wave).
+    expect(load).not.toHaveBeenCalled();
+    expect(loadOther).not.toHaveBeenCalled();
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    document.getElementById('swatch')!.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true); // held while the code loads
+    yields.shift()!();
+    await vi.waitFor(() => expect([load.mock.calls.length, loadOther.mock.calls.length]).toEqual([1, 1]));
+    resolveLoad({ default: module });
+    const release = setInterval(() => yields.shift()?.(), 1);
+    onTestFinished(() => clearInterval(release));
+    await r.settled();
+    expect(seen).toEqual(['swatch']);
+    expect(other.calls.mount).toBe(1);
+  });
+
   it('loads a click widget at once when the address has a hash', async () => {
     history.replaceState(null, '', '#faq');
     try {

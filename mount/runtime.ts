@@ -168,13 +168,13 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
       return;
     }
     instance.state = 'loading';
-    // Starting a chunk's import (and its preload links) costs a few milliseconds; a scan that started every
+    // Starting a chunk's import (and its dependencies') costs a few milliseconds; a scan that started every
     // widget of a page at once was one long task. Imports start in later tasks, a few to a task (startSoon), and
-    // each widget mounts in a task of its own, so input and paint get in between. A held click goes straight on:
-    // its replay must follow in its task.
+    // each widget mounts in a task of its own, so input and paint get in between. A load the shopper started (a
+    // held click) goes straight on: its replay must follow in its task.
     let widget: WidgetModule | undefined;
     try {
-      widget = await (replay
+      widget = await (replay && (replay.byShopper?.() ?? true)
         ? loadModule(entry)
         : new Promise<WidgetModule | undefined>((resolve, reject) =>
             startSoon(() => {

@@ -9,6 +9,11 @@ const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'k
 export interface Replay {
   /** Re-dispatch what was held back while the widget loaded. */
   run(mounted: boolean): void;
+  /**
+   * Whether the shopper's input started the load (held, to replay): its import goes straight on. A load started
+   * with the page (the `load` trigger with `clicks`) queues its import with the page's other load imports.
+   */
+  byShopper?(): boolean;
 }
 
 /**
@@ -240,10 +245,13 @@ function waitForInteraction(entry: WidgetEntry, element: Element, start: (replay
     }
     begin();
   };
-  const begin = () => {
+  let byShopper = false;
+  const begin = (shopper = true) => {
     if (started) return;
     started = true;
+    byShopper = shopper;
     start({
+      byShopper: () => byShopper || mine.length > 0 || !!key,
       run(mounted) {
         // Too late: the held click already went ahead natively.
         if (resolved) return;
@@ -264,6 +272,6 @@ function waitForInteraction(entry: WidgetEntry, element: Element, start: (replay
   };
   // Capture: the held click must not reach the server markup's default action before the widget decides.
   for (const type of clicks ? (['click'] as const) : INTENT_EVENTS) element.addEventListener(type, onEvent, { capture: true, passive: type !== 'click' && type !== 'keydown', signal: controller.signal });
-  if (eager) begin();
+  if (eager) begin(false);
   return drop;
 }
