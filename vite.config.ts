@@ -171,8 +171,16 @@ export default defineConfig(({ mode }) => {
                 // several tiny ones. A lower priority than core: what core holds stays there.
                 {
                   name: 'cart',
-                  test: /([\\/]src[\\/]cart[\\/])|([\\/]node_modules[\\/]zustand[\\/]esm[\\/]vanilla\.)|([\\/]widgets[\\/](mini-cart[\\/](mini-cart\.widget|logic|remove-link)|store-notice[\\/]))/,
+                  test: /([\\/]src[\\/]cart[\\/](?!(changes|swap|response|schema)\.))|([\\/]node_modules[\\/]zustand[\\/]esm[\\/]vanilla\.)|([\\/]widgets[\\/](mini-cart[\\/](mini-cart\.widget|logic|remove-link)|store-notice[\\/]))/,
                   priority: 5,
+                },
+                // What the cart core runs only when something happens (a refresh's request and answer, a cart
+                // answer swapped in, stored fragments reused): loaded by import() the first time, and with the
+                // widgets that change the cart. Most page views never need it.
+                {
+                  name: 'cart-changes',
+                  test: /[\\/]src[\\/]cart[\\/](changes|swap|response|schema)\./,
+                  priority: 4,
                 },
                 // The small framework-free helpers nearly every widget shares travel in one chunk: one request
                 // instead of fifteen tiny ones. Cart-page and checkout helpers and the cart store stay apart.

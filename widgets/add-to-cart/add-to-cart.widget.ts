@@ -1,6 +1,7 @@
 import { defineWidget, type WidgetContext } from '../../mount/types';
 import { announce, clearAnnouncement, liveRegion } from '../../src/cart/announce';
-import { connectCart, markOwn, receiveCart, refreshFragments } from '../../src/cart/cart';
+import { connectCart, markOwn, refreshFragments } from '../../src/cart/cart';
+import { receiveCart } from '../../src/cart/changes';
 import { addToCartParams, cartCallTimeout } from '../../src/cart/config';
 import { asFragments, collectData } from '../../src/cart/logic';
 import { navigation } from '../../src/cart/navigate';

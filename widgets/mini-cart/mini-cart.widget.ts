@@ -6,7 +6,6 @@ import { cartStore } from '../../src/cart/store';
 import { whenReleased } from '../../src/dom/press';
 import { env } from '../../src/env';
 import { listenLegacy } from '../../src/events/bus';
-import { cartQueue } from '../../src/net/queue';
 import { cartChanged, isUnfilled, REMOVE_LINK } from './logic';
 import { followRemoveLink, removeLinkOf } from './remove-link';
 
@@ -106,9 +105,14 @@ function mountBox(element: Element, ctx: WidgetContext): void {
   // is actually shown (a sidebar in view, a dropdown opened), never on every page view.
   queueMicrotask(() => {
     if (ctx.signal.aborted || !cartNotLoaded() || !isUnfilled(element.childElementCount, element.textContent ?? '')) return;
+    const unfilled = () => cartNotLoaded() && isUnfilled(element.childElementCount, element.textContent ?? '');
     const cancel = env().visible(element, () => {
-      // An add that revealed a "hide if empty" widget brings its own fragments: no second request.
-      if (cartNotLoaded() && cartQueue.size === 0 && isUnfilled(element.childElementCount, element.textContent ?? '')) void refreshFragments();
+      if (!unfilled()) return;
+      // An add that revealed a "hide if empty" widget brings its own fragments: no second request. The cart
+      // queue comes with the request code (src/net), asked for here: no page loads it only to see it empty.
+      void import('../../src/net/queue').then(({ cartQueue }) => {
+        if (!ctx.signal.aborted && unfilled() && cartQueue.size === 0) void refreshFragments();
+      }, (error: unknown) => ctx.warn('refresh', `the cart could not be loaded (${String(error)})`));
     }, '0px');
     ctx.onCleanup(cancel);
   });
