@@ -182,6 +182,14 @@ export default defineConfig(({ mode }) => {
                   test: /[\\/]src[\\/]cart[\\/](changes|swap|response|schema)\./,
                   priority: 4,
                 },
+                // The request layer (fetch with timeouts and schemas, wc-ajax, the cart queue, the error catalogue):
+                // only with a chunk that imports it, never at load for a page that asks nothing. Below core's
+                // priority: a group takes the modules its own import, and those core holds must stay there.
+                {
+                  name: 'net',
+                  test: /[\\/]src[\\/]net[\\/](request|queue|wc|errors)\./,
+                  priority: 8,
+                },
                 // The small framework-free helpers nearly every widget shares travel in one chunk: one request
                 // instead of fifteen tiny ones. Cart-page and checkout helpers and the cart store stay apart.
                 // The viewport rules (the widget on every page uses them, a few hundred bytes) travel with them.
@@ -189,7 +197,7 @@ export default defineConfig(({ mode }) => {
                 // would then import statically, one request wave deeper before any widget could load.
                 {
                   name: 'core',
-                  test: /(rolldown[\\/]runtime)|([\\/]src[\\/](events|env|log|config|storage|net|tabs)[\\/.])|([\\/]src[\\/]dom[\\/](announce|focus|easing|scroll|styles|html|press)\.)|([\\/]mount[\\/](host|types)\.)|([\\/]widgets[\\/](viewport[\\/]logic|anchors[\\/]links)\.)|([\\/]node_modules[\\/]js-cookie[\\/])/,
+                  test: /(rolldown[\\/]runtime)|([\\/]src[\\/](events|env|log|config|storage|tabs)[\\/.])|([\\/]src[\\/]net[\\/]url)|([\\/]src[\\/]dom[\\/](announce|focus|easing|scroll|styles|html|press)\.)|([\\/]mount[\\/](host|types)\.)|([\\/]widgets[\\/](viewport[\\/]logic|anchors[\\/]links)\.)|([\\/]node_modules[\\/]js-cookie[\\/])/,
                   priority: 10,
                 },
               ],
