@@ -171,7 +171,7 @@ export default defineConfig(({ mode }) => {
                 // several tiny ones. A lower priority than core: what core holds stays there.
                 {
                   name: 'cart',
-                  test: /([\\/]src[\\/]cart[\\/](?!(changes|swap|response|schema)\.))|([\\/]node_modules[\\/]zustand[\\/]esm[\\/]vanilla\.)|([\\/]widgets[\\/](mini-cart[\\/](mini-cart\.widget|logic|remove-link)|store-notice[\\/]))/,
+                  test: /([\\/]src[\\/]cart[\\/](?!(changes|fragments|swap|response|schema)\.))|([\\/]node_modules[\\/]zustand[\\/]esm[\\/]vanilla\.)|([\\/]widgets[\\/](mini-cart[\\/](mini-cart\.widget|logic|remove-link)|store-notice[\\/]))/,
                   priority: 5,
                 },
                 // What the cart core runs only when something happens (a refresh's request and answer, a cart
@@ -179,7 +179,7 @@ export default defineConfig(({ mode }) => {
                 // widgets that change the cart. Most page views never need it.
                 {
                   name: 'cart-changes',
-                  test: /[\\/]src[\\/]cart[\\/](changes|swap|response|schema)\./,
+                  test: /[\\/]src[\\/]cart[\\/](changes|fragments|swap|response|schema)\./,
                   priority: 4,
                 },
                 // The request layer (fetch with timeouts and schemas, wc-ajax, the cart queue, the error catalogue):

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { asFragments, collectData, DAY_MS, datasetKey, decideInitial, hasItems, KNOWN_FRAGMENT_KEYS, safeRedirect, sumQuantities, trustedFragments, type StoredCart } from './logic';
+import { KNOWN_FRAGMENT_KEYS, sumQuantities, trustedFragments } from './fragments';
+import { asFragments, collectData, DAY_MS, datasetKey, decideInitial, hasItems, safeRedirect, type StoredCart } from './logic';
 
 const NOW = 1_750_000_000_000;
 const FRAGMENTS = { 'div.widget_shopping_cart_content': '<div class="widget_shopping_cart_content">…</div>', 'span.fusion-widget-cart-number': '<span>1</span>' };

@@ -34,7 +34,7 @@ describe('the cart change code loads only when needed', () => {
     cartPage();
     const runtime = await mountPage(await pageBody('shop.html'), only('mini-cart'));
     await runtime.settled();
-    await vi.waitFor(() => expect(items()).toHaveLength(1));
+    await vi.waitFor(() => expect(items()).toHaveLength(1), { timeout: 15_000 }); // its first import is slow under load
     expect(loads.count).toBe(1);
     expect(state.log.filter((e) => e.endpoint === 'get_refreshed_fragments')).toEqual([]);
   });
