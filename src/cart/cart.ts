@@ -22,6 +22,8 @@ export interface CartChanges {
   applyInline(): boolean;
   applyStored(fragments: Record<string, string>, refreshIn: number | null): void;
   applyCartEvent(fragments: Record<string, string>, hash: string, button: unknown): void;
+  /** Whether a cart call (add, remove, refresh) is waiting or running in the cart queue. */
+  cartCallPending(): boolean;
   reset(): void;
 }
 
@@ -143,6 +145,18 @@ export function refreshFragments(): Promise<void> {
     }
   });
   return refreshing;
+}
+
+/**
+ * A refresh for a box shown unfilled, unless a cart call is already bringing fragments (an add that revealed
+ * it) or `wanted()` no longer holds once the change code is there. Without that code no cart call of ours can
+ * be under way (add and remove bring it): the refresh tries to load it again, and fails as a request would.
+ */
+export function refreshUnlessCartCall(wanted: () => boolean): void {
+  const refresh = (busy: boolean) => {
+    if (wanted() && !busy) void refreshFragments();
+  };
+  withChanges((module) => refresh(module.cartCallPending()), () => refresh(false));
 }
 
 function onCartEvent(args: unknown[]): void {

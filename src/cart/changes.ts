@@ -1,6 +1,7 @@
 import { env } from '../env';
 import { warnOnce } from '../log';
 import { NetError } from '../net/errors';
+import { cartQueue } from '../net/queue';
 import { cartCall } from '../net/wc';
 import { getCookie } from '../storage/cookies';
 import { announce } from './announce';
@@ -164,6 +165,7 @@ provideChanges({
   applyInline,
   applyStored,
   applyCartEvent,
+  cartCallPending: () => cartQueue.size > 0,
   reset() {
     answerKeys = [];
     cancelExpiry?.();

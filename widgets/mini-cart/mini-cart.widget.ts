@@ -1,6 +1,6 @@
 import { defineWidget, type WidgetContext, type WidgetModule } from '../../mount/types';
 import { liveRegion } from '../../src/cart/announce';
-import { cartNotLoaded, refreshFragments, startCart } from '../../src/cart/cart';
+import { cartNotLoaded, refreshUnlessCartCall, startCart } from '../../src/cart/cart';
 import { storedSessionHash } from '../../src/cart/persist';
 import { cartStore } from '../../src/cart/store';
 import { whenReleased } from '../../src/dom/press';
@@ -105,14 +105,10 @@ function mountBox(element: Element, ctx: WidgetContext): void {
   // is actually shown (a sidebar in view, a dropdown opened), never on every page view.
   queueMicrotask(() => {
     if (ctx.signal.aborted || !cartNotLoaded() || !isUnfilled(element.childElementCount, element.textContent ?? '')) return;
-    const unfilled = () => cartNotLoaded() && isUnfilled(element.childElementCount, element.textContent ?? '');
+    const unfilled = () => !ctx.signal.aborted && cartNotLoaded() && isUnfilled(element.childElementCount, element.textContent ?? '');
     const cancel = env().visible(element, () => {
-      if (!unfilled()) return;
-      // An add that revealed a "hide if empty" widget brings its own fragments: no second request. The cart
-      // queue comes with the request code (src/net), asked for here: no page loads it only to see it empty.
-      void import('../../src/net/queue').then(({ cartQueue }) => {
-        if (!ctx.signal.aborted && unfilled() && cartQueue.size === 0) void refreshFragments();
-      }, (error: unknown) => ctx.warn('refresh', `the cart could not be loaded (${String(error)})`));
+      // An add that revealed a "hide if empty" widget brings its own fragments: no second request.
+      if (unfilled()) refreshUnlessCartCall(unfilled);
     }, '0px');
     ctx.onCleanup(cancel);
   });
