@@ -8,6 +8,6 @@ export { receiveCart } from './changes';
 export { swapFragments } from './swap';
 export { announce, clearAnnouncement, liveRegion } from './announce';
 export { navigation } from './navigate';
-export { safeRedirect, collectData, asFragments } from './logic';
+export { safeRedirect, asFragments } from './logic';
 export { cartResponseSchema, hashOf, type CartResponse } from './response';
 export { addToCartParams, fragmentsParams, cartCallTimeout } from './config';
