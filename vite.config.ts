@@ -180,8 +180,24 @@ export default defineConfig(({ mode }) => {
                 // several tiny ones. A lower priority than core: what core holds stays there.
                 {
                   name: 'cart',
-                  test: /([\\/]src[\\/]cart[\\/])|([\\/]node_modules[\\/]zustand[\\/]esm[\\/]vanilla\.)|([\\/]widgets[\\/](mini-cart[\\/](mini-cart\.widget|logic|remove-link)|store-notice[\\/]))/,
+                  test: /([\\/]src[\\/]cart[\\/](?!(changes|fragments|swap|response|schema)\.))|([\\/]node_modules[\\/]zustand[\\/]esm[\\/]vanilla\.)|([\\/]widgets[\\/](mini-cart[\\/](mini-cart\.widget|logic|remove-link)|store-notice[\\/]))/,
                   priority: 5,
+                },
+                // What the cart core runs only when something happens (a refresh's request and answer, a cart
+                // answer swapped in, stored fragments reused): loaded by import() the first time, and with the
+                // widgets that change the cart. Most page views never need it.
+                {
+                  name: 'cart-changes',
+                  test: /[\\/]src[\\/]cart[\\/](changes|fragments|swap|response|schema)\./,
+                  priority: 4,
+                },
+                // The request layer (fetch with timeouts and schemas, wc-ajax, the cart queue, the error catalogue):
+                // only with a chunk that imports it, never at load for a page that asks nothing. Below core's
+                // priority: a group takes the modules its own import, and those core holds must stay there.
+                {
+                  name: 'net',
+                  test: /[\\/]src[\\/]net[\\/](request|queue|wc|errors)\./,
+                  priority: 8,
                 },
                 // The small framework-free helpers nearly every widget shares travel in one chunk: one request
                 // instead of fifteen tiny ones. Cart-page and checkout helpers and the cart store stay apart.
@@ -190,7 +206,7 @@ export default defineConfig(({ mode }) => {
                 // would then import statically, one request wave deeper before any widget could load.
                 {
                   name: 'core',
-                  test: /(rolldown[\\/]runtime)|([\\/]src[\\/](events|env|log|config|storage|net|tabs)[\\/.])|([\\/]src[\\/]dom[\\/](announce|focus|easing|scroll|styles|html|press)\.)|([\\/]mount[\\/](host|types)\.)|([\\/]widgets[\\/](viewport[\\/]logic|anchors[\\/]links)\.)|([\\/]node_modules[\\/]js-cookie[\\/])/,
+                  test: /(rolldown[\\/]runtime)|([\\/]src[\\/](events|env|log|config|storage|tabs)[\\/.])|([\\/]src[\\/]net[\\/]url)|([\\/]src[\\/]dom[\\/](announce|focus|easing|scroll|styles|html|press)\.)|([\\/]mount[\\/](host|types)\.)|([\\/]widgets[\\/](viewport[\\/]logic|anchors[\\/]links)\.)|([\\/]node_modules[\\/]js-cookie[\\/])/,
                   priority: 10,
                 },
               ],

@@ -1,44 +1,90 @@
 import { env } from '../env';
 import { fireLegacy, listenLegacy } from '../events/bus';
 import { warnOnce } from '../log';
-import { NetError } from '../net/errors';
-import { cartCall } from '../net/wc';
 import { getCookie } from '../storage/cookies';
-import { announce } from './announce';
 import { fragmentsParams } from './config';
-import { asFragments, CORE_FRAGMENT, DAY_MS, decideInitial, hasItems, KNOWN_FRAGMENT_KEYS, sumQuantities, trustedFragments } from './logic';
-import { otherTabChanged, readStored, storageWorks, storedSessionHash, storeCreated, storeFragments, storeHash } from './persist';
-import { cartResponseSchema, hashOf } from './response';
+import { asFragments, decideInitial, hasItems } from './logic';
+import { otherTabChanged, readStored } from './persist';
 import { cartStore } from './store';
-import { emptyMiniCarts, swapFragments } from './swap';
+
+/**
+ * The cart core every shop page loads: the cookies, the decision on load, the page-level listeners, "hide if
+ * empty". What runs only when something happens (a refresh's request, a cart answer swapped in, stored fragments
+ * reused) is in ./changes, loaded the first time it is needed: most page views never change nor load the cart.
+ */
 
 export const HASH_COOKIE = 'woocommerce_cart_hash';
 export const ITEMS_COOKIE = 'woocommerce_items_in_cart';
 
+/** What ./changes gives this module when it has loaded (it registers itself: a widget may import it first). */
+export interface CartChanges {
+  runRefresh(): Promise<void>;
+  applyInline(): boolean;
+  applyStored(fragments: Record<string, string>, refreshIn: number | null): void;
+  applyCartEvent(fragments: Record<string, string>, hash: string, button: unknown): void;
+  /** Whether a cart call (add, remove, refresh) is waiting or running in the cart queue. */
+  cartCallPending(): boolean;
+  reset(): void;
+}
+
 let listeners: AbortController | undefined;
 let started = false;
-let cancelExpiry: (() => void) | undefined;
 let refreshing: Promise<void> | undefined;
 let refreshAgain = false;
+/** startCart handed stored (or inline) fragments to ./changes, which has not applied them yet. */
+let filling = false;
 /** Fragments objects our own flows already applied: their events must not be applied a second time. */
 const own = new WeakSet<object>();
-/** The keys of the last fragments the shop answered on this page: stored fragments may use only these (or known ones). */
-let answerKeys: readonly string[] = [];
+
+let changes: CartChanges | undefined;
+let loading: Promise<CartChanges> | undefined;
+/** Work waiting for ./changes to load: later work runs after it, in the order asked. */
+let waiting = 0;
+
+/** Called by ./changes when it is evaluated. */
+export function provideChanges(module: CartChanges): void {
+  changes = module;
+}
+
+function loadChanges(): Promise<CartChanges> {
+  loading ??= import('./changes').then(
+    () => changes!,
+    (error: unknown) => {
+      loading = undefined; // the next need tries again
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/**
+ * Run `work` with ./changes: at once when it is there and nothing waits for it (as synchronous as before the
+ * split), else once it has loaded, after the work asked before. `failed` runs when it cannot load.
+ */
+function withChanges(work: (module: CartChanges) => void, failed: (error: unknown) => void): void {
+  if (changes && !waiting) {
+    work(changes);
+    return;
+  }
+  waiting += 1;
+  loadChanges().then(
+    (module) => {
+      waiting -= 1;
+      work(module);
+    },
+    (error: unknown) => {
+      waiting -= 1;
+      failed(error);
+    },
+  );
+}
 
 /** Fire a WooCommerce event as the cart core (fireLegacy guards theme handlers; a throw is logged under `cart`). */
-const fire = (name: string, args: readonly unknown[] = []) => fireLegacy(document.body, name, args, 'cart');
+export const fire = (name: string, args: readonly unknown[] = []) => fireLegacy(document.body, name, args, 'cart');
 
 /** Mark a fragments object as applied by us before firing added_to_cart / removed_from_cart with it. */
 export function markOwn(fragments: unknown): void {
   if (fragments !== null && typeof fragments === 'object') own.add(fragments);
-}
-
-function itemsCountOf(fragments: Record<string, string>): number | null {
-  const html = fragments[CORE_FRAGMENT];
-  if (html === undefined) return null;
-  const template = document.createElement('template');
-  template.innerHTML = html;
-  return sumQuantities([...template.content.querySelectorAll('.woocommerce-mini-cart-item .quantity, .mini_cart_item .quantity')].map((q) => q.textContent ?? ''));
 }
 
 function show(widget: HTMLElement, visible: boolean): void {
@@ -63,62 +109,16 @@ export function applyHideIfEmpty(visible = hasItems(getCookie(ITEMS_COOKIE))): v
   }
 }
 
-function syncFromCookies(answerHash?: string): void {
+export function syncFromCookies(answerHash?: string): void {
   const itemsInCart = hasItems(getCookie(ITEMS_COOKIE));
   cartStore.setState({ itemsInCart });
   applyHideIfEmpty(itemsInCart || !!answerHash);
 }
 
-function scheduleRefresh(ms: number): void {
-  cancelExpiry?.();
-  const id = env().setTimeout(() => void refreshFragments(), Math.max(0, Math.min(ms, 2_147_000_000)));
-  cancelExpiry = () => env().clearTimeout(id);
-}
-
-/**
- * A cart answer from an add, a remove or another script's event: store it as WooCommerce does (fragments and
- * hash, and the creation time when no hash was stored), swap it in, and update the store.
- */
-export function receiveCart(fragments: Record<string, string>, hash: string, options: { swap?: boolean } = {}): void {
-  answerKeys = Object.keys(fragments);
-  if (storageWorks()) {
-    const previous = storedSessionHash();
-    if (!previous) storeCreated(env().now());
-    storeFragments(fragments);
-    storeHash(hash);
-  }
-  if (options.swap !== false) swapFragments(fragments);
-  cartStore.setState({ fragments, cartHash: hash, itemsCount: itemsCountOf(fragments), status: 'ready' });
-  syncFromCookies(hash);
-  // As WooCommerce's fragment update after an add or remove: listeners re-bind to the new markup.
-  if (options.swap !== false) fire('wc_fragments_loaded');
-}
-
-async function runRefresh(): Promise<void> {
-  cartStore.setState({ status: 'loading' });
-  try {
-    const { request_timeout } = fragmentsParams();
-    // Through the cart queue: an answer requested before an add finished would show the cart without it.
-    const response = await cartCall('get_refreshed_fragments', { time: env().now() }, { timeout: request_timeout, schema: cartResponseSchema });
-    const fragments = asFragments(response.fragments);
-    if (!fragments) throw new NetError('invalid_response');
-    const hash = hashOf(response);
-    answerKeys = Object.keys(fragments);
-    swapFragments(fragments);
-    if (storageWorks()) {
-      storeFragments(fragments);
-      storeHash(hash);
-      if (hash) storeCreated(env().now());
-    }
-    cartStore.setState({ fragments, cartHash: hash, itemsCount: itemsCountOf(fragments), status: 'ready' });
-    syncFromCookies(hash);
-    fire('wc_fragments_refreshed');
-    scheduleRefresh(DAY_MS);
-  } catch {
-    // No visible message: the server markup (or the last good fragments) stays, as WooCommerce leaves it.
-    cartStore.setState({ status: 'error' });
-    fire('wc_fragments_ajax_error');
-  }
+/** A refresh that could not run (its code did not load): as a failed request, the markup stays. */
+function refreshFailed(): void {
+  cartStore.setState({ status: 'error' });
+  fire('wc_fragments_ajax_error');
 }
 
 /** get_refreshed_fragments, once at a time; a request made while one runs gets one more run after it. */
@@ -128,7 +128,16 @@ export function refreshFragments(): Promise<void> {
     refreshAgain = true;
     return refreshing;
   }
-  refreshing = runRefresh().finally(() => {
+  cartStore.setState({ status: 'loading' });
+  refreshing = new Promise<void>((done) => {
+    withChanges(
+      (module) => void module.runRefresh().then(done),
+      () => {
+        refreshFailed();
+        done();
+      },
+    );
+  }).finally(() => {
     refreshing = undefined;
     if (refreshAgain) {
       refreshAgain = false;
@@ -138,6 +147,18 @@ export function refreshFragments(): Promise<void> {
   return refreshing;
 }
 
+/**
+ * A refresh for a box shown unfilled, unless a cart call is already bringing fragments (an add that revealed
+ * it) or `wanted()` no longer holds once the change code is there. Without that code no cart call of ours can
+ * be under way (add and remove bring it): the refresh tries to load it again, and fails as a request would.
+ */
+export function refreshUnlessCartCall(wanted: () => boolean): void {
+  const refresh = (busy: boolean) => {
+    if (wanted() && !busy) void refreshFragments();
+  };
+  withChanges((module) => refresh(module.cartCallPending()), () => refresh(false));
+}
+
 function onCartEvent(args: unknown[]): void {
   // Called from inside another script's trigger('added_to_cart'): nothing of ours may throw into it.
   try {
@@ -145,13 +166,23 @@ function onCartEvent(args: unknown[]): void {
     if (raw !== null && typeof raw === 'object' && own.has(raw)) return;
     const fragments = asFragments(raw);
     if (!fragments) return;
-    receiveCart(fragments, typeof rawHash === 'string' ? rawHash : '');
-    const element = button instanceof Element ? button : (button as { 0?: unknown } | undefined)?.[0];
-    const message = element instanceof Element ? element.getAttribute('data-success_message') : null;
-    if (message) announce(message);
+    const hash = typeof rawHash === 'string' ? rawHash : '';
+    const failed = (error: unknown) => warnOnce('cart', 'added_to_cart', `the cart answer of another script could not be applied: ${String(error)}`);
+    withChanges((module) => {
+      try {
+        module.applyCartEvent(fragments, hash, button);
+      } catch (error) {
+        failed(error);
+      }
+    }, failed);
   } catch (error) {
     warnOnce('cart', 'added_to_cart', `the cart answer of another script could not be applied: ${String(error)}`);
   }
+}
+
+/** Empty every mini-cart content box (a page restored from the back-forward cache shows an old cart). */
+export function emptyMiniCarts(): void {
+  for (const box of document.querySelectorAll('.widget_shopping_cart_content')) box.replaceChildren();
 }
 
 /** The page-level listeners, once: refresh triggers, other scripts' cart events, other tabs, bfcache. */
@@ -188,96 +219,59 @@ export function connectCart(): void {
   );
 }
 
-/** What a stored theme key may neither replace nor bring: the page's forms and their controls, frames. */
-const GUARDED = 'form, input, textarea, select, button:not([type="button"]), iframe, object, embed';
-
-/**
- * A stored key the shop has not answered on this page yet (a theme's own: a header count, a cart dropdown) is
- * reused as WooCommerce does, so such a theme makes no request per page view, where it can do no harm: its
- * targets are not the page's root elements and hold no form or form control, and its HTML brings none (nor a
- * frame, `<base>`, `<meta>` or `<link>`). Anything else (a login box, `html`) is refused and the cart is loaded
- * from the shop.
- */
-function harmlessStored(key: string, html: string): boolean {
-  let targets: NodeListOf<Element>;
-  try {
-    targets = document.querySelectorAll(key);
-  } catch {
-    return false; // not a selector
-  }
-  for (const target of targets) if (target.matches('html, head, body') || target.matches(GUARDED) || target.querySelector(GUARDED)) return false;
-  const parsed = document.createElement('template');
-  parsed.innerHTML = html;
-  return !parsed.content.querySelector(`${GUARDED}, base, meta, link`) && !/<\s*(html|head|body)[\s>]/i.test(html);
+/** Hand fragments the page already has (inline, stored) to ./changes; until they are applied the cart is not "not loaded". */
+function fill(work: (module: CartChanges) => void): void {
+  filling = true;
+  withChanges(
+    (module) => {
+      filling = false;
+      work(module);
+    },
+    (error: unknown) => {
+      filling = false;
+      warnOnce('cart', 'fragments', `the page's cart fragments could not be applied (${String(error)}); the page keeps its printed markup`);
+    },
+  );
 }
 
-function inlineFragments(): { fragments: Record<string, string>; hash: string } | undefined {
-  const script = document.getElementById('wc-cart-fragments-data');
-  if (!script) return undefined;
-  let data: unknown;
-  try {
-    data = JSON.parse(script.textContent ?? '');
-  } catch {
-    warnOnce('cart', 'wc-cart-fragments-data', 'is not JSON; ignored');
-    return undefined;
-  }
-  const record = data !== null && typeof data === 'object' ? (data as Record<string, unknown>) : undefined;
-  const fragments = asFragments(record && 'fragments' in record ? record.fragments : record);
-  if (!fragments || Object.keys(fragments).length === 0) return undefined;
-  const hash = record && typeof record.cart_hash === 'string' ? record.cart_hash : (getCookie(HASH_COOKIE) ?? '');
-  return { fragments, hash };
+function decide(): void {
+  const decision = decideInitial(readStored(), getCookie(HASH_COOKIE), getCookie(ITEMS_COOKIE), env().now());
+  if (decision.action === 'reuse') fill((module) => module.applyStored(decision.fragments, decision.refreshIn));
+  else if (decision.action === 'refresh') void refreshFragments();
 }
 
 /**
  * Page load: reuse the stored fragments when WooCommerce would, refresh otherwise, and (ours) make no request
- * when the cookies say the cart is empty and nothing is stored. Once per page.
+ * when the cookies say the cart is empty and nothing is stored. Once per page. Only the inline and stored
+ * fragments need ./changes at once; a refresh loads it with its request.
  */
 export function startCart(): void {
   connectCart();
   if (started) return;
   started = true;
   syncFromCookies();
-  const inline = inlineFragments();
-  if (inline) {
-    receiveCart(inline.fragments, inline.hash);
+  if (document.getElementById('wc-cart-fragments-data')) {
+    fill((module) => {
+      if (!module.applyInline()) decide();
+    });
     return;
   }
-  const decision = decideInitial(readStored(), getCookie(HASH_COOKIE), getCookie(ITEMS_COOKIE), env().now());
-  if (decision.action === 'reuse') {
-    const { kept, refused } = trustedFragments(decision.fragments, new Set([...KNOWN_FRAGMENT_KEYS, ...answerKeys]), harmlessStored);
-    if (refused.length) {
-      warnOnce('cart', fragmentsParams().fragment_name, `stored keys the shop did not answer (${refused.map((k) => JSON.stringify(k)).join(', ')}) are ignored; the cart is loaded from the shop`);
-    }
-    swapFragments(kept);
-    cartStore.setState({
-      fragments: kept,
-      cartHash: storedSessionHash() ?? '',
-      itemsCount: itemsCountOf(kept),
-      status: 'ready',
-    });
-    fire('wc_fragments_loaded');
-    // The refused keys may be a theme's own (a header count): the shop's answer brings them, and its keys.
-    if (refused.length) void refreshFragments();
-    else if (decision.refreshIn !== null) scheduleRefresh(decision.refreshIn);
-  } else if (decision.action === 'refresh') {
-    void refreshFragments();
-  }
+  decide();
 }
 
 /** Whether startCart decided the server markup was enough (no request made yet). */
 export function cartNotLoaded(): boolean {
   const { status, fragments } = cartStore.getState();
-  return status === 'idle' && fragments === null;
+  return !filling && status === 'idle' && fragments === null;
 }
 
 /** Tests: forget listeners, timers and the once-per-page start. */
 export function disconnectCart(): void {
-  answerKeys = [];
+  changes?.reset();
   listeners?.abort();
   listeners = undefined;
   started = false;
-  cancelExpiry?.();
-  cancelExpiry = undefined;
+  filling = false;
   refreshing = undefined;
   refreshAgain = false;
 }

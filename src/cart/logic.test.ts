@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { asFragments, collectData, DAY_MS, datasetKey, decideInitial, hasItems, KNOWN_FRAGMENT_KEYS, safeRedirect, sumQuantities, trustedFragments, type StoredCart } from './logic';
+import { KNOWN_FRAGMENT_KEYS, sumQuantities, trustedFragments } from './fragments';
+import { asFragments, DAY_MS, decideInitial, hasItems, safeRedirect, type StoredCart } from './logic';
 
 const NOW = 1_750_000_000_000;
 const FRAGMENTS = { 'div.widget_shopping_cart_content': '<div class="widget_shopping_cart_content">…</div>', 'span.fusion-widget-cart-number': '<span>1</span>' };
@@ -80,27 +81,6 @@ describe('redirect check', () => {
     for (const bad of ['https://evil.example/', '//evil.example/x', 'javascript:alert(1)', 'data:text/html,x', 'http://shop.example/', ' ', '', 42, null, 'https://shop.example:8443/']) {
       expect(safeRedirect(bad, base)).toBeNull();
     }
-  });
-});
-
-describe('data-* collection', () => {
-  it('uses dataset names: underscores kept, hyphenated names camel-cased', () => {
-    expect(datasetKey('data-product_id')).toBe('product_id');
-    expect(datasetKey('data-success_message')).toBe('success_message');
-    expect(datasetKey('data-wc-on--click')).toBe('wcOn-Click');
-    expect(datasetKey('data-gtm-product-name')).toBe('gtmProductName');
-    expect(datasetKey('aria-label')).toBeNull();
-  });
-  it('collects every data-* attribute as strings, ignoring others', () => {
-    const data = collectData([
-      ['href', '/shop/?add-to-cart=318'],
-      ['data-quantity', '3'],
-      ['data-product_id', '318'],
-      ['data-product_sku', "TOTE-01's"],
-      ['class', 'button'],
-      ['data-empty', ''],
-    ]);
-    expect(data).toEqual({ quantity: '3', product_id: '318', product_sku: "TOTE-01's", empty: '' });
   });
 });
 

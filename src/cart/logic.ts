@@ -3,13 +3,6 @@ import { sameOriginUrl } from '../net/url';
 
 export const DAY_MS = 86_400_000;
 export const CORE_FRAGMENT = 'div.widget_shopping_cart_content';
-/**
- * Fragment keys the mini-cart knows without a server answer: WooCommerce's core key and Avada's header count.
- * Stored fragments may use only these or the keys of the shop's last answer on this page: storage is writable
- * by any script of the origin, and a key is a selector for any element (`#login`, `html`).
- */
-export const KNOWN_FRAGMENT_KEYS: readonly string[] = [CORE_FRAGMENT, 'span.fusion-widget-cart-number'];
-
 export interface StoredCart {
   /** Whether the `wc` probe succeeded on session storage. */
   storageWorks: boolean;
@@ -68,51 +61,7 @@ export function asFragments(value: unknown): Record<string, string> | undefined 
   return out;
 }
 
-/**
- * Split stored fragments into the ones whose key is allowed (or, for another key, that `harmless` accepts: a
- * theme's header count or cart dropdown) and the keys that are not.
- */
-export function trustedFragments(
-  fragments: Record<string, string>,
-  allowed: ReadonlySet<string>,
-  harmless: (key: string, html: string) => boolean = () => false,
-): { kept: Record<string, string>; refused: string[] } {
-  const kept: Record<string, string> = {};
-  const refused: string[] = [];
-  for (const [key, html] of Object.entries(fragments)) {
-    if (allowed.has(key) || harmless(key, html)) kept[key] = html;
-    else refused.push(key);
-  }
-  return { kept, refused };
-}
-
 /** Redirect targets from JSON: same-origin http(s) only, else null (the caller shows an inline error). */
 export function safeRedirect(url: unknown, base: string): string | null {
   return sameOriginUrl(url, base)?.href ?? null;
-}
-
-/** The name `element.dataset` gives a `data-*` attribute: `data-product_id` → `product_id`, `data-foo-bar` → `fooBar`. */
-export function datasetKey(attribute: string): string | null {
-  if (!attribute.toLowerCase().startsWith('data-')) return null;
-  return attribute.slice(5).toLowerCase().replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-}
-
-/** Every `data-*` attribute as WooCommerce posts them: dataset keys, string values, in attribute order. */
-export function collectData(attributes: readonly (readonly [string, string])[]): Record<string, string> {
-  const data: Record<string, string> = {};
-  for (const [name, value] of attributes) {
-    const key = datasetKey(name);
-    if (key) data[key] = value;
-  }
-  return data;
-}
-
-/** Sum of the quantities shown in mini-cart lines ("2 × €24.00"). */
-export function sumQuantities(texts: readonly string[]): number {
-  let sum = 0;
-  for (const text of texts) {
-    const n = Number.parseInt(text.trim(), 10);
-    if (Number.isFinite(n) && n > 0) sum += n;
-  }
-  return sum;
 }

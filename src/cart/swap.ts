@@ -49,8 +49,3 @@ export function swapFragments(fragments: Record<string, string>): Element[] {
   }
   return inserted;
 }
-
-/** Empty every mini-cart content box (a page restored from the back-forward cache shows an old cart). */
-export function emptyMiniCarts(): void {
-  for (const box of document.querySelectorAll('.widget_shopping_cart_content')) box.replaceChildren();
-}

@@ -1,4 +1,6 @@
 import { onTestFinished, vi } from 'vitest';
+import { cartHash, fragments, syncCartCookies } from '../../fixtures/mock/fragments';
+import { state } from '../../fixtures/mock/state';
 import { disconnectCart } from '../../src/cart/cart';
 import { navigation } from '../../src/cart/navigate';
 import { resetCartStore } from '../../src/cart/store';
@@ -32,6 +34,15 @@ export function cartPage(overrides: Globals = {}): { go: ReturnType<typeof vi.fn
     forgetView();
   });
   return { go };
+}
+
+/** The mock's cart (its cookies), as WooCommerce's script stored it on an earlier page `createdAgo` ms ago. */
+export function storedCart(createdAgo = 1000): void {
+  syncCartCookies(state);
+  sessionStorage.setItem(FRAGMENT_NAME, JSON.stringify(fragments(state)));
+  sessionStorage.setItem(HASH_KEY, cartHash(state));
+  localStorage.setItem(HASH_KEY, cartHash(state));
+  sessionStorage.setItem('wc_cart_created', String(Date.now() - createdAgo));
 }
 
 /**

@@ -5,7 +5,7 @@ import { answer } from '../../fixtures/mock/respond';
 import { failNext, state } from '../../fixtures/mock/state';
 import { cartPage, cookie, FRAGMENT_NAME, HASH_KEY, installJQueryStandIn, manualClock, mountButton, pageBody } from '../../test/helpers/cart';
 import { mountPage, only } from '../../test/helpers/mount';
-import { checkDelay, decideOutcome, failureText, linkHref, nameFromLabel, quantityValue } from './logic';
+import { checkDelay, collectData, datasetKey, decideOutcome, failureText, linkHref, nameFromLabel, quantityValue } from './logic';
 
 const button = (id: number) => document.querySelector<HTMLAnchorElement>(`.ajax_add_to_cart[data-product_id="${id}"]:not(.wc-interactive)`)!;
 const region = () => document.querySelector('.widget_shopping_cart_live_region[role="status"]');
@@ -80,6 +80,27 @@ describe('add-to-cart rules', () => {
     expect(quantityValue(' 3 ')).toBe('3');
     expect(quantityValue('0')).toBeNull();
     expect(quantityValue('abc')).toBeNull();
+  });
+});
+
+describe('data-* collection', () => {
+  it('uses dataset names: underscores kept, hyphenated names camel-cased', () => {
+    expect(datasetKey('data-product_id')).toBe('product_id');
+    expect(datasetKey('data-success_message')).toBe('success_message');
+    expect(datasetKey('data-wc-on--click')).toBe('wcOn-Click');
+    expect(datasetKey('data-gtm-product-name')).toBe('gtmProductName');
+    expect(datasetKey('aria-label')).toBeNull();
+  });
+  it('collects every data-* attribute as strings, ignoring others', () => {
+    const data = collectData([
+      ['href', '/shop/?add-to-cart=318'],
+      ['data-quantity', '3'],
+      ['data-product_id', '318'],
+      ['data-product_sku', "TOTE-01's"],
+      ['class', 'button'],
+      ['data-empty', ''],
+    ]);
+    expect(data).toEqual({ quantity: '3', product_id: '318', product_sku: "TOTE-01's", empty: '' });
   });
 });
 

@@ -1,8 +1,9 @@
 import { defineWidget, type WidgetContext } from '../../mount/types';
 import { announce, clearAnnouncement, liveRegion } from '../../src/cart/announce';
-import { connectCart, markOwn, receiveCart, refreshFragments } from '../../src/cart/cart';
+import { connectCart, markOwn, refreshFragments } from '../../src/cart/cart';
+import { receiveCart } from '../../src/cart/changes';
 import { addToCartParams, cartCallTimeout } from '../../src/cart/config';
-import { asFragments, collectData } from '../../src/cart/logic';
+import { asFragments } from '../../src/cart/logic';
 import { navigation } from '../../src/cart/navigate';
 import { cartResponseSchema } from '../../src/cart/response';
 import { env } from '../../src/env';
@@ -11,7 +12,7 @@ import { isNetError, messageFor, NET_MESSAGES } from '../../src/net/errors';
 import { sameOriginUrl } from '../../src/net/url';
 import { cartCall } from '../../src/net/wc';
 import { avadaIndicator } from './indicator';
-import { BUTTON, checkDelay, decideOutcome, failureText, linkHref, nameFromLabel, quantityValue } from './logic';
+import { BUTTON, checkDelay, collectData, decideOutcome, failureText, linkHref, nameFromLabel, quantityValue } from './logic';
 
 const OWNER = 'add-to-cart';
 const ERROR_CLASS = 'storefront-islands-cart-error';

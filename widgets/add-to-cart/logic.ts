@@ -80,3 +80,19 @@ export function quantityValue(value: string): string | null {
   const n = Number(value.trim());
   return value.trim() !== '' && Number.isFinite(n) && n > 0 ? value.trim() : null;
 }
+
+/** The name `element.dataset` gives a `data-*` attribute: `data-product_id` → `product_id`, `data-foo-bar` → `fooBar`. */
+export function datasetKey(attribute: string): string | null {
+  if (!attribute.toLowerCase().startsWith('data-')) return null;
+  return attribute.slice(5).toLowerCase().replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+/** Every `data-*` attribute as WooCommerce posts them: dataset keys, string values, in attribute order. */
+export function collectData(attributes: readonly (readonly [string, string])[]): Record<string, string> {
+  const data: Record<string, string> = {};
+  for (const [name, value] of attributes) {
+    const key = datasetKey(name);
+    if (key) data[key] = value;
+  }
+  return data;
+}

@@ -1,7 +1,8 @@
 import { createElement, memo, useCallback, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { cartStore } from '../../src/cart/store';
-import { propsOf, REMOVE_LINK, type MarkupNode } from './logic';
+import { REMOVE_LINK } from './logic';
+import { propsOf, type MarkupNode } from './props';
 
 const ITEM = 'woocommerce-mini-cart-item';
 const ITEM_ALT = 'mini_cart_item';

@@ -1,4 +1,4 @@
-import type { MarkupNode } from './logic';
+import type { MarkupNode } from './props';
 
 /** Read server markup into data the view renders back (comments and scripts left out). */
 export function readMarkup(nodes: NodeListOf<ChildNode> | readonly ChildNode[]): MarkupNode[] {

@@ -1,12 +1,11 @@
 import { defineWidget, type WidgetContext, type WidgetModule } from '../../mount/types';
 import { liveRegion } from '../../src/cart/announce';
-import { cartNotLoaded, refreshFragments, startCart } from '../../src/cart/cart';
+import { cartNotLoaded, refreshUnlessCartCall, startCart } from '../../src/cart/cart';
 import { storedSessionHash } from '../../src/cart/persist';
 import { cartStore } from '../../src/cart/store';
 import { whenReleased } from '../../src/dom/press';
 import { env } from '../../src/env';
 import { listenLegacy } from '../../src/events/bus';
-import { cartQueue } from '../../src/net/queue';
 import { cartChanged, isUnfilled, REMOVE_LINK } from './logic';
 import { followRemoveLink, removeLinkOf } from './remove-link';
 
@@ -106,9 +105,10 @@ function mountBox(element: Element, ctx: WidgetContext): void {
   // is actually shown (a sidebar in view, a dropdown opened), never on every page view.
   queueMicrotask(() => {
     if (ctx.signal.aborted || !cartNotLoaded() || !isUnfilled(element.childElementCount, element.textContent ?? '')) return;
+    const unfilled = () => !ctx.signal.aborted && cartNotLoaded() && isUnfilled(element.childElementCount, element.textContent ?? '');
     const cancel = env().visible(element, () => {
       // An add that revealed a "hide if empty" widget brings its own fragments: no second request.
-      if (cartNotLoaded() && cartQueue.size === 0 && isUnfilled(element.childElementCount, element.textContent ?? '')) void refreshFragments();
+      if (unfilled()) refreshUnlessCartCall(unfilled);
     }, '0px');
     ctx.onCleanup(cancel);
   });

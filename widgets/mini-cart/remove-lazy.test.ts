@@ -4,9 +4,8 @@
  * any other failure. Its own file: the module is mocked to fail for every test here.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { cartHash, fragments, syncCartCookies } from '../../fixtures/mock/fragments';
 import { state } from '../../fixtures/mock/state';
-import { cartPage, FRAGMENT_NAME, HASH_KEY, pageBody } from '../../test/helpers/cart';
+import { cartPage, pageBody, storedCart } from '../../test/helpers/cart';
 import { mountPage, only } from '../../test/helpers/mount';
 
 vi.mock('./remove', () => {
@@ -17,14 +16,12 @@ describe('mini-cart remove without its code', () => {
   it('unblocks the line, warns once and follows the link; nothing is posted', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     state.cart = [{ key: `${(318).toString(16).padStart(8, '0')}${'1'.padStart(24, '0')}`, productId: 318, quantity: 1 }];
-    syncCartCookies(state);
-    sessionStorage.setItem(FRAGMENT_NAME, JSON.stringify(fragments(state)));
-    sessionStorage.setItem(HASH_KEY, cartHash(state));
-    localStorage.setItem(HASH_KEY, cartHash(state));
-    sessionStorage.setItem('wc_cart_created', String(Date.now() - 1000));
+    storedCart();
     const { go } = cartPage();
     const runtime = await mountPage(await pageBody('shop.html'), only('mini-cart'));
     await runtime.settled();
+    // The stored cart is swapped in by code loaded on its first use (src/cart/changes.ts).
+    await vi.waitFor(() => expect(document.querySelector('.widget_shopping_cart_content .remove_from_cart_button')).not.toBeNull(), { timeout: 15_000 }); // its first import is slow under load
     const link = document.querySelector<HTMLAnchorElement>('.widget_shopping_cart_content .remove_from_cart_button')!;
     link.click();
     await vi.waitFor(() => expect(go).toHaveBeenCalledWith(new URL(link.getAttribute('href')!, location.href).href));

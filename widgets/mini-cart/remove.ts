@@ -1,6 +1,7 @@
 import type { WidgetContext } from '../../mount/types';
 import { announce, clearAnnouncement } from '../../src/cart/announce';
-import { markOwn, receiveCart } from '../../src/cart/cart';
+import { markOwn } from '../../src/cart/cart';
+import { receiveCart } from '../../src/cart/changes';
 import { cartCallTimeout } from '../../src/cart/config';
 import { asFragments } from '../../src/cart/logic';
 import { cartResponseSchema, hashOf, type CartResponse } from '../../src/cart/response';

@@ -1,6 +1,5 @@
 import { defineWidget } from '../../mount/types';
 import { env } from '../../src/env';
-import { requestText } from '../../src/net/request';
 import { httpUrl } from '../../src/net/url';
 import { getCookie } from '../../src/storage/cookies';
 import { assignmentCookie, conversionCookie, impressionBody, parseAssignments, parseTestKey, pickIndex, storedIndex, type Assignments } from './logic';
@@ -36,10 +35,13 @@ function flush(warn: Warn): void {
   queued = new Map();
   const url = restApiUrl(warn);
   if (!url) return;
-  for (const [pid, tests] of batch) {
-    // The response is not read and a failure is silent, as the original: the next page load reports again.
-    requestText(url.href, { method: 'POST', body: impressionBody(pid, tests) }).catch(() => {});
-  }
+  // The request code (src/net) loads with the first impression: a visitor whose variants are all stored sends none.
+  void import('../../src/net/request').then(({ requestText }) => {
+    for (const [pid, tests] of batch) {
+      // The response is not read and a failure is silent, as the original: the next page load reports again.
+      requestText(url.href, { method: 'POST', body: impressionBody(pid, tests) }).catch(() => {});
+    }
+  }, () => {});
 }
 
 /**

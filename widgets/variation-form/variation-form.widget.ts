@@ -7,8 +7,6 @@ import { env } from '../../src/env';
 import { fireLegacy, listenLegacy } from '../../src/events/bus';
 import { pageJQuery } from '../../src/events/jquery';
 import { installJQueryShims, liveVariationForms } from '../../src/events/shims';
-import { NetError, messageFor } from '../../src/net/errors';
-import { wcAjax } from '../../src/net/wc';
 import type { GallerySwapper } from './display';
 import {
   AnswerCache,
@@ -39,6 +37,34 @@ let blockModule: BlockModule | undefined;
 let blockLoading: Promise<BlockModule> | undefined;
 const loadBlock = (): Promise<BlockModule> =>
   (blockLoading ??= import('../../src/dom/block').then((module) => (blockModule = module)));
+
+/**
+ * The request code (src/net: wcAjax and its errors): loaded when a form may ask the server (ajax mode, lazy
+ * stubs), then kept for every form. Forms that print their variations never load it.
+ */
+interface Net {
+  wcAjax: typeof import('../../src/net/wc').wcAjax;
+  NetError: typeof import('../../src/net/errors').NetError;
+  messageFor: typeof import('../../src/net/errors').messageFor;
+}
+let net: Net | undefined;
+let netLoading: Promise<Net> | undefined;
+const loadNet = (): Promise<Net> =>
+  (netLoading ??= Promise.all([import('../../src/net/wc'), import('../../src/net/errors')]).then(
+    ([{ wcAjax }, { NetError, messageFor }]) => (net = { wcAjax, NetError, messageFor }),
+    (error: unknown) => {
+      netLoading = undefined; // the next question tries again
+      throw error;
+    },
+  ));
+/** The request code, or a failure after VARIATION_TIMEOUT: a chunk that never arrives holds no form for long. */
+const netWithin = (ms: number): Promise<Net> =>
+  net
+    ? Promise.resolve(net)
+    : new Promise<Net>((resolve, reject) => {
+        const timer = env().setTimeout(() => reject(new Error(`its code did not arrive within ${ms / 1000} s`)), ms);
+        loadNet().then(resolve, reject).finally(() => env().clearTimeout(timer));
+      });
 
 type Display = typeof import('./display');
 /** display.ts once loaded (then used synchronously by every form), or why it could not be. */
@@ -146,6 +172,8 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
   const lazy = form.getAttribute('data-product_variations_lazy') === 'true';
 
   // --- data ------------------------------------------------------------------------------------------------------
+  /** A form that will ask the server starts loading the request code at once (a failure shows on its first question). */
+  const prefetchNet = () => void loadNet().catch(() => {});
   let index: VariationIndex | undefined;
   let useAjax = false;
   let cache = new AnswerCache(names);
@@ -161,16 +189,19 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
     if (data.mode === 'inline') {
       if (data.dropped) warn('data-product_variations', `${data.dropped} entries are not variation objects and were skipped`);
       index = buildIndex(data.variations);
+      if (lazy) prefetchNet(); // stubs are completed by get_variation
       return true;
     }
     if (data.mode === 'ajax') {
       useAjax = true;
+      prefetchNet();
       return true;
     }
     if (data.mode === 'empty') return false; // all out of stock: WooCommerce prints a notice instead of the table
     if (/^\d+$/.test(productId) && productId !== '0') {
       warn('data-product_variations', `${data.reason}; asking the server (get_variation) for each combination instead`);
       useAjax = true;
+      prefetchNet();
       return true;
     }
     warn('data-product_variations', `${data.reason} and data-product_id is missing; the form posts to the server as printed`);
@@ -514,7 +545,9 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
     selects.forEach((_, i) => (body[names[i]!] = chosen[names[i]!] ?? ''));
     body.product_id = productId;
     flattenParam('custom_data', customData, body);
-    const answer = await wcAjax('get_variation', body, { signal: request!.signal, timeout: VARIATION_TIMEOUT });
+    const abort = request!.signal;
+    const { wcAjax, NetError } = net ?? (await netWithin(VARIATION_TIMEOUT));
+    const answer = await wcAjax('get_variation', body, { signal: abort, timeout: VARIATION_TIMEOUT });
     if (answer === undefined || answer === null || answer === false || answer === '' || answer === 0) return null;
     const variation = readVariationAnswer(answer);
     if (!variation) throw new NetError('invalid_response');
@@ -563,9 +596,11 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
         else noMatch(initial);
       },
       (error: unknown) => {
-        if (mine !== sequence || signal.aborted || (error instanceof NetError && error.code === 'aborted')) return;
+        if (mine !== sequence || signal.aborted || (net && error instanceof net.NetError && error.code === 'aborted')) return;
         setBusy(false);
-        warn('get_variation', `${messageFor(error)} The form now posts the chosen options and the shop picks the variation.`);
+        // Without the request code (a chunk that failed or never came) there was no request: say so.
+        const why = net ? net.messageFor(error) : `The request code could not load (${reasonOf(error)}).`;
+        warn('get_variation', `${why} The form now posts the chosen options and the shop picks the variation.`);
         // The server resolves the variation from the posted attributes when variation_id is empty.
         hideVariation();
         inOrder(() => setButton('enabled'));
