@@ -3,6 +3,16 @@ import viewport from '../widgets/viewport/viewport.widget';
 import type { WidgetEntry } from './types';
 
 /**
+ * A visitor with a cart (WooCommerce's cart cookies) has its stored fragments applied, or the cart refreshed, at
+ * load: that code (the cart's change chunk, otherwise loaded on the first cart event) is requested in the same
+ * wave as the mini-cart's. A visitor without one does not load it.
+ */
+function withCartChanges<T>(widget: Promise<T>): Promise<T> {
+  if (/(?:^|;\s*)woocommerce_(?:items_in_cart|cart_hash)=/.test(document.cookie)) import('../src/cart/changes').catch(() => {});
+  return widget;
+}
+
+/**
  * The one list of widgets. A new widget is one folder in widgets/ and one line here. Plain-TypeScript widgets
  * never import React; React widgets share one React chunk.
  */
@@ -18,7 +28,7 @@ export const registry: readonly WidgetEntry[] = [
   // Shows only once the page is scrolled 200 px: loads on the first scroll.
   { name: 'sticky-add-to-cart', selector: '.product form.cart', trigger: 'scroll', load: () => import('../widgets/sticky-add-to-cart/sticky-add-to-cart.widget') },
   { name: 'add-to-cart', selector: '.add_to_cart_button.ajax_add_to_cart[data-product_id]:not(.wc-interactive), .fusion-post-card-cart', trigger: 'interaction', load: () => import('../widgets/add-to-cart/add-to-cart.widget') },
-  { name: 'mini-cart', selector: '.widget_shopping_cart_content, .widget_shopping_cart, .fusion-widget-cart-number, #wc-cart-fragments-data, .remove_from_cart_button', trigger: 'load', load: () => import('../widgets/mini-cart/mini-cart.widget') },
+  { name: 'mini-cart', selector: '.widget_shopping_cart_content, .widget_shopping_cart, .fusion-widget-cart-number, #wc-cart-fragments-data, .remove_from_cart_button', trigger: 'load', load: () => withCartChanges(import('../widgets/mini-cart/mini-cart.widget')) },
   { name: 'store-lists', selector: '.woocommerce-ordering, .woocommerce-result-count, .catalog-ordering, .related.products > h2, .upsells.products > h2', trigger: 'load', load: () => import('../widgets/store-lists/store-lists.widget') },
   { name: 'product-tabs', selector: '.wc-tabs-wrapper, .woocommerce-tabs', trigger: 'load', load: () => import('../widgets/product-tabs/product-tabs.widget') },
   { name: 'fusion-tabs', selector: '.fusion-tabs', trigger: 'load', load: () => import('../widgets/fusion-tabs/fusion-tabs.widget') },

@@ -414,7 +414,7 @@ function readBudgets() {
 export function budgetsFor(all, buildId) {
   if (buildId !== 'compact') return all;
   const own = all.compact ?? {};
-  return { files: own.files ?? all.files, react: own.framework, widgets: all.widgets, pages: own.pages ?? {}, noReactAtLoad: all.noReactAtLoad, noFramework: all.noFramework };
+  return { files: own.files ?? all.files, react: own.framework, widgets: all.widgets, pages: own.pages ?? {}, atLoad: own.atLoad ?? {}, noReactAtLoad: all.noReactAtLoad, noFramework: all.noFramework };
 }
 
 /** 1.25 × measured, rounded up to 50 bytes: room for honest growth, a regression still fails. */
@@ -444,6 +444,13 @@ export function checkBudgets(result, budgets = readBudgets()) {
     }
     if (p.total.brotli > limit.brotli) over(`page ${p.file}`, p.total.brotli, limit.brotli);
     if (p.total.gzip > limit.gzip) breaches.push(`page ${p.file}: ${n(p.total.gzip)} B gzip, budget ${n(limit.gzip)} B (${n(p.total.gzip - limit.gzip)} B over)`);
+  }
+  // At load only (the issue's measure against WooCommerce's own scripts: gzip, what a page loads before any idle,
+  // visible or interaction trigger).
+  for (const [file, limit] of Object.entries(budgets.atLoad ?? {})) {
+    const p = pages.find((x) => x.file === file);
+    if (!p) breaches.push(`${file}: fixture page missing (fixtures/pages/${file}), cannot check its bytes at load`);
+    else if (p.atLoad.gzip > limit.gzip) breaches.push(`page ${file} at load: ${n(p.atLoad.gzip)} B gzip, budget ${n(limit.gzip)} B (${n(p.atLoad.gzip - limit.gzip)} B over)`);
   }
   for (const w of widgets) {
     if (w.problem) {

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { BUILD_TAGS, expectAxeClean, expectNoConsoleErrors, FRAMEWORK_CHUNK, openPage, pageURL, waitForIdleIslands, waitForIslands } from './harness';
+import { BUILD_TAGS, expectAxeClean, expectNoConsoleErrors, expectRequestedTogether, FRAMEWORK_CHUNK, openPage, pageURL, waitForIdleIslands, waitForIslands } from './harness';
 
 const cartLines = (page: Page) => page.evaluate(() => window.__mock!.state.cart.map((l) => [l.productId, l.quantity]));
 const endpoints = (page: Page) => page.evaluate(() => window.__mock!.state.log.map((e) => e.endpoint));
@@ -74,6 +74,10 @@ describe.each(BUILD_TAGS)('cart, %s tag', (tag) => {
     expect(await headerCount(page)).toBe('1');
     const after = await endpoints(page);
     expect(after.slice(before)).not.toContain('get_refreshed_fragments');
+    // A visitor with a cart: the code that applies stored fragments is requested with the cart core, in one wave.
+    const chunks = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => /\/chunks\/cart-(changes-)?[\w-]+\.js$/.test(p)));
+    expect(chunks.some((p) => /\/cart-changes-/.test(p)), JSON.stringify(chunks)).toBe(true);
+    await expectRequestedTogether(page, [chunks.find((p) => /\/cart-changes-/.test(p)), chunks.find((p) => !/\/cart-changes-/.test(p))]);
     expect(await page.isVisible('.widget_shopping_cart')).toBe(true);
     await expectAxeClean(page);
     expectNoConsoleErrors(errors);
@@ -119,6 +123,8 @@ describe.each(BUILD_TAGS)('mini-cart view, %s tag', (tag) => {
     await waitForIdleIslands(page);
     expect(miniCartView(requests)).toBe(false);
     expect(frameworkRequested(requests)).toBe(false);
+    // Nor the cart's change code: nothing happened to the cart.
+    expect(requests.some((u) => /\/chunks\/cart-changes-[\w-]+\.js$/.test(new URL(u).pathname))).toBe(false);
     await page.click('.ajax_add_to_cart[data-product_id="318"]');
     await page.click('.ajax_add_to_cart[data-product_id="320"]');
     await waitForMini(page, 2);
