@@ -106,12 +106,21 @@ describe.each(BUILD_TAGS)('split tests, %s tag', (tag) => {
     // choice and is reported once, and the choice is not stuck (eight visitors alike over the 2 × 3 × 2
     // combinations by chance: (1/12)^7, about 3 in 100 million). No mock service worker (a route answers the
     // impression): a reload is then just the page and the bundle.
-    const { page, context } = await openPage('/split-test.html', { tag, mock: false });
+    // The route is there before the first visitor: an impression goes out once the request code has loaded,
+    // which may be after `load`, and must be counted for the visitor that sent it.
     let reports = 0;
-    await context.route('**/wp-json/woob-stest/v1/impression', (route) => {
-      reports += 1;
-      return route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":true}' });
+    const { page, context } = await openPage('/split-test.html', {
+      tag,
+      mock: false,
+      beforeGoto: (ctx) =>
+        ctx.route('**/wp-json/woob-stest/v1/impression', (route) => {
+          reports += 1;
+          return route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":true}' });
+        }),
     });
+    await assigned(page);
+    await expect.poll(() => reports, { timeout: 10_000, interval: 10 }).toBe(2);
+    reports = 0;
     const VISITORS = 8;
     const choices = new Set<string>();
     for (let i = 0; i < VISITORS; i++) {
