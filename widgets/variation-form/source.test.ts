@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { setEnvironment } from '../../src/env';
 import { isPurchasable, parseVariationData, type Variation } from './logic';
 import { fromSplit, hydrate, readVariations, WORKER_THRESHOLD, WORKER_TIMEOUT_MS, type WorkerFactory } from './source';
 import { splitVariations } from './split';
@@ -162,6 +163,21 @@ describe('readVariations', () => {
     expect(FakeWorker.made[0]!.terminated).toBe(true);
     if (data.mode !== 'inline') throw new Error(data.mode);
     expect(data.variations.map(hydrate)).toEqual((parseVariationData(text) as { variations: Variation[] }).variations);
+  });
+
+  it('turns the answer into variations in a task after the message (no long task on a thousand variations)', async () => {
+    const yields: Array<() => void> = [];
+    onTestFinished(setEnvironment({ yieldTask: () => new Promise<void>((res) => yields.push(res)) }));
+    let done = false;
+    const pending = readVariations(large(SAMPLE), false, signal(), worker('answer')) as Promise<unknown>;
+    void pending.then(() => (done = true));
+    await vi.waitFor(() => expect(yields).toHaveLength(1)); // the message arrived and asked for a task
+    await new Promise((r) => setTimeout(r, 5));
+    expect(done).toBe(false);
+    expect(FakeWorker.made[0]!.terminated).toBe(false);
+    yields.shift()!();
+    await pending;
+    expect(FakeWorker.made[0]!.terminated).toBe(true);
   });
 
   it.each([

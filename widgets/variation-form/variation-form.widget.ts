@@ -219,6 +219,9 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
     const release = holdForm(form, button);
     try {
       first = await reading;
+      // The worker's answer was turned into variations in a task of its own; the index and the form's first state
+      // get another (on a cheap phone each is tens of milliseconds for a thousand variations). Still held.
+      await env().yieldTask();
     } finally {
       earlySwatchClicks = release();
     }
