@@ -8,7 +8,13 @@ import type { WidgetEntry } from './types';
  * wave as the mini-cart's. A visitor without one does not load it.
  */
 function withCartChanges<T>(widget: Promise<T>): Promise<T> {
-  if (/(?:^|;\s*)woocommerce_(?:items_in_cart|cart_hash)=/.test(document.cookie)) import('../src/cart/changes').catch(() => {});
+  let cookies = '';
+  try {
+    cookies = document.cookie;
+  } catch {
+    // A sandboxed document has no cookies to read: the cart core decides without them.
+  }
+  if (/(?:^|;\s*)woocommerce_(?:items_in_cart|cart_hash)=/.test(cookies)) import('../src/cart/changes').catch(() => {});
   return widget;
 }
 

@@ -41,3 +41,34 @@ describe('the cart change code loads only when needed', () => {
     expect(state.log.filter((e) => e.endpoint === 'get_refreshed_fragments')).toEqual([]);
   });
 });
+
+describe('a document whose cookies cannot be read (a sandboxed frame)', () => {
+  it('still mounts the mini-cart: no error from its loader', async () => {
+    cartPage();
+    const own = Object.getOwnPropertyDescriptor(document, 'cookie');
+    Object.defineProperty(document, 'cookie', {
+      configurable: true,
+      get() {
+        throw new DOMException('The document is sandboxed', 'SecurityError');
+      },
+      set() {},
+    });
+    const mounted: string[] = [];
+    const errors: unknown[] = [];
+    const onMount = (e: Event) => mounted.push((e as CustomEvent<{ widget: string }>).detail.widget);
+    const onError = (e: Event) => errors.push((e as CustomEvent).detail);
+    document.addEventListener('storefront:mount', onMount);
+    document.addEventListener('storefront:error', onError);
+    try {
+      const runtime = await mountPage(await pageBody('shop.html'), only('mini-cart'));
+      await runtime.settled();
+      expect(errors).toEqual([]);
+      expect(mounted).toContain('mini-cart');
+    } finally {
+      document.removeEventListener('storefront:mount', onMount);
+      document.removeEventListener('storefront:error', onError);
+      if (own) Object.defineProperty(document, 'cookie', own);
+      else delete (document as { cookie?: string }).cookie;
+    }
+  });
+});
