@@ -13,7 +13,7 @@ export interface Replay {
    * Whether the shopper's input started the load (held, to replay): its import goes straight on. A load started
    * with the page (the `load` trigger with `clicks`) queues its import with the page's other load imports.
    */
-  byShopper?(): boolean;
+  byShopper?: boolean;
 }
 
 /**
@@ -245,13 +245,11 @@ function waitForInteraction(entry: WidgetEntry, element: Element, start: (replay
     }
     begin();
   };
-  let byShopper = false;
-  const begin = (shopper = true) => {
+  const begin = (byShopper = true) => {
     if (started) return;
     started = true;
-    byShopper = shopper;
     start({
-      byShopper: () => byShopper || mine.length > 0 || !!key,
+      byShopper,
       run(mounted) {
         // Too late: the held click already went ahead natively.
         if (resolved) return;
