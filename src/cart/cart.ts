@@ -159,6 +159,8 @@ export function refreshUnlessCartCall(wanted: () => boolean): void {
   withChanges((module) => refresh(module.cartCallPending()), () => refresh(false));
 }
 
+const cartEventFailed = (error: unknown) => warnOnce('cart', 'added_to_cart', `the cart answer of another script could not be applied: ${String(error)}`);
+
 function onCartEvent(args: unknown[]): void {
   // Called from inside another script's trigger('added_to_cart'): nothing of ours may throw into it.
   try {
@@ -167,16 +169,15 @@ function onCartEvent(args: unknown[]): void {
     const fragments = asFragments(raw);
     if (!fragments) return;
     const hash = typeof rawHash === 'string' ? rawHash : '';
-    const failed = (error: unknown) => warnOnce('cart', 'added_to_cart', `the cart answer of another script could not be applied: ${String(error)}`);
     withChanges((module) => {
       try {
         module.applyCartEvent(fragments, hash, button);
       } catch (error) {
-        failed(error);
+        cartEventFailed(error);
       }
-    }, failed);
+    }, cartEventFailed);
   } catch (error) {
-    warnOnce('cart', 'added_to_cart', `the cart answer of another script could not be applied: ${String(error)}`);
+    cartEventFailed(error);
   }
 }
 
