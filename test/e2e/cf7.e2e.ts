@@ -98,9 +98,7 @@ describe.each(BUILD_TAGS)('contact form 7, %s tag', (tag) => {
     await expect.poll(() => frameworkRequests(requests).length, { timeout: 15_000 }).toBeGreaterThan(0);
     const paths = () => [...new Set(requests.map((u) => new URL(u).pathname))];
     await expect.poll(() => paths().some((p) => p.includes('/chunks/cf7.island-')), { timeout: 15_000 }).toBe(true);
-    const together = [paths().find((p) => p.includes('/chunks/cf7.island-')), frameworkRequests(requests)[0]];
-    await page.waitForFunction((wanted) => wanted.every((path) => performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname === path && (e as PerformanceResourceTiming).responseEnd > 0)), together);
-    await expectRequestedTogether(page, together);
+    await expectRequestedTogether(page, [paths().find((p) => p.includes('/chunks/cf7.island-')), frameworkRequests(requests)[0]]);
     expect((await recorded(page)).csp).toEqual([]);
 
     await listen(page);

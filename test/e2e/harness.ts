@@ -485,10 +485,15 @@ interface AxeViolation {
  */
 /**
  * The files (URL paths) were requested in one wave: each request started before every other one's response had
- * ended, so none was discovered only once another had arrived (Resource Timing of the page).
+ * ended, so none was discovered only once another had arrived (Resource Timing of the page, once all have arrived).
  */
 export async function expectRequestedTogether(page: Page, paths: readonly (string | undefined)[]): Promise<void> {
   expect(paths.every(Boolean), `paths: ${JSON.stringify(paths)}`).toBe(true);
+  // Each response complete (a file still arriving has no end to compare with yet).
+  await page.waitForFunction(
+    (wanted) => wanted.every((path) => performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname === path && (e as PerformanceResourceTiming).responseEnd > 0)),
+    paths as string[],
+  );
   const timing = await page.evaluate(
     (wanted) =>
       wanted.map((path) => {
