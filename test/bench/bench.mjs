@@ -3,7 +3,7 @@
  * `npm run bench` — what each build costs a shopper, measured from outside in Chromium at 4x CPU throttling
  * (CDP Emulation.setCPUThrottlingRate), against the same page without the bundle (`?tag=none`):
  *
- *   node test/bench/bench.mjs [--runs 3] [--page name.html]... [--all] [--no-extra] [--json] [--waves]
+ *   node test/bench/bench.mjs [--runs 3] [--page name.html]... [--all] [--no-extra] [--json] [--waves] [--classic DIR]
  *
  * Three configurations: the React build (`?tag=module`, dist/), the compact build (`?tag=compact`,
  * dist/compact/, preact/compat) and the page without the bundle. Pages: the variable product, the 1,000-variation
@@ -29,6 +29,10 @@
  * handlers (fixtures/mock/handlers.ts, reset before every load), so no mock code runs in the page: the only
  * script that differs between configurations is the bundle. Afterwards every other test/bench/*.bench.mjs runs
  * (unless --no-extra). CHROMIUM_PATH overrides /usr/bin/chromium.
+ *
+ * `--classic DIR` adds a fourth configuration: the page without the bundle plus WordPress's and WooCommerce's own
+ * classic scripts, read from a copy of a shop's files in DIR (see classic.mjs; their code is not in this
+ * repository). Its bytes leave jQuery out; its swatch clicks are not measured (Avada's swatch script is not there).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -36,6 +40,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../server/chromium.mjs';
+import { CLASSIC_PARAM, classicFiles, loadClassic, routeClassic } from './classic.mjs';
 import { table, weigh } from './size.mjs';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -55,7 +60,8 @@ function parseArgs(argv) {
     else if (arg === '--no-extra') options.extra = false;
     else if (arg === '--no-first') options.first = false;
     else if (arg === '--waves') options.waves = true;
-    else throw new Error(`unknown option ${arg} (use --runs N, --page name.html, --all, --json, --no-extra, --no-first, --waves)`);
+    else if (arg === '--classic') options.classic = argv[++i];
+    else throw new Error(`unknown option ${arg} (use --runs N, --page name.html, --all, --json, --no-extra, --no-first, --waves, --classic DIR)`);
   }
   return options;
 }
@@ -215,6 +221,8 @@ export const CONFIGS = [
   { tag: 'module', label: 'React build' },
   { tag: 'compact', label: 'compact build' },
 ];
+/** `--classic DIR`: the page without the bundle, with WooCommerce's own scripts (classic.mjs). */
+const CLASSIC_CONFIG = { tag: 'wp-classic', label: "WooCommerce's scripts", classic: true };
 const DEFAULT_PAGES = ['product-variable.html', 'product-1000.html', 'cart.html', 'checkout.html', 'contact.html'];
 const AFTER_LOAD = 3000;
 
@@ -279,13 +287,13 @@ async function bundleFiles(page, pluginPath) {
   return unique.map((e) => ({ ...e, ...weighServed(pluginPath, e.path) }));
 }
 
-async function measureLoad(context, url, pluginPath, mock) {
+async function measureLoad(context, url, pluginPath, mock, classic) {
   mock.reset();
   const { page, cdp, errors } = await openTab(context, url);
   const { metrics } = await cdp.send('Performance.getMetrics');
   const metric = (name) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
   const longTasks = await page.evaluate(() => window.storefrontBench.longTasks);
-  const files = await bundleFiles(page, pluginPath);
+  const files = classic ? await classicFiles(page, classic) : await bundleFiles(page, pluginPath);
   await page.close();
   return {
     task: metric('TaskDuration'),
@@ -317,7 +325,7 @@ const KEYS = Array.from({ length: 20 }, (_, i) => (i % 4 < 2 ? 'ArrowDown' : 'Ar
 const PAUSE = 250;
 
 /** 20 keyboard attribute changes, then 20 swatch clicks, on one product page. */
-async function measureInteractions(context, url, mock) {
+async function measureInteractions(context, url, mock, { swatches: clickSwatches = true } = {}) {
   mock.reset();
   const { page, errors } = await openTab(context, url);
   const select = await page.$$eval('form.variations_form select', (all) => (all.at(-1) ? `#${CSS.escape(all.at(-1).id)}` : null));
@@ -333,7 +341,7 @@ async function measureInteractions(context, url, mock) {
   }
   const swatches = await page.$$eval('.avada-color-select[data-value]', (all) => all.map((s) => s.getAttribute('data-value')));
   let swatch = [];
-  if (swatches.length) {
+  if (swatches.length && clickSwatches) {
     await page.evaluate(() => (window.storefrontBench.events = []));
     for (let i = 0; i < 20; i++) {
       await page.click(`.avada-color-select[data-value="${swatches[i % swatches.length]}"]`);
@@ -398,6 +406,8 @@ async function benchPages(options) {
   else if (!options.all) pages = DEFAULT_PAGES.filter((p) => pages.includes(p));
   if (!pages.length) throw new Error('no fixture pages to measure');
 
+  const classic = options.classic ? loadClassic(options.classic) : undefined;
+  const configs = classic ? [...CONFIGS, CLASSIC_CONFIG] : CONFIGS;
   const server = await startServer({ port: 0 });
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   const rows = [];
@@ -405,13 +415,14 @@ async function benchPages(options) {
   const problems = [];
   const first = [];
   const started = Date.now();
-  const url = (name, tag) => `${server.url}/${name}?tag=${tag}&mock=off`;
+  const url = (name, tag) => (tag === CLASSIC_CONFIG.tag ? `${server.url}/${name}?tag=none&mock=off&${CLASSIC_PARAM}=1` : `${server.url}/${name}?tag=${tag}&mock=off`);
   try {
     // A fresh context per page and per interaction run: one that went away (a crashed tab on a loaded machine)
     // costs one group of figures, not the run.
     const fresh = async () => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
       await routeToMock(context, mock);
+      if (classic) await routeClassic(context, classic);
       return context;
     };
     // One discarded load first: the browser's own first-use costs are nobody's bundle.
@@ -420,35 +431,35 @@ async function benchPages(options) {
     await context.close();
     for (const name of pages) {
       context = await fresh();
-      const runs = Object.fromEntries(CONFIGS.map((c) => [c.tag, []]));
+      const runs = Object.fromEntries(configs.map((c) => [c.tag, []]));
       for (let i = 0; i < options.runs; i++) {
-        // Rotate which goes first, so a drift in machine load spreads over all three.
-        const order = CONFIGS.map((_, k) => CONFIGS[(k + i) % CONFIGS.length]);
-        for (const { tag } of order) {
+        // Rotate which goes first, so a drift in machine load spreads over all of them.
+        const order = configs.map((_, k) => configs[(k + i) % configs.length]);
+        for (const { tag, classic: isClassic } of order) {
           // A load that times out (a machine busy with other work) costs one sample, not the run.
-          const result = await measureLoad(context, url(name, tag), pluginPath, mock).catch((error) => {
+          const result = await measureLoad(context, url(name, tag), pluginPath, mock, isClassic ? classic : undefined).catch((error) => {
             problems.push(`${name} (${tag}): ${String(error.message ?? error).split('\n')[0]}`);
             return undefined;
           });
           if (!result) continue;
           runs[tag].push(result);
-          if (options.waves) printWaves(name, tag, result.files, pluginPath);
+          if (options.waves) printWaves(name, tag, result.files, isClassic ? '/' : pluginPath);
           if (result.errors.length) problems.push(`${name} (${tag}): ${result.errors[0]}`);
         }
       }
-      for (const { tag, label } of CONFIGS) {
+      for (const { tag, label } of configs) {
         const list = runs[tag];
         if (!list.length) continue;
         const med = (key) => median(list.map((r) => r[key]));
-        rows.push({ page: name, tag, label, task: med('task'), noise: mad(list.map((r) => r.task)), longTotal: med('longTotal'), blocking: med('blocking'), gzip: med('gzip'), brotli: med('brotli'), requests: med('requests'), depth: med('depth'), calls: list.at(-1).calls, files: list.at(-1).files.map((f) => f.path.slice(pluginPath.length)) });
+        rows.push({ page: name, tag, label, task: med('task'), noise: mad(list.map((r) => r.task)), longTotal: med('longTotal'), blocking: med('blocking'), gzip: med('gzip'), brotli: med('brotli'), requests: med('requests'), depth: med('depth'), calls: list.at(-1).calls, files: list.at(-1).files.map((f) => (f.path.startsWith(pluginPath) ? f.path.slice(pluginPath.length) : f.path)) });
       }
       await context.close();
       process.stderr.write(`  loads measured: ${name} ${JSON.stringify(rows.filter((r) => r.page === name).map((r) => [r.tag, r.gzip, r.brotli, r.requests, r.depth, Math.round(r.task), Math.round(r.longTotal), Math.round(r.blocking)]))}\n`);
     }
     for (const name of pages.filter((p) => /^product-(variable|1000)\.html$/.test(p))) {
-      for (const { tag, label } of CONFIGS) {
+      for (const { tag, label, classic: isClassic } of configs) {
         context = await fresh();
-        const r = await measureInteractions(context, url(name, tag), mock)
+        const r = await measureInteractions(context, url(name, tag), mock, { swatches: !isClassic })
           .catch((error) => ({ keyboard: [], swatch: [], errors: [String(error.message ?? error).split('\n')[0]] }))
           .finally(() => context.close());
         if (r.errors.length) problems.push(`${name} (${tag}, interactions): ${r.errors[0]}`);
@@ -472,12 +483,13 @@ async function benchPages(options) {
     await server.close();
   }
 
-  const result = { throttle: THROTTLE, runs: options.runs, rows, interactions, first, seconds: (Date.now() - started) / 1000, problems: [...new Set(problems)] };
+  const result = { throttle: THROTTLE, runs: options.runs, classic: classic?.source, rows, interactions, first, seconds: (Date.now() - started) / 1000, problems: [...new Set(problems)] };
   if (options.json) {
     console.log(JSON.stringify(result, null, 2));
     return result;
   }
   console.log(`\nLoad to load + ${AFTER_LOAD / 1000} s, Chromium at ${THROTTLE}x CPU throttling, median of ${options.runs} loads per page and configuration\n`);
+  if (classic) console.log(`WooCommerce's scripts: ${classic.source} (their bytes without jQuery)\n`);
   console.log(
     table(
       ['page', 'configuration', 'JS gzip kB', 'JS brotli kB', 'requests', 'depth', 'main thread ms', '±', 'long tasks ms', 'blocking ms', 'endpoint calls'],
@@ -503,6 +515,7 @@ async function benchPages(options) {
     );
     console.log('  Without the bundle the select still changes (the browser\'s own), the swatches do nothing: the floor.');
   }
+  if (classic) printClassicRatios(rows, interactions);
   if (first.length) {
     console.log('\nFirst interaction before its code has loaded: home.html, loop add-to-cart button (interaction trigger)\n');
     console.log(
@@ -520,6 +533,24 @@ async function benchPages(options) {
     for (const p of result.problems) console.log(`  ${p}`);
   }
   return result;
+}
+
+/** Each build's figures as a ratio of WooCommerce's scripts on the same page (the issue's three measures). */
+function printClassicRatios(rows, interactions) {
+  const ratio = (ours, theirs) => (theirs > 0 && Number.isFinite(ours) ? `${(ours / theirs).toFixed(2)}x` : 'n/a');
+  const lines = [];
+  for (const page of new Set(rows.map((r) => r.page))) {
+    const theirs = rows.find((r) => r.page === page && r.tag === CLASSIC_CONFIG.tag);
+    const theirKeys = interactions.find((r) => r.page === page && r.tag === CLASSIC_CONFIG.tag)?.keyboard ?? [];
+    if (!theirs) continue;
+    for (const r of rows.filter((x) => x.page === page && (x.tag === 'module' || x.tag === 'compact'))) {
+      const keys = interactions.find((x) => x.page === page && x.tag === r.tag)?.keyboard ?? [];
+      lines.push([page, r.label, ratio(r.gzip, theirs.gzip), ratio(r.longTotal, theirs.longTotal), ratio(r.task, theirs.task), keys.length && theirKeys.length ? ratio(median(keys), median(theirKeys)) : 'n/a']);
+    }
+  }
+  if (!lines.length) return;
+  console.log("\nAgainst WooCommerce's scripts on the same page (ours / theirs)\n");
+  console.log(table(['page', 'configuration', 'JS gzip', 'long tasks', 'main thread', 'keyboard median'], lines, ['l', 'l', 'r', 'r', 'r', 'r']));
 }
 
 /** Other bench files (e.g. variation.bench.mjs): run each and pass their output through. */
