@@ -59,6 +59,44 @@ describe.each(BUILD_TAGS)('product form, %s tag', (tag) => {
     expectNoConsoleErrors(errors);
   });
 
+  test("a shopper's change paints first and the rest follows; a script's change is handled at once", async () => {
+    const { page, errors } = await openForm('/product-variable.html', { tag });
+    await initialised(page);
+    await page.click('.avada-color-select[data-value="rust"]');
+    await page.selectOption('#pa_size', 's');
+    // What a listener on the document sees when the change reaches it, and what follows.
+    await page.evaluate(() => {
+      const w = window as unknown as { __seen: string[] };
+      w.__seen = [];
+      const id = () => (document.querySelector('input.variation_id') as HTMLInputElement).value;
+      document.addEventListener('change', (e) => {
+        if ((e.target as Element).id === 'lining') w.__seen.push(`change trusted=${e.isTrusted} variation=${id()}`);
+      });
+      document.addEventListener('found_variation', () => w.__seen.push(`found variation=${id() || '-'}`));
+    });
+    await page.focus('#lining');
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => (document.querySelector('input.variation_id') as HTMLInputElement).value === '513');
+    // The key's change was dispatched before any of its work: the select painted alone, the variation after it.
+    expect(await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen)).toEqual(['change trusted=true variation=', 'found variation=-']);
+    await page.waitForFunction(() => document.querySelector('.single_variation')?.textContent?.includes('5 in stock'));
+    await expectAxeClean(page);
+
+    // Theme code: `select.value = x` and a change event, then it reads the form's state straight away.
+    const read = await page.evaluate(() => {
+      const select = document.getElementById('lining') as HTMLSelectElement;
+      const id = () => (document.querySelector('input.variation_id') as HTMLInputElement).value;
+      select.value = 'Cotton & silk';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+      const afterCotton = id();
+      select.value = 'Fleece';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+      return [afterCotton, id()];
+    });
+    expect(read).toEqual(['515', '513']);
+    expectNoConsoleErrors(errors);
+  });
+
   test('swatches form a radio group: Tab reaches one swatch, arrows move and choose', async () => {
     const { page } = await openForm('/product-variable.html', { tag });
     await initialised(page);
@@ -125,9 +163,12 @@ describe.each(BUILD_TAGS)('product form, %s tag', (tag) => {
     await page.selectOption('#pa_size', '46');
     await page.waitForSelector('.wc-no-matching-variations');
     expect(await page.getAttribute('#pa_size option[value="46"]', 'aria-disabled')).toBe('true');
+    const before = (await mockLog(page, 'get_variation')).length;
     await page.click('.avada-color-select[data-value="grey"]');
+    // grey/46 is new: asked once (the click is worked out right after its paint), then settled.
+    await expect.poll(async () => (await mockLog(page, 'get_variation')).length, { timeout: 10_000 }).toBe(before + 1);
     await page.waitForFunction(() => !document.querySelector('form.variations_form')?.hasAttribute('aria-busy'));
-    const asked = (await mockLog(page, 'get_variation')).length;
+    const asked = before + 1;
     await page.selectOption('#pa_size', '40');
     await page.waitForFunction(() => (document.querySelector('input.variation_id') as HTMLInputElement).value === '601003');
     // grey/40 was answered before: no new request.

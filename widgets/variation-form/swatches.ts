@@ -54,7 +54,12 @@ function labelFor(select: HTMLSelectElement, form: HTMLFormElement): HTMLElement
   return null;
 }
 
-export function setupSwatches(form: HTMLFormElement, selects: readonly HTMLSelectElement[], choose: (select: HTMLSelectElement, value: string) => void, signal: AbortSignal): Swatches {
+export function setupSwatches(
+  form: HTMLFormElement,
+  selects: readonly HTMLSelectElement[],
+  choose: (select: HTMLSelectElement, value: string, byShopper: boolean) => void,
+  signal: AbortSignal,
+): Swatches {
   const groups: SwatchGroup[] = [];
   for (const select of selects) {
     const group = select.closest<HTMLElement>('.avada-select-wrapper');
@@ -100,12 +105,12 @@ export function setupSwatches(form: HTMLFormElement, selects: readonly HTMLSelec
 
   const groupOf = (el: Element) => groups.find((g) => g.swatches.includes(el as HTMLElement));
 
-  const activate = (swatch: HTMLElement, toggle: boolean) => {
+  const activate = (swatch: HTMLElement, toggle: boolean, byShopper: boolean) => {
     const g = groupOf(swatch);
     if (!g || isDisabled(swatch)) return;
     const value = swatch.getAttribute('data-value') ?? '';
     // Avada: a second click on the chosen swatch clears the attribute.
-    choose(g.select, toggle && g.select.value === value ? '' : value);
+    choose(g.select, toggle && g.select.value === value ? '' : value, byShopper);
   };
 
   form.addEventListener(
@@ -114,7 +119,7 @@ export function setupSwatches(form: HTMLFormElement, selects: readonly HTMLSelec
       const swatch = event.target instanceof Element ? event.target.closest<HTMLElement>(SWATCH) : null;
       if (!swatch || !groupOf(swatch)) return;
       event.preventDefault();
-      activate(swatch, true);
+      activate(swatch, true, event.isTrusted);
     },
     { signal },
   );
@@ -130,7 +135,7 @@ export function setupSwatches(form: HTMLFormElement, selects: readonly HTMLSelec
       if (event.key === ' ' || event.key === 'Enter') {
         event.preventDefault();
         // Space checks (radio pattern); Enter keeps the link's click behaviour, which toggles as a click does.
-        activate(swatch, event.key === 'Enter');
+        activate(swatch, event.key === 'Enter', event.isTrusted);
         return;
       }
       const enabled = g.swatches.filter((s) => !isDisabled(s) || s === swatch);
@@ -144,7 +149,7 @@ export function setupSwatches(form: HTMLFormElement, selects: readonly HTMLSelec
       event.preventDefault();
       if (isDisabled(next)) return;
       next.focus();
-      activate(next, false);
+      activate(next, false, event.isTrusted);
     },
     { signal },
   );

@@ -347,7 +347,7 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
   const pristine = new Map(selects.map((s) => [s, [...s.options]] as const));
   const chosenNow = (): Chosen => Object.fromEntries(selects.map((s, i) => [names[i]!, s.value]));
 
-  const swatches: Swatches = setupSwatches(form, selects, (select, value) => choose(select, value), signal);
+  const swatches: Swatches = setupSwatches(form, selects, (select, value, byShopper) => choose(select, value, byShopper), signal);
   const syncSwatches = () => {
     if (swatches.groups.length) render({ swatches: swatches.states() });
   };
@@ -688,15 +688,45 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
     fire(form, 'woocommerce_variation_has_changed');
   };
 
-  /** A swatch chose a value for its select. */
-  function choose(select: HTMLSelectElement, value: string) {
+  // A shopper's change paints first: the select (or swatch) shows the new value in the interaction's own frame,
+  // and what follows from it (options, events, price, image, button) runs right after that paint, so choosing
+  // costs the shopper no more than the browser's own select. Changes made by code (`$select.val(x).trigger('change')`,
+  // dispatchEvent, a swatch's .click()) are handled at once: scripts read the form's state right after them.
+  // Anything that reads or acts on the form's state first (the button, the reset, a submit, another change,
+  // check_variations, a reload) applies a pending change before it goes on.
+  let cancelPending: (() => void) | undefined;
+  const applyPending = () => {
+    if (!cancelPending) return;
+    cancelPending();
+    cancelPending = undefined;
+    onChange();
+  };
+  const changed = (byShopper: boolean) => {
+    // Another of the shopper's changes before that paint (a held arrow key on a busy phone): the pending one
+    // reads every select when it runs, so only the final choice is worked out.
+    if (byShopper && cancelPending) return;
+    applyPending();
+    if (!byShopper) return onChange();
+    cancelPending = afterPaint(() => {
+      cancelPending = undefined;
+      if (!signal.aborted) onChange();
+    });
+  };
+  ctx.onCleanup(() => cancelPending?.());
+
+  /** A swatch chose a value for its select (`byShopper`: from a click or key of the shopper's). */
+  function choose(select: HTMLSelectElement, value: string, byShopper = false) {
     if (select.value === value) return;
+    applyPending();
     select.value = value;
     nativeChange(select);
-    onChange();
+    // The swatch's own state is the feedback: it paints with the click.
+    if (byShopper) syncSwatches();
+    changed(byShopper);
   }
 
   const reset = () => {
+    applyPending();
     for (const select of selects) select.value = '';
     for (const select of selects) nativeChange(select);
     onChange();
@@ -713,7 +743,7 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
     'change',
     (event) => {
       if (firing.has('change') || !selects.includes(event.target as HTMLSelectElement)) return;
-      onChange();
+      changed(event.isTrusted);
     },
     { signal },
   );
@@ -722,7 +752,7 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
     // `$select.val(x).trigger('change')` from theme code reaches jQuery handlers only.
     const onJqChange = (event: { originalEvent?: Event; target?: EventTarget }) => {
       if (event.originalEvent || firing.has('change') || !selects.includes(event.target as HTMLSelectElement)) return;
-      onChange();
+      changed(false);
     };
     try {
       jq(form).on('change.wc-variation-form', onJqChange as never);
@@ -736,6 +766,7 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
     'check_variations',
     (args) => {
       if (firing.has('check_variations')) return;
+      applyPending();
       void loadDisplay();
       const given = args[0] as { data?: Chosen } | undefined;
       check(given && typeof given === 'object' && given.data && typeof given.data === 'object' ? given.data : undefined);
@@ -754,6 +785,7 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
         return;
       }
       if (button && target && button.contains(target)) {
+        applyPending();
         if (busy) {
           event.preventDefault();
           return;
@@ -780,6 +812,7 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
   form.addEventListener(
     'submit',
     (event) => {
+      applyPending();
       const submitter = (event as SubmitEvent).submitter;
       if (busy || (submitter && submitter === button && buttonState !== 'enabled' && buttonState !== 'unknown')) event.preventDefault();
     },
@@ -787,6 +820,7 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
   );
 
   function reload() {
+    applyPending();
     if (!readData()) return;
     for (const select of selects) {
       const value = select.value;
