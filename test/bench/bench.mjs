@@ -32,7 +32,8 @@
  *
  * `--classic DIR` adds a fourth configuration: the page without the bundle plus WordPress's and WooCommerce's own
  * classic scripts, read from a copy of a shop's files in DIR (see classic.mjs; their code is not in this
- * repository). Its bytes leave jQuery out; its swatch clicks are not measured (Avada's swatch script is not there).
+ * repository), on the pages its manifest names (by default the two variable product pages). Its bytes leave jQuery
+ * out; its swatch clicks are not measured (Avada's swatch script is not there).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -407,7 +408,8 @@ async function benchPages(options) {
   if (!pages.length) throw new Error('no fixture pages to measure');
 
   const classic = options.classic ? loadClassic(options.classic) : undefined;
-  const configs = classic ? [...CONFIGS, CLASSIC_CONFIG] : CONFIGS;
+  // WooCommerce's scripts only on the pages they are the scripts of (classic.mjs, `pages`).
+  const configsFor = (name) => (classic?.pages.includes(name) ? [...CONFIGS, CLASSIC_CONFIG] : CONFIGS);
   const server = await startServer({ port: 0 });
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   const rows = [];
@@ -431,10 +433,11 @@ async function benchPages(options) {
     await context.close();
     for (const name of pages) {
       context = await fresh();
-      const runs = Object.fromEntries(configs.map((c) => [c.tag, []]));
+      const here = configsFor(name);
+      const runs = Object.fromEntries(here.map((c) => [c.tag, []]));
       for (let i = 0; i < options.runs; i++) {
         // Rotate which goes first, so a drift in machine load spreads over all of them.
-        const order = configs.map((_, k) => configs[(k + i) % configs.length]);
+        const order = here.map((_, k) => here[(k + i) % here.length]);
         for (const { tag, classic: isClassic } of order) {
           // A load that times out (a machine busy with other work) costs one sample, not the run.
           const result = await measureLoad(context, url(name, tag), pluginPath, mock, isClassic ? classic : undefined).catch((error) => {
@@ -447,7 +450,7 @@ async function benchPages(options) {
           if (result.errors.length) problems.push(`${name} (${tag}): ${result.errors[0]}`);
         }
       }
-      for (const { tag, label } of configs) {
+      for (const { tag, label } of here) {
         const list = runs[tag];
         if (!list.length) continue;
         const med = (key) => median(list.map((r) => r[key]));
@@ -457,7 +460,7 @@ async function benchPages(options) {
       process.stderr.write(`  loads measured: ${name} ${JSON.stringify(rows.filter((r) => r.page === name).map((r) => [r.tag, r.gzip, r.brotli, r.requests, r.depth, Math.round(r.task), Math.round(r.longTotal), Math.round(r.blocking)]))}\n`);
     }
     for (const name of pages.filter((p) => /^product-(variable|1000)\.html$/.test(p))) {
-      for (const { tag, label, classic: isClassic } of configs) {
+      for (const { tag, label, classic: isClassic } of configsFor(name)) {
         context = await fresh();
         const r = await measureInteractions(context, url(name, tag), mock, { swatches: !isClassic })
           .catch((error) => ({ keyboard: [], swatch: [], errors: [String(error.message ?? error).split('\n')[0]] }))

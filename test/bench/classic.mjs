@@ -7,9 +7,12 @@
  *   { "source": "WooCommerce x.y (commit …), WordPress x.y",
  *     "scripts": [ { "handle": "wc-add-to-cart-variation", "src": "wp-content/plugins/…/add-to-cart-variation.min.js",
  *                    "group": "jquery" | "wordpress" | "woocommerce", "inFooter": true, "strategy": "defer" | null,
- *                    "inline": "var _wpUtilSettings = {…};" | null }, … ] }
+ *                    "inline": "var _wpUtilSettings = {…};" | null }, … ],
+ *   "pages": ["product-variable.html", "product-1000.html"] }
  *
- * in the order WordPress prints them (dependencies first). The page is the fixture page without the bundle
+ * in the order WordPress prints them (dependencies first). `pages` names the fixture pages whose classic scripts
+ * these are (the default: the two variable product pages); other pages print other scripts (the cart, the
+ * checkout, Contact Form 7), so the configuration is measured only on these. The page is the fixture page without the bundle
  * (`?tag=none`); the scripts are printed where WordPress prints them (head or before `</body>`, each after its
  * inline data, `defer` where the script's strategy says so) and served from DIR. Bytes count every listed file the
  * page requested except the `jquery` group (the issue's measure is "without jQuery"), weighed as our files are.
@@ -41,7 +44,8 @@ export function loadClassic(dir) {
     const body = readFileSync(file);
     byPath.set(`/${s.src.replace(/^\/+/, '')}`, { ...s, body, ...weigh(body), counted: s.group !== 'jquery' });
   }
-  return { source: String(manifest.source ?? dir), scripts: [...byPath.values()], byPath };
+  const pages = Array.isArray(manifest.pages) ? manifest.pages.map(String) : ['product-variable.html', 'product-1000.html'];
+  return { source: String(manifest.source ?? dir), scripts: [...byPath.values()], byPath, pages };
 }
 
 const escapeAttr = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
