@@ -119,6 +119,16 @@ describe('variation form: a shopper\'s change paints first', () => {
     expect(variationId()).toBe('513');
   });
 
+  it("works out a pending change of the shopper's before a swatch chosen by code, then that one, at once", async () => {
+    await openWith({ pa_size: 's' });
+    const seen = recordNative(['woocommerce_variation_select_change', 'found_variation']);
+    shopperChooses('lining', 'Fleece');
+    // Theme code picks the colour (an untrusted click on the swatch): both are done when it returns.
+    swatch('rust').click();
+    expect(seen.map((s) => s.name)).toEqual(['woocommerce_variation_select_change', 'woocommerce_variation_select_change', 'found_variation']);
+    expect(variationId()).toBe('513');
+  });
+
   it('runs nothing for a pending change once the form is gone', async () => {
     await openWith({ pa_colour: 'rust', pa_size: 's' });
     const seen = recordNative(['woocommerce_variation_select_change', 'found_variation']);

@@ -717,7 +717,8 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
   /** A swatch chose a value for its select (`byShopper`: from a click or key of the shopper's). */
   function choose(select: HTMLSelectElement, value: string, byShopper = false) {
     if (select.value === value) return;
-    applyPending();
+    // Code's choice: what the shopper chose before it is worked out first (a shopper's own joins the pending one).
+    if (!byShopper) applyPending();
     select.value = value;
     nativeChange(select);
     // The swatch's own state is the feedback: it paints with the click.
