@@ -174,7 +174,7 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
     // held click) goes straight on: its replay must follow in its task.
     let widget: WidgetModule | undefined;
     try {
-      widget = await (replay && (replay.byShopper ?? true)
+      widget = await (replay?.byShopper
         ? loadModule(entry)
         : new Promise<WidgetModule | undefined>((resolve, reject) =>
             startSoon(() => {

@@ -13,7 +13,7 @@ export interface Replay {
    * Whether the shopper's input started the load (held, to replay): its import goes straight on. A load started
    * with the page (the `load` trigger with `clicks`) queues its import with the page's other load imports.
    */
-  byShopper?: boolean;
+  byShopper: boolean;
 }
 
 /**
