@@ -715,7 +715,7 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
   ctx.onCleanup(() => cancelPending?.());
 
   /** A swatch chose a value for its select (`byShopper`: from a click or key of the shopper's). */
-  function choose(select: HTMLSelectElement, value: string, byShopper = false) {
+  function choose(select: HTMLSelectElement, value: string, byShopper: boolean) {
     if (select.value === value) return;
     // Code's choice: what the shopper chose before it is worked out first (a shopper's own joins the pending one).
     if (!byShopper) applyPending();
