@@ -104,8 +104,8 @@ function mountBox(element: Element, ctx: WidgetContext): void {
   // The box is printed empty and nothing was loaded (the cookies said the cart is empty): load it only when it
   // is actually shown (a sidebar in view, a dropdown opened), never on every page view.
   queueMicrotask(() => {
-    if (ctx.signal.aborted || !cartNotLoaded() || !isUnfilled(element.childElementCount, element.textContent ?? '')) return;
     const unfilled = () => !ctx.signal.aborted && cartNotLoaded() && isUnfilled(element.childElementCount, element.textContent ?? '');
+    if (!unfilled()) return;
     const cancel = env().visible(element, () => {
       // An add that revealed a "hide if empty" widget brings its own fragments: no second request.
       if (unfilled()) refreshUnlessCartCall(unfilled);
