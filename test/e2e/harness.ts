@@ -479,11 +479,6 @@ interface AxeViolation {
 }
 
 /**
- * Run axe-core on the page as it is now and fail on every serious or critical violation, listing rule,
- * impact and the offending elements. axe is evaluated through the DevTools protocol, which the page's CSP
- * does not govern (a script tag would be refused, rightly).
- */
-/**
  * The files (URL paths) were requested in one wave: each request started before every other one's response had
  * ended, so none was discovered only once another had arrived (Resource Timing of the page, once all have arrived).
  */
@@ -508,6 +503,11 @@ export async function expectRequestedTogether(page: Page, paths: readonly (strin
   }
 }
 
+/**
+ * Run axe-core on the page as it is now and fail on every serious or critical violation, listing rule,
+ * impact and the offending elements. axe is evaluated through the DevTools protocol, which the page's CSP
+ * does not govern (a script tag would be refused, rightly).
+ */
 export async function expectAxeClean(page: Page, options: { include?: string; exclude?: string[] } = {}): Promise<void> {
   axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   // The state under test, not a frame of its way there: a panel fading in blends its text with what is behind it
