@@ -3,7 +3,6 @@ import { fireLegacy, listenLegacy } from '../events/bus';
 import { warnOnce } from '../log';
 import { getCookie } from '../storage/cookies';
 import { fragmentsParams } from './config';
-import { HASH_COOKIE, ITEMS_COOKIE } from './cookies';
 import { asFragments, decideInitial, hasItems } from './logic';
 import { otherTabChanged, readStored } from './persist';
 import { cartStore } from './store';
@@ -14,7 +13,8 @@ import { cartStore } from './store';
  * reused) is in ./changes, loaded the first time it is needed: most page views never change nor load the cart.
  */
 
-export { HASH_COOKIE, ITEMS_COOKIE } from './cookies';
+export const HASH_COOKIE = 'woocommerce_cart_hash';
+export const ITEMS_COOKIE = 'woocommerce_items_in_cart';
 
 /** What ./changes gives this module when it has loaded (it registers itself: a widget may import it first). */
 export interface CartChanges {
