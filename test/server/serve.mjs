@@ -38,6 +38,8 @@ const DIST = join(ROOT, 'dist');
 const DEMO = join(ROOT, 'dist-demo');
 const BOOT = fileURLToPath(new URL('./boot.js', import.meta.url));
 const MSW_WORKER = join(ROOT, 'node_modules', 'msw', 'lib', 'mockServiceWorker.js');
+/** WordPress's jQuery, where WordPress serves it: the pages recorded from a real shop keep its script tag. */
+const JQUERY = join(ROOT, 'node_modules', 'jquery', 'dist', 'jquery.min.js');
 
 /** The plugin folder the bundle is served from: the chunks must load relative to the entry from any path. */
 export const PLUGIN_PATH = '/wp-content/plugins/storefront-islands/dist/';
@@ -189,6 +191,32 @@ async function permalink(pathname) {
 }
 
 /**
+ * Plain permalinks (`/?page_id=6`, `/?product=variable-t-shirt`, `/?page_id=7&order-received=…`), as the shop the
+ * storefront-*.html pages were recorded from prints them: the page whose `<meta name="fixture-route">` lists
+ * parameters all present in the query (`name=value` must match, a bare `name` only be present), the most specific
+ * first. Other parameters (`tag`, `mock`, a nonce) do not matter.
+ */
+async function plainPermalink(searchParams) {
+  let best = null;
+  let bestCount = 0;
+  for (const name of await pageNames()) {
+    const html = (await readIfFile(join(PAGES, name)))?.toString('utf8') ?? '';
+    const route = /<meta name="fixture-route" content="([^"]*)">/.exec(html)?.[1];
+    if (!route) continue;
+    const wanted = route.split(/\s+/).filter(Boolean);
+    const matches = wanted.every((part) => {
+      const [key, value] = part.split('=');
+      return value === undefined ? searchParams.has(key) : searchParams.get(key) === value;
+    });
+    if (matches && wanted.length > bestCount) {
+      best = join(PAGES, name);
+      bestCount = wanted.length;
+    }
+  }
+  return best;
+}
+
+/**
  * Start the server. `port = 0` picks a free port (tests); the demo uses 5173. `dist` and `demo` override the
  * folders served as the plugin's dist/ and as /demo/ (the browser tests serve a snapshot taken at start, so a
  * rebuild during the run cannot pull chunks away from under a page).
@@ -224,9 +252,15 @@ export async function startServer({ port = 0, host = '127.0.0.1', dist = DIST, d
     if (!['GET', 'HEAD', 'POST'].includes(method)) return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed\n', { Allow: 'GET, HEAD, POST' });
     req.resume();
     // wc-ajax and REST calls belong to the mock (the service worker answers them); reaching us means no mock.
-    if (url.searchParams.has('wc-ajax') || pathname.startsWith('/wp-json/') || pathname.startsWith('/wp-admin/')) return notFound(res);
+    // (Plain permalinks put the REST API at /index.php?rest_route=…, as on the recorded shop.)
+    if (url.searchParams.has('wc-ajax') || url.searchParams.has('rest_route') || pathname.startsWith('/wp-json/') || pathname.startsWith('/wp-admin/')) return notFound(res);
 
+    if (pathname === '/' && ['page_id', 'product', 'post_type', 'p'].some((key) => url.searchParams.has(key))) {
+      const target = await plainPermalink(url.searchParams);
+      return target ? page(res, url, method, target) : notFound(res);
+    }
     if (pathname === '/' || pathname === '/index.html') return page(res, url, method, join(PAGES, 'index.html'));
+    if (pathname === '/wp-includes/js/jquery/jquery.min.js') return serveFile(res, JQUERY, method);
     if (/^\/[a-z0-9-]+\.html$/.test(pathname)) return page(res, url, method, join(PAGES, pathname.slice(1)));
     if (method === 'POST') {
       const target = await permalink(pathname);
