@@ -2,7 +2,8 @@
 // package's, and runs the plain functions' tests (plugin/tests/run.php). Without a PHP CLI it warns and passes,
 // except under CI=true (.ci/run installs Debian's php-cli), as the browser tests do without Chromium.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,7 +26,17 @@ for (const file of phpFiles) {
   const lint = spawnSync(PHP, ['-l', join(PLUGIN, file)], { encoding: 'utf8' });
   if (lint.status !== 0) failures.push(`php -l plugin/${file}:\n${lint.stdout}${lint.stderr}`);
 }
-console.log(`test:php: php -l on ${phpFiles.length} files`);
+// The README's recipes are copied into themes as they are: each ```php block must parse.
+const recipes = [...readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll(/^```php\n([\s\S]*?)^```/gm)].map((m) => m[1]);
+const scratch = mkdtempSync(join(tmpdir(), 'storefront-islands-php-'));
+recipes.forEach((code, index) => {
+  const file = join(scratch, `readme-${index + 1}.php`);
+  writeFileSync(file, code.startsWith('<?php') ? code : `<?php\n${code}`);
+  const lint = spawnSync(PHP, ['-l', file], { encoding: 'utf8' });
+  if (lint.status !== 0) failures.push(`README.md's php block ${index + 1}:\n${lint.stdout}${lint.stderr}`);
+});
+rmSync(scratch, { recursive: true, force: true });
+console.log(`test:php: php -l on ${phpFiles.length} files and the README's ${recipes.length} php blocks`);
 
 // One version everywhere: WordPress reads the header and readme.txt, the tag's ?ver= is the constant.
 const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
