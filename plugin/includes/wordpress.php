@@ -79,7 +79,8 @@ add_action( 'wp_enqueue_scripts', 'storefront_islands_enqueue' );
  * @return array<string, mixed>
  */
 function storefront_islands_module_tag( $attributes ) {
-	if ( ! is_array( $attributes ) || ! storefront_islands_enabled() ) {
+	// Every script tag printed through wp_get_script_tag() passes here: ours is told by its id before anything else.
+	if ( ! is_array( $attributes ) || ! isset( $attributes['id'] ) || 'storefront-islands-js-module' !== $attributes['id'] || ! storefront_islands_enabled() ) {
 		return $attributes;
 	}
 	return storefront_islands_module_attributes( $attributes, 'storefront-islands-js-module', storefront_islands_settings()['theme'] );
@@ -122,7 +123,8 @@ function storefront_islands_graph( $dependencies ) {
  * was rendered (a shortcode's script). Running twice changes nothing the first run did.
  */
 function storefront_islands_replace() {
-	if ( ! storefront_islands_enabled() ) {
+	// The footer's hook also fires on wp-login.php, where the front end's scripts were never enqueued.
+	if ( ! did_action( 'wp_enqueue_scripts' ) || ! storefront_islands_enabled() ) {
 		return;
 	}
 	$settings = storefront_islands_settings();
