@@ -1,14 +1,13 @@
 // Run by `npm run build` after the three vite builds: writes the WordPress plugin into dist/, so dist/ copied to
 // wp-content/plugins/storefront-islands/ is the whole install. After the builds, because the default build empties
-// dist/. Fails when a file the plugin enqueues is missing (the paths of decide.php's storefront_islands_builds()).
+// dist/. Fails when a file the plugin enqueues is missing.
 import { cpSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ENQUEUED, PLUGIN_FILES } from './files.mjs';
 
 const PLUGIN = dirname(fileURLToPath(import.meta.url));
 const DIST = join(PLUGIN, '..', 'dist');
-const FILES = ['storefront-islands.php', 'uninstall.php', 'readme.txt', 'includes/decide.php', 'includes/wordpress.php'];
-const ENQUEUED = ['storefront.js', 'storefront.classic.js', 'compact/storefront.js', 'compact/storefront.classic.js'];
 
 const missing = ENQUEUED.filter((file) => !existsSync(join(DIST, file)));
 if (missing.length) {
@@ -16,5 +15,5 @@ if (missing.length) {
   process.exit(1);
 }
 mkdirSync(join(DIST, 'includes'), { recursive: true });
-for (const file of FILES) cpSync(join(PLUGIN, file), join(DIST, file));
-console.log(`plugin: ${FILES.length} files written to dist/ (copy dist/ to wp-content/plugins/storefront-islands/)`);
+for (const file of PLUGIN_FILES) cpSync(join(PLUGIN, file), join(DIST, file));
+console.log(`plugin: ${PLUGIN_FILES.length} files written to dist/ (copy dist/ to wp-content/plugins/storefront-islands/)`);

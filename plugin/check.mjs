@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ENQUEUED, PLUGIN_FILES } from './files.mjs';
 
 const PLUGIN = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(PLUGIN, '..');
@@ -49,6 +50,14 @@ const versions = {
 };
 for (const [where, found] of Object.entries(versions)) {
   if (found !== version) failures.push(`${where} is ${found ?? 'missing'}, package.json says ${version}`);
+}
+
+// The files the plugin enqueues are those the build checks for, and every PHP file it requires is copied.
+const builds = spawnSync(PHP, ['-r', `require ${JSON.stringify(join(PLUGIN, 'includes', 'decide.php'))}; echo json_encode(storefront_islands_builds());`], { encoding: 'utf8' });
+const named = builds.status === 0 ? Object.values(JSON.parse(builds.stdout)).flatMap((files) => Object.values(files)) : [];
+if (named.toSorted().join() !== ENQUEUED.toSorted().join()) failures.push(`storefront_islands_builds() names ${named.join(', ') || 'nothing'}; plugin/files.mjs ENQUEUED ${ENQUEUED.join(', ')}`);
+for (const [, required] of main.matchAll(/require_once __DIR__ \. '\/([^']+)'/g)) {
+  if (!PLUGIN_FILES.includes(required)) failures.push(`storefront-islands.php requires ${required}, which plugin/files.mjs does not copy into dist/`);
 }
 
 const tests = spawnSync(PHP, [join(PLUGIN, 'tests', 'run.php')], { stdio: 'inherit' });
