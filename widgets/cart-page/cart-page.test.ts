@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { seedCart, checkoutState, NONCES } from '../../fixtures/mock/checkout';
+import { REALSHOP_KEYS, realshopCartPageSeed } from '../../fixtures/mock/realshop-cart';
 import { failNext, state } from '../../fixtures/mock/state';
 import { fixtureBody, mountPage, only } from '../../test/helpers/mount';
 import { usePageGlobals } from '../../test/helpers/page-globals';
@@ -535,5 +536,41 @@ describe('cart page: overlay and globals', () => {
       jq(document.body).off('updated_wc_div', boom);
       jq(document.body).off('updated_cart_totals', boom);
     }
+  });
+});
+
+describe('cart page: a Storefront shop (notices printed above the page)', () => {
+  const HOODIE = REALSHOP_KEYS.hoodie;
+  async function openStorefrontCart(): Promise<void> {
+    state.realshop = realshopCartPageSeed();
+    usePageGlobals('storefront-cart.html');
+    await mountPage(await fixtureBody('storefront-cart.html'), only('cart-page', 'notices'));
+  }
+  const visibleNotices = (text: string) => [...document.querySelectorAll('.woocommerce-message, .woocommerce-error')].filter((n) => n.textContent?.includes(text));
+
+  it('shows "Cart updated." from the theme\'s block above the page, once, though the answer\'s wrapper is empty', async () => {
+    await openStorefrontCart();
+    qty(HOODIE).value = '2';
+    qty(HOODIE).dispatchEvent(new Event('change', { bubbles: true }));
+    press(updateButton());
+    await idle();
+    expect(log('realshop_cart_form')).toHaveLength(1);
+    expect(visibleNotices('Cart updated.')).toHaveLength(1);
+    expect($('.cart_totals .order-total')?.textContent).toContain('133.99');
+  });
+
+  it('shows the removed line\'s "Undo?", which restores the line and the totals', async () => {
+    await openStorefrontCart();
+    $<HTMLAnchorElement>(`.product-remove a[href*="remove_item=${HOODIE}"]`)!.click();
+    await until(() => !!$('a.restore-item'), 'the undo link');
+    await idle();
+    expect($(`input[name="cart[${HOODIE}][qty]"]`)).toBeNull();
+    expect($('.cart_totals .order-total')?.textContent).toContain('43.99');
+    $<HTMLAnchorElement>('a.restore-item')!.click();
+    await until(() => !!$(`input[name="cart[${HOODIE}][qty]"]`), 'the line back');
+    await idle();
+    expect($('.cart_totals .order-total')?.textContent).toContain('88.99');
+    expect($('a.restore-item')).toBeNull();
+    expect(log('realshop_undo_item')).toHaveLength(1);
   });
 });

@@ -51,11 +51,28 @@ function isHidden(el: HTMLElement): boolean {
   return Boolean(el.hidden) || el.style.display === 'none';
 }
 
-/** Notices printed in an answer page: the notices wrapper's content, else top-level notices. */
+/** Cart content that looks like a notice (the empty cart's info block) or holds the shopper's own fields. */
+const NOT_A_MESSAGE = '.wc-empty-cart-message, .woocommerce-cart-form, .cart_totals, form.checkout';
+
+/** Notices outermost only, and one per text: WooCommerce's cart script shows a repeated message once. */
+function distinctNotices(nodes: Iterable<Element>): Element[] {
+  const seen = new Set<string>();
+  return [...nodes].filter((n) => {
+    if (n.closest(NOT_A_MESSAGE) || n.parentElement?.closest(NOTICE_SELECTOR)) return false;
+    const text = noticeText(n);
+    if (seen.has(text)) return false;
+    seen.add(text);
+    return true;
+  });
+}
+
+/**
+ * Every notice an answer page prints, wherever its theme prints it: Storefront (and WooCommerce's own
+ * `woocommerce_output_all_notices` hooked elsewhere) puts them at the top of the content, outside the cart's
+ * notices wrapper, which the answer leaves empty.
+ */
 function answerNotices(doc: ParentNode): Element[] {
-  const wrapper = doc.querySelector('.woocommerce-notices-wrapper');
-  if (wrapper) return [...wrapper.children];
-  return [...doc.querySelectorAll(NOTICE_SELECTOR)].filter((n) => !n.closest('.wc-empty-cart-message, .woocommerce-cart-form, .cart_totals') && !n.parentElement?.closest(NOTICE_SELECTOR));
+  return distinctNotices(doc.querySelectorAll(NOTICE_SELECTOR));
 }
 
 function couponFields(): HTMLInputElement[] {
@@ -130,15 +147,22 @@ function createController(root: HTMLElement, ctx: WidgetContext): Controller {
     return wrapper;
   }
 
+  /**
+   * As WooCommerce's cart script, the page's messages go wherever the theme printed them (Storefront's sit above
+   * the page, outside this cart): a message the shopper has already acted on must not stay beside the new one.
+   */
   function removeNotices(): void {
-    for (const n of root.querySelectorAll(NOTICE_SELECTOR)) {
+    for (const n of document.querySelectorAll(NOTICE_SELECTOR)) {
       // The empty-cart block is itself an info notice: it is content, not a message.
-      if (!n.closest('.wc-empty-cart-message, .woocommerce-cart-form, .cart_totals')) n.remove();
+      if (!n.closest(NOT_A_MESSAGE)) n.remove();
     }
   }
 
-  function showNotices(nodes: readonly Node[]): void {
-    if (nodes.length) noticesWrapper().prepend(...nodes.map((n) => adopt(n)));
+  /** Into the cart's notices wrapper, each message once: one already on the page (kept by a coupon call) is not repeated. */
+  function showNotices(nodes: readonly Element[]): void {
+    const shown = new Set([...document.querySelectorAll(NOTICE_SELECTOR)].filter((n) => !n.closest(NOT_A_MESSAGE)).map(noticeText));
+    const fresh = nodes.filter((n) => !shown.has(noticeText(n)));
+    if (fresh.length) noticesWrapper().prepend(...fresh.map((n) => adopt(n)));
   }
 
   function showError(message: string): void {

@@ -195,6 +195,21 @@ describe('checkout: mount and review', () => {
 });
 
 describe('checkout: fields', () => {
+  it('under a pressed pointer, a blur sets the field\'s state and description at once and displays the message only after the release', async () => {
+    await openCheckout();
+    const field = input('billing_first_name');
+    $('#place_order')!.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    field.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(row('billing_first_name').classList.contains('woocommerce-invalid-required-field')).toBe(true);
+    const message = document.getElementById(field.getAttribute('aria-describedby')!)!;
+    expect(message.textContent).toBe('First name is a required field.');
+    expect(message.style.display).toBe('none');
+    window.dispatchEvent(new PointerEvent('pointerup', { bubbles: true }));
+    expect(message.style.display).toBe('none');
+    await until(() => message.style.display === '', 'the message after the click');
+  });
+
   it('marks an empty required field invalid on focusout with a tied message, clears it on input, validates on change', async () => {
     await openCheckout();
     const field = input('billing_first_name');

@@ -9,6 +9,7 @@ import { clearCouponError, showCouponError } from '../../src/dom/coupon';
 import { moveFocusTo } from '../../src/dom/focus';
 import { serializeForm } from '../../src/dom/form';
 import { parseFragment } from '../../src/dom/html';
+import { whenReleased } from '../../src/dom/press';
 import { errorNotice, mendNoticeLists, noticeText, noticesFromHtml } from '../../src/dom/notices';
 import { scrollToNotices } from '../../src/dom/scroll-to';
 import { env } from '../../src/env';
@@ -105,6 +106,13 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
   let typedIn: Element | undefined;
 
   form.setAttribute('novalidate', 'novalidate');
+  /**
+   * Nothing may move the layout between a pointer going down and its click: leaving a field by pressing "Place
+   * order" validates the field and may refresh the totals, and a message or fragment put in place above the button
+   * then moves it from under the pointer (or replaces it), and the order is not placed. Those changes wait for the
+   * release; the field's state and description do not.
+   */
+  const afterPress = whenReleased(document.documentElement, signal);
 
   const value = (name: string): string => {
     const item = form.elements.namedItem(name);
@@ -234,7 +242,7 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
     },
     onResult: (data) => {
       unblockReview();
-      applyReview(data);
+      afterPress(() => applyReview(data));
     },
     onError: (error) => {
       unblockReview();
@@ -552,7 +560,7 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
   const onFieldEvent = (type: string, target: EventTarget | null) => {
     if (!isField(target) || !form.contains(target)) return;
     if (type === 'input') clearField(target);
-    else validateField(target);
+    else validateField(target, afterPress);
   };
   for (const type of ['input', 'focusout']) form.addEventListener(type, (event) => onFieldEvent(type, event.target), { signal });
 
@@ -661,7 +669,7 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
     form,
     'validate',
     (_args, _event, target) => {
-      if (isField(target)) validateField(target);
+      if (isField(target)) validateField(target, afterPress);
     },
     signal,
     OWNER,

@@ -6,6 +6,14 @@ const MESSAGE_CLASS = 'checkout-inline-error-message';
 
 export type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
+/**
+ * Runs a layout change now, or after the pointer pressed on the page is released (src/dom/press.ts): a message
+ * put into the flow under a pressed button moves the button (scroll anchoring shifts the whole page when the
+ * row is above the viewport) and the shopper's click is lost.
+ */
+export type Later = (fn: () => void) => void;
+const now: Later = (fn) => fn();
+
 export function isField(el: unknown): el is Field {
   return (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) && el.matches(FIELD_SELECTOR);
 }
@@ -50,31 +58,50 @@ export function clearField(field: Field): void {
   row?.classList.remove(...INVALID_CLASSES, VALID_CLASS);
 }
 
-function removeMessage(field: Field): void {
+/** The message leaves the field's description at once; the node leaves the layout when `later` allows. */
+function removeMessage(field: Field, later: Later = now): void {
   const id = messageId(field);
-  document.getElementById(id)?.remove();
+  const message = document.getElementById(id);
   setDescribedBy(field, id, false);
+  if (!message) return;
+  message.removeAttribute('id');
+  later(() => message.remove());
 }
 
-/** Show a message tied to the field: `p.checkout-inline-error-message#<id>_description` at the end of its row. */
-export function showFieldError(field: Field, message: string, reason: 'required' | 'email' | 'phone' | null = null): void {
+/**
+ * Show a message tied to the field: `p.checkout-inline-error-message#<id>_description` at the end of its row.
+ * The field's state (`aria-invalid`, the row's classes) and its description are set at once, so assistive tech
+ * has the reason as soon as the field is invalid; the message takes its place in the layout when `later` allows
+ * (until then it is not displayed, which takes no room, and still describes the field).
+ */
+export function showFieldError(field: Field, message: string, reason: 'required' | 'email' | 'phone' | null = null, later: Later = now): void {
   const row = field.closest('.form-row');
-  removeMessage(field);
+  const existing = document.getElementById(messageId(field));
   field.setAttribute('aria-invalid', 'true');
   if (row) {
     row.classList.remove(VALID_CLASS, ...INVALID_CLASSES);
     row.classList.add('woocommerce-invalid', ...(reason ? rowClasses(reason).slice(1) : []));
   }
+  if (existing?.classList.contains(MESSAGE_CLASS)) {
+    // Already in the layout: the new wording replaces the old in place.
+    existing.textContent = message;
+    setDescribedBy(field, existing.id, true);
+    later(() => existing.style.removeProperty('display'));
+    return;
+  }
+  removeMessage(field);
   const p = document.createElement('p');
   p.className = MESSAGE_CLASS;
   p.id = messageId(field);
   p.textContent = message;
+  p.style.display = 'none';
   (row ?? field.parentElement)?.appendChild(p);
   setDescribedBy(field, p.id, true);
+  later(() => p.style.removeProperty('display'));
 }
 
 /** Validate one field as WooCommerce does on change, focusout and `validate`; true when valid. */
-export function validateField(field: Field): boolean {
+export function validateField(field: Field, later: Later = now): boolean {
   const row = field.closest('.form-row');
   if (!row || countsAsValid(field)) return true;
   const problem = fieldProblem({
@@ -87,12 +114,12 @@ export function validateField(field: Field): boolean {
   });
   if (problem === null) {
     field.removeAttribute('aria-invalid');
-    removeMessage(field);
+    removeMessage(field, later);
     row.classList.remove(...INVALID_CLASSES);
     row.classList.add(VALID_CLASS);
     return true;
   }
-  showFieldError(field, fieldMessage(labelOf(field, row), problem), problem);
+  showFieldError(field, fieldMessage(labelOf(field, row), problem), problem, later);
   return false;
 }
 
