@@ -7,7 +7,9 @@
  * Storefront at 23.5 % with 2 % margins and a clearfix): ours sits in a cascade layer, so any rule of the theme's
  * wins property by property, and it is a float layout like theirs, so a theme's widths and margins compose with it
  * and its clearfix pseudo-elements stay what they are (a grid made them cells: an empty first one, a wrapped
- * fourth thumbnail). `flow-root` holds the floats without pseudo-elements of our own.
+ * fourth thumbnail). `flow-root` holds the floats without pseudo-elements of our own; the list's `list-style`
+ * is inherited by its items. With `animation: 'fade'` the slide shown fades in where it is and the row jumps
+ * instead of sliding.
  */
 export const GALLERY_CSS = `
 .sf-gallery{position:relative}
@@ -18,14 +20,13 @@ export const GALLERY_CSS = `
 .sf-gallery--static .flex-viewport>.woocommerce-product-gallery__wrapper{transform:translate3d(calc(var(--sf-gallery-index,0) * -100%),0,0);transition:transform var(--sf-gallery-speed,500ms) ease}
 .sf-gallery--rtl.sf-gallery--static .flex-viewport>.woocommerce-product-gallery__wrapper{transform:translate3d(calc(var(--sf-gallery-index,0) * 100%),0,0)}
 .sf-gallery--smooth .flex-viewport{transition:height var(--sf-gallery-speed,500ms) ease}
-/* animation: 'fade': the slide shown fades in where it is; the row jumps instead of sliding. */
 .sf-gallery--fade.sf-gallery--static .flex-viewport>.woocommerce-product-gallery__wrapper{transition:none}
 .sf-gallery--fade .flex-active-slide{animation:sf-gallery-fade var(--sf-gallery-speed,500ms) ease}
 @keyframes sf-gallery-fade{from{opacity:0}}
 .sf-gallery .woocommerce-product-gallery__image{position:relative;overflow:hidden}
 @layer sf-gallery-thumbnails{
 .sf-gallery .flex-control-thumbs{display:flow-root;margin:0;padding:0;list-style:none}
-.sf-gallery .flex-control-thumbs li{float:inline-start;width:calc((100% - (var(--sf-gallery-columns,4) - 1) * 8px) / var(--sf-gallery-columns,4));margin:8px 0 0;margin-inline-end:8px;list-style:none}
+.sf-gallery .flex-control-thumbs li{float:inline-start;width:calc((100% - (var(--sf-gallery-columns,4) - 1) * 8px) / var(--sf-gallery-columns,4));margin:8px 0 0;margin-inline-end:8px}
 .sf-gallery .flex-control-thumbs li.sf-gallery__row-end{margin-inline-end:0}
 .sf-gallery .flex-control-thumbs img{display:block;width:100%;height:auto;cursor:pointer;opacity:.5}
 .sf-gallery .flex-control-thumbs img.flex-active,.sf-gallery .flex-control-thumbs img:hover{opacity:1}
