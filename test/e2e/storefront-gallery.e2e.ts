@@ -92,7 +92,7 @@ describe.each(BUILD_TAGS)('gallery on a Storefront shop, %s tag', (tag) => {
   });
 
   test('zoom on hover; the lightbox is ours alone: no PhotoSwipe 4 sprite, bars or backdrop on it, the footer template not taken for it; keys, close, axe clean', async () => {
-    const { page, errors } = await openPage(PAGE, { tag });
+    const { page, errors } = await openPage(PAGE, { tag, viewport: { width: 1024, height: 600 } });
     await page.waitForSelector(THUMBS);
     // WooCommerce's footer template (PhotoSwipe 4) is not ours: the page keeps no second dialog beside our lightbox.
     await page.hover(`${GALLERY} .woocommerce-product-gallery__image:nth-child(1)`);
@@ -126,6 +126,15 @@ describe.each(BUILD_TAGS)('gallery on a Storefront shop, %s tag', (tag) => {
     expect(await page.textContent(`${DIALOG} .pswp__counter`)).toBe('1 / 4');
     await expectAxeClean(page);
 
+    // A click on the image is PhotoSwipe's (it tells the image from the background by the event's target, which the
+    // shadow root must not hide from it): the image zooms in, not closes.
+    // (600 px high: the 800 px image is shown at 0.75, so it can zoom.)
+    expect(await page.$(`${DIALOG} .pswp--zoom-allowed`)).not.toBeNull();
+    await page.click(`${DIALOG} .pswp__item[aria-hidden="false"] img.pswp__img`);
+    await page.waitForSelector(`${DIALOG} .pswp--zoomed-in`);
+    await page.click(`${DIALOG} .pswp__item[aria-hidden="false"] img.pswp__img`);
+    await page.waitForSelector(`${DIALOG} .pswp--zoomed-in`, { state: 'detached' });
+    expect(await page.$(`${DIALOG}[open]`)).not.toBeNull();
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction((d) => document.querySelector(d)?.querySelector('.sf-lightbox__root')?.shadowRoot?.querySelector('.pswp__counter')?.textContent === '2 / 4', DIALOG);
     await page.click(`${DIALOG} .pswp__button--close`);
