@@ -1,6 +1,6 @@
 import PhotoSwipe from 'photoswipe';
 import photoswipeCss from 'photoswipe/dist/photoswipe.css?inline';
-import { adoptStyles } from './styles';
+import { adoptStyles, adoptStylesIn } from './styles';
 
 /**
  * PhotoSwipe 5's core with its CSS adopted (once per document, as a constructed sheet: no inline style under the
@@ -9,6 +9,12 @@ import { adoptStyles } from './styles';
  */
 export function photoSwipe(): typeof PhotoSwipe {
   adoptStyles('photoswipe', photoswipeCss);
+  return PhotoSwipe;
+}
+
+/** PhotoSwipe 5's core with its CSS adopted into a shadow root only (a lightbox the page's CSS must not reach). */
+export function photoSwipeIn(root: ShadowRoot): typeof PhotoSwipe {
+  adoptStylesIn(root, 'photoswipe', photoswipeCss);
   return PhotoSwipe;
 }
 

@@ -29,3 +29,30 @@ export function adoptStyles(key: string, cssText: string): void {
 export function hasStyles(key: string): boolean {
   return adopted.has(key);
 }
+
+const constructed = new Map<string, CSSStyleSheet>();
+
+/**
+ * Adopt a sheet into a shadow root (one constructed sheet per key, shared by every root). What a widget draws in a
+ * shadow root is styled by these sheets only: the page's stylesheets do not reach it. Without constructable sheets
+ * the root gets a `<style>` element.
+ */
+export function adoptStylesIn(root: ShadowRoot, key: string, cssText: string): void {
+  try {
+    if (typeof CSSStyleSheet === 'function' && 'adoptedStyleSheets' in root) {
+      let sheet = constructed.get(key);
+      if (!sheet) {
+        sheet = new CSSStyleSheet();
+        sheet.replaceSync(cssText);
+        constructed.set(key, sheet);
+      }
+      if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+      return;
+    }
+  } catch {
+    /* fall through to a style element */
+  }
+  const style = document.createElement('style');
+  style.textContent = cssText;
+  root.append(style);
+}

@@ -49,9 +49,20 @@ function withVariationGalleries(context: BrowserContext) {
   );
 }
 
+/** A shop that turned FlexSlider's arrows on (WooCommerce prints `directionNav: false`, and then there are none). */
+function withArrows(context: BrowserContext) {
+  return context.route(
+    (url) => url.pathname === PAGE,
+    async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: (await response.text()).replace('"directionNav":false', '"directionNav":true') });
+    },
+  );
+}
+
 describe.each(BUILD_TAGS)('product gallery, %s tag', (tag) => {
   test('thumbnails and arrows navigate the slider; axe clean after each change', async () => {
-    const { page, errors } = await openPage(PAGE, { tag });
+    const { page, errors } = await openPage(PAGE, { tag, beforeGoto: withArrows });
     await page.waitForSelector(thumb(4));
     // WooCommerce's own CSS fades the gallery in over .25 s once we set opacity 1.
     await page.waitForFunction(() => getComputedStyle(document.querySelector('.woocommerce-product-gallery')!).opacity === '1');
@@ -223,7 +234,7 @@ describe.each(BUILD_TAGS)('product gallery, %s tag', (tag) => {
     await expectAxeClean(page);
 
     await page.keyboard.press('ArrowRight');
-    await page.waitForFunction((d) => document.querySelector(`${d} .pswp__sf-caption`)?.textContent === 'Pocket detail', DIALOG);
+    await page.waitForFunction((d) => document.querySelector(d)?.querySelector('.sf-lightbox__root')?.shadowRoot?.querySelector('.pswp__sf-caption')?.textContent === 'Pocket detail', DIALOG);
     await page.keyboard.press('Escape');
     await page.waitForSelector(`${DIALOG}[open]`, { state: 'detached' });
     expect(await page.evaluate((t) => document.activeElement === document.querySelector(t), TRIGGER)).toBe(true);

@@ -8,7 +8,7 @@ import { errorOnce } from '../../src/log';
 import { httpUrlText } from '../../src/net/url-attrs';
 import type { LightboxItem } from './lightbox';
 import type { ThumbStripProps } from './slider';
-import { canMove, clampIndex, describeIssues, emblaDuration, keyToMove, moveIndex, readSlide, shouldZoom, sliderWanted, slideLabel, swipeMove, TAP_MAX_MS, TAP_SLOP, thumbnailColumns, type Move, type RawSlide, type Slide, type SlideIssues } from './logic';
+import { canMove, clampIndex, describeIssues, emblaDuration, keyToMove, moveIndex, readSlide, ROW_END, shouldZoom, sliderWanted, slideLabel, swipeMove, TAP_MAX_MS, TAP_SLOP, thumbnailColumns, type Move, type RawSlide, type Slide, type SlideIssues } from './logic';
 import type { GallerySettings } from './settings';
 import type { Zoom } from './zoom';
 
@@ -104,6 +104,7 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
   let rtl = settings.rtl || directionAttribute(gallery) === 'rtl';
   const loop = settings.animationLoop;
   const useSlider = !!wrapper && sliderWanted(settings.slider, count, settings.allowOneSlide);
+  const columns = thumbnailColumns(gallery.getAttribute('data-columns'));
   let index = 0;
   let embla: EmblaCarouselType | undefined;
   /** Embla measured and live; until then our own index drives the classes and Embla starts at it. */
@@ -155,7 +156,8 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
   // ---- slider ------------------------------------------------------------------------------------------------
   if (useSlider && wrapper) {
     addClass(gallery, 'sf-gallery--slider');
-    gallery.style.setProperty('--sf-gallery-columns', String(thumbnailColumns(gallery.getAttribute('data-columns'))));
+    if (settings.fade) addClass(gallery, 'sf-gallery--fade');
+    gallery.style.setProperty('--sf-gallery-columns', String(columns));
     gallery.style.setProperty('--sf-gallery-speed', `${reduced ? 0 : settings.animationSpeed}ms`);
     undo.push(() => {
       gallery.style.removeProperty('--sf-gallery-columns');
@@ -190,10 +192,16 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
       viewport!.append(button);
       return button;
     };
-    prevButton = nav('prev');
-    nextButton = nav('next');
-    setGlyphs();
-
+    // The shop's `directionNav` (WooCommerce prints false): FlexSlider then draws no arrows, and neither do we;
+    // the thumbnails, the keys and swipes move the slides.
+    if (settings.directionNav) {
+      prevButton = nav('prev');
+      nextButton = nav('next');
+      setGlyphs();
+    }
+  }
+  // The shop's `controlNav`: without it FlexSlider draws no strip, and the slides move by keys and swipes.
+  if (useSlider && wrapper && viewport && settings.controlNav) {
     const strip = document.createElement('ol');
     list = strip;
     strip.className = 'flex-control-nav flex-control-thumbs';
@@ -215,6 +223,8 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
       // The variation form clicks a thumbnail that already shows the variation's image this way (on the image
       // itself: a theme's triggerHandler does not bubble).
       listenLegacy(img, 'flexslider-click', () => goTo(i), signal);
+      // Ends a row of our fallback layout (a theme's own thumbnail rules win over it).
+      if ((i + 1) % columns === 0) li.className = ROW_END;
       li.append(img);
       strip.append(li);
     });
@@ -242,11 +252,13 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
       { signal },
     );
     viewport.after(strip);
+    undo.push(() => strip.remove());
+  }
+  if (useSlider && wrapper && viewport) {
     addClass(gallery, 'sf-gallery--static');
     setIndexProperty();
 
     undo.push(() => {
-      strip.remove();
       gallery.style.removeProperty('--sf-gallery-index');
       prevButton?.remove();
       nextButton?.remove();
@@ -292,7 +304,8 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
     }
     const options = {
       direction: rtl ? ('rtl' as const) : ('ltr' as const),
-      duration: emblaDuration(settings.animationSpeed, reduced),
+      // A fade jumps the row and fades the slide in (CSS): Embla does not slide it.
+      duration: emblaDuration(settings.fade ? 0 : settings.animationSpeed, reduced),
       loop,
       align: 'start' as const,
       containScroll: 'keepSnaps' as const,
@@ -314,7 +327,7 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
         label: img.getAttribute('aria-label') ?? '',
       }));
       options.startIndex = index;
-      stripIsland = mountThumbStrip(list, { thumbs: views, viewport, options, onEmbla: attachEmbla, onThumbnailClick: (i) => goTo(i) }, islandContext);
+      stripIsland = mountThumbStrip(list, { thumbs: views, columns, viewport, options, onEmbla: attachEmbla, onThumbnailClick: (i) => goTo(i) }, islandContext);
       // Same task as the takeover: the active marks and the keyboard focus are where they were.
       render();
       if (focused >= 0) thumbs()[focused]?.focus({ preventScroll: true });

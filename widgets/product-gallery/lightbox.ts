@@ -1,5 +1,5 @@
-import { photoSwipe, type PhotoSwipe, type SlideData } from '../../src/dom/photoswipe';
-import { adoptStyles } from '../../src/dom/styles';
+import { photoSwipeIn, type PhotoSwipe, type SlideData } from '../../src/dom/photoswipe';
+import { adoptStyles, adoptStylesIn } from '../../src/dom/styles';
 import { env } from '../../src/env';
 import { httpUrlText } from '../../src/net/url-attrs';
 
@@ -11,6 +11,10 @@ import { httpUrlText } from '../../src/net/url-attrs';
  *   handling is off so there is one closing path.
  * - Opening pushes one history entry: Back closes the lightbox, and closing otherwise steps back over it.
  * - Focus moves into the lightbox and returns to the opener (the magnifier or the image link).
+ * - PhotoSwipe 5 draws into an open shadow root inside the dialog: its class names are PhotoSwipe 4's, and
+ *   WooCommerce's PhotoSwipe 4 stylesheets (and themes' rules for them) stay on many shops; in the shadow root none
+ *   of the page's rules reach our lightbox (no sprite on our buttons, no old bars or backdrop), and WooCommerce's
+ *   footer template is never matched by our selectors.
  */
 export interface LightboxItem {
   src: string;
@@ -48,14 +52,47 @@ export const TEXTS = {
   next: 'Next image',
 } as const;
 
-const LIGHTBOX_CSS = `
+/** The dialog, in the page. */
+const DIALOG_CSS = `
 dialog.sf-lightbox{position:fixed;inset:0;width:100%;height:100%;max-width:none;max-height:none;margin:0;padding:0;border:0;background:transparent;overflow:hidden}
 dialog.sf-lightbox::backdrop{background:transparent}
-dialog.sf-lightbox .pswp{position:absolute}
-.sf-lightbox .pswp__sf-caption{position:absolute;left:50%;bottom:16px;transform:translateX(-50%);max-width:min(90%,720px);margin:0;padding:6px 12px;border-radius:4px;background:rgba(0,0,0,.6);color:#fff;font-size:14px;line-height:1.4;text-align:center}
-.sf-lightbox .pswp__sf-caption[hidden]{display:none}
-.sf-lightbox .pswp__error-msg a{color:inherit;text-decoration:underline}
 `;
+
+/** Inside the shadow root, beside PhotoSwipe's own CSS; nothing inherits from the page but its font. */
+const LIGHTBOX_CSS = `
+:host{all:initial;display:block;position:absolute;inset:0;font-family:inherit}
+.pswp{position:absolute}
+.pswp__sf-caption{position:absolute;left:50%;bottom:16px;transform:translateX(-50%);max-width:min(90%,720px);margin:0;padding:6px 12px;border-radius:4px;background:rgba(0,0,0,.6);color:#fff;font-size:14px;line-height:1.4;text-align:center}
+.pswp__sf-caption[hidden]{display:none}
+.pswp__error-msg a{color:inherit;text-decoration:underline}
+`;
+
+const ROOT_CLASS = 'sf-lightbox__root';
+
+/**
+ * A shadow root in the dialog for PhotoSwipe. PhotoSwipe reads `event.target` of the pointer events it hears on
+ * `window` (is this a click on the image, the background, the controls?); there the browser retargets them to the
+ * shadow host, so the target inside is handed back to those listeners.
+ */
+function shadowStage(dialog: HTMLDialogElement): { root: ShadowRoot; stage: HTMLElement } {
+  const host = document.createElement('div');
+  host.className = ROOT_CLASS;
+  const root = host.attachShadow({ mode: 'open' });
+  for (const type of ['pointerup', 'pointercancel', 'mouseup', 'touchend']) {
+    root.addEventListener(
+      type,
+      (event) => {
+        const inner = event.composedPath()[0];
+        if (inner instanceof Element) Object.defineProperty(event, 'target', { configurable: true, get: () => inner });
+      },
+      { capture: true },
+    );
+  }
+  const stage = document.createElement('div');
+  root.append(stage);
+  dialog.append(host);
+  return { root, stage };
+}
 
 /** Natural size of an image, or undefined when it fails or takes too long. */
 function measure(src: string, timeoutMs = 2500): Promise<{ width: number; height: number } | undefined> {
@@ -91,17 +128,21 @@ let current: LightboxHandle | undefined;
 
 export async function openLightbox(request: LightboxRequest): Promise<LightboxHandle> {
   current?.close();
-  const PhotoSwipeCore = photoSwipe();
-  adoptStyles('sf-lightbox', LIGHTBOX_CSS);
+  adoptStyles('sf-lightbox', DIALOG_CSS);
   const { dialog, opener } = request;
   const dataSource = await toSlides(request.items);
   const reduced = env().prefersReducedMotion();
   const duration = (ms: number) => (reduced ? 0 : ms);
 
+  dialog.replaceChildren();
+  const { root, stage } = shadowStage(dialog);
+  const PhotoSwipeCore = photoSwipeIn(root);
+  adoptStylesIn(root, 'sf-lightbox', LIGHTBOX_CSS);
+
   const pswp = new PhotoSwipeCore({
     dataSource,
     index: Math.min(Math.max(0, request.index), dataSource.length - 1),
-    appendToEl: dialog,
+    appendToEl: stage,
     // WooCommerce's constants: spacing 0.12, preload one each side, loop only with 3+ items (PhotoSwipe's own
     // rule), no animation unless the site asks for one, controls always visible.
     spacing: 0.12,
@@ -114,7 +155,8 @@ export async function openLightbox(request: LightboxRequest): Promise<LightboxHa
     bgOpacity: 0.85,
     escKey: false,
     returnFocus: false,
-    trapFocus: true,
+    // The modal dialog keeps focus inside; PhotoSwipe's own trap would see every focus in the shadow root as outside.
+    trapFocus: false,
     closeTitle: TEXTS.close,
     zoomTitle: TEXTS.zoom,
     arrowPrevTitle: TEXTS.previous,
@@ -188,7 +230,6 @@ export async function openLightbox(request: LightboxRequest): Promise<LightboxHa
     request.onClosed?.(pswp.currIndex);
   });
 
-  dialog.replaceChildren();
   dialog.addEventListener('cancel', onCancel);
   dialog.addEventListener('close', onDialogClose);
   if (!dialog.open) {
@@ -207,7 +248,7 @@ export async function openLightbox(request: LightboxRequest): Promise<LightboxHa
   pswp.element?.removeAttribute('role');
   pswp.scrollWrap?.removeAttribute('aria-roledescription');
   // PhotoSwipe focuses its root only when opened without a pointer position; always move focus inside.
-  if (pswp.element && !pswp.element.contains(document.activeElement)) pswp.element.focus({ preventScroll: true });
+  if (pswp.element && !pswp.element.contains(root.activeElement)) pswp.element.focus({ preventScroll: true });
 
   const handle: LightboxHandle = {
     pswp,

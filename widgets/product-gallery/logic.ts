@@ -188,6 +188,9 @@ export function emblaDuration(ms: number, reducedMotion: boolean): number {
   return Math.max(1, Math.round(ms / 25));
 }
 
+/** The class of the thumbnail that ends a row of `data-columns` (our fallback layout; a theme's own rules win). */
+export const ROW_END = 'sf-gallery__row-end';
+
 /** Thumbnail columns from `data-columns` (WooCommerce prints 4), kept sane. */
 export function thumbnailColumns(value: string | null | undefined): number {
   const n = positiveSize(value);

@@ -75,7 +75,12 @@ const PARAMS = {
   flexslider_enabled: '1',
 };
 
+/** A shop that turned FlexSlider's arrows on (WooCommerce prints `directionNav: false`). */
+const WITH_ARROWS = { ...PARAMS, flexslider: { ...PARAMS.flexslider, directionNav: true } };
+
 const gallery = () => document.querySelector<HTMLElement>('.woocommerce-product-gallery')!;
+/** Our lightbox draws in a shadow root in the dialog (the page's PhotoSwipe 4 rules must not reach it). */
+const lightboxRoot = (dialog: Element) => dialog.querySelector('.sf-lightbox__root')!.shadowRoot!;
 const slides = () => [...document.querySelectorAll<HTMLElement>('.woocommerce-product-gallery__image')];
 const thumbs = () => [...document.querySelectorAll<HTMLImageElement>('ol.flex-control-nav.flex-control-thumbs > li > img')];
 const trigger = () => document.querySelector<HTMLAnchorElement>('.woocommerce-product-gallery__trigger')!;
@@ -118,8 +123,8 @@ describe('product gallery: slider', () => {
     expect(active()).toBe(0);
     expect(slides()[1]!.hasAttribute('inert')).toBe(true);
     expect(slides()[0]!.hasAttribute('inert')).toBe(false);
-    expect(g.querySelector('.sf-gallery__nav--prev')!.getAttribute('aria-disabled')).toBe('true');
-    expect(g.querySelector('.sf-gallery__nav--next')!.getAttribute('aria-disabled')).toBe('false');
+    // directionNav: false (WooCommerce's default): no arrows, as FlexSlider draws none.
+    expect(g.querySelector('.sf-gallery__nav, .flex-direction-nav')).toBeNull();
     expect(events.map((e) => e[0])).toEqual(['before', 'after']);
     expect(events[0]![1]).toBe(g);
     expect(events[0]![2]).toMatchObject({ zoom_enabled: '1' });
@@ -151,8 +156,25 @@ describe('product gallery: slider', () => {
     expect(t[0]!.getAttribute('aria-current')).toBe('true');
   });
 
+  it('follows the shop\'s flexslider settings: arrows with directionNav, no strip without controlNav, a fade for animation "fade"', async () => {
+    await mount(WITH_ARROWS);
+    expect(gallery().querySelector('.sf-gallery__nav--prev')!.getAttribute('aria-disabled')).toBe('true');
+    expect(gallery().querySelector('.sf-gallery__nav--next')!.getAttribute('aria-disabled')).toBe('false');
+    expect(gallery().classList.contains('sf-gallery--fade')).toBe(false);
+    await mount({ ...PARAMS, flexslider: { ...PARAMS.flexslider, controlNav: false, animation: 'fade' } });
+    expect(gallery().querySelector('.flex-control-nav')).toBeNull();
+    expect(gallery().classList.contains('sf-gallery--fade')).toBe(true);
+    key(slides()[0]!.querySelector('a')!, 'ArrowRight');
+    expect(active()).toBe(1);
+  });
+
+  it('ends each row of thumbnails (data-columns) with the class our fallback layout needs', async () => {
+    await mount(PARAMS, (html) => html.replace('data-columns="4"', 'data-columns="3"'));
+    expect(thumbs().map((t) => t.parentElement!.classList.contains('sf-gallery__row-end'))).toEqual([false, false, true, false]);
+  });
+
   it('navigates with thumbnails (click, Enter, Space) and previous/next buttons', async () => {
-    await mount();
+    await mount(WITH_ARROWS);
     thumbs()[2]!.click();
     expect(active()).toBe(2);
     expect(thumbs()[2]!.getAttribute('aria-current')).toBe('true');
@@ -247,8 +269,8 @@ describe('product gallery: lightbox', () => {
     const dialog = document.querySelector<HTMLDialogElement>('dialog.sf-lightbox')!;
     expect(dialog.open).toBe(true);
     expect(dialog.contains(document.activeElement)).toBe(true);
-    expect(dialog.querySelector('.pswp__sf-caption')!.textContent).toBe('Back view: crossed straps');
-    expect(dialog.querySelector('.pswp')!.hasAttribute('role')).toBe(false);
+    expect(lightboxRoot(dialog).querySelector('.pswp__sf-caption')!.textContent).toBe('Back view: crossed straps');
+    expect(lightboxRoot(dialog).querySelector('.pswp')!.hasAttribute('role')).toBe(false);
   });
 
   it('shows "The image could not be loaded." with a link to the image when it fails', async () => {

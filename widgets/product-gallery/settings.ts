@@ -3,8 +3,8 @@ import { parseFlag } from '../../src/config/parse';
 
 /**
  * `wc_single_product_params` as the gallery needs it. Top-level flags arrive as strings ("1"/""), nested
- * objects keep JSON types; `zoom_options` is `{}` or `[]` when empty. A missing global means the defaults
- * (everything on, as WooCommerce's own defaults), silently; a malformed one warns once per field.
+ * objects keep JSON types; `zoom_options` is `{}` or `[]` when empty. A missing global means WooCommerce's own
+ * defaults (zoom, lightbox, slider and thumbnails on, no arrows), silently; a malformed one warns once per field.
  */
 export interface GallerySettings {
   zoom: boolean;
@@ -16,6 +16,12 @@ export interface GallerySettings {
   allowOneSlide: boolean;
   smoothHeight: boolean;
   rtl: boolean;
+  /** FlexSlider's previous/next arrows (WooCommerce prints `false`). */
+  directionNav: boolean;
+  /** The thumbnail strip: `'thumbnails'` (WooCommerce's), `true` (paging, drawn as the strip too) or `false` (none). */
+  controlNav: boolean;
+  /** `'fade'` cross-fades the shown slide in place of sliding. */
+  fade: boolean;
   magnify: number;
   showAnimationDuration: number;
   hideAnimationDuration: number;
@@ -32,11 +38,14 @@ const TOP = {
 };
 
 const FLEXSLIDER = {
+  animation: { read: (v: unknown) => (v === 'slide' || v === 'fade' ? v : undefined), fallback: 'slide', expected: '"slide" or "fade"' } as FieldSpec<'slide' | 'fade'>,
   animationSpeed: num(500),
   animationLoop: anyFlag(false),
   allowOneSlide: anyFlag(false),
   smoothHeight: anyFlag(true),
   rtl: anyFlag(false),
+  directionNav: anyFlag(false),
+  controlNav: { read: (v: unknown) => (v === 'thumbnails' ? true : parseFlag(v)), fallback: true, expected: '"thumbnails" or a boolean' } as FieldSpec<boolean>,
 };
 
 const PHOTOSWIPE = {
@@ -58,7 +67,7 @@ export function readGallerySettings(raw: unknown = pageGlobal('wc_single_product
     const usable = Array.isArray(value) && value.length === 0 ? undefined : value;
     return readSettings<T>(usable, spec, OWNER, `wc_single_product_params.${key}`);
   };
-  const flex = nested<{ animationSpeed: number; animationLoop: boolean; allowOneSlide: boolean; smoothHeight: boolean; rtl: boolean }>('flexslider', FLEXSLIDER);
+  const flex = nested<{ [K in keyof typeof FLEXSLIDER]: (typeof FLEXSLIDER)[K]['fallback'] }>('flexslider', FLEXSLIDER);
   const pswp = nested<{ showAnimationDuration: number; hideAnimationDuration: number }>('photoswipe_options', PHOTOSWIPE);
   const zoom = nested<{ magnify: number }>('zoom_options', ZOOM);
   return {
@@ -71,6 +80,9 @@ export function readGallerySettings(raw: unknown = pageGlobal('wc_single_product
     allowOneSlide: flex.allowOneSlide,
     smoothHeight: flex.smoothHeight,
     rtl: flex.rtl,
+    directionNav: flex.directionNav,
+    controlNav: flex.controlNav,
+    fade: flex.animation === 'fade',
     magnify: zoom.magnify > 0 && zoom.magnify <= 5 ? zoom.magnify : 1,
     showAnimationDuration: Math.max(0, pswp.showAnimationDuration),
     hideAnimationDuration: Math.max(0, pswp.hideAnimationDuration),

@@ -34,7 +34,7 @@ const stillStarted = async (n: number) => {
   expect(embla.started).toHaveLength(n);
 };
 
-const PARAMS = { zoom_enabled: '1', photoswipe_enabled: '1', flexslider_enabled: '1', flexslider: { animationSpeed: 500, smoothHeight: true } };
+const PARAMS = { zoom_enabled: '1', photoswipe_enabled: '1', flexslider_enabled: '1', flexslider: { animationSpeed: 500, smoothHeight: true, directionNav: true } };
 
 const gallery = () => document.querySelector<HTMLElement>('.woocommerce-product-gallery')!;
 const slides = () => [...document.querySelectorAll<HTMLElement>('.woocommerce-product-gallery__image')];

@@ -4,6 +4,7 @@ import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
 import type { WidgetContext } from '../../mount/types';
 import { listenLegacy } from '../../src/events/bus';
 import { defineIsland, type IslandHandle } from '../../src/react/island';
+import { ROW_END } from './logic';
 
 /**
  * The slider's React island: the thumbnail strip (`ol.flex-control-nav.flex-control-thumbs > li > img`) and Embla,
@@ -24,6 +25,8 @@ export interface ThumbView {
 
 export interface ThumbStripProps {
   thumbs: readonly ThumbView[];
+  /** Thumbnails per row (`data-columns`): the last of each row carries ROW_END, as the plain strip's. */
+  columns: number;
   /** The `.flex-viewport` around the server's slide wrapper: Embla's root. */
   viewport: HTMLElement;
   /** Read once: a new object would re-initialise Embla. */
@@ -33,7 +36,7 @@ export interface ThumbStripProps {
   onThumbnailClick(index: number): void;
 }
 
-export function ThumbStrip({ thumbs, viewport, options, onEmbla, onThumbnailClick }: ThumbStripProps) {
+export function ThumbStrip({ thumbs, columns, viewport, options, onEmbla, onThumbnailClick }: ThumbStripProps) {
   const [emblaRef, emblaApi] = useEmblaCarousel(options);
   const images = useRef<(HTMLImageElement | null)[]>([]);
 
@@ -52,7 +55,7 @@ export function ThumbStrip({ thumbs, viewport, options, onEmbla, onThumbnailClic
   return (
     <>
       {thumbs.map((thumb, i) => (
-        <li key={i}>
+        <li key={i} className={(i + 1) % columns === 0 ? ROW_END : undefined}>
           <img
             ref={(el) => {
               images.current[i] = el;

@@ -30,7 +30,7 @@ vi.mock('embla-carousel-react', async (importOriginal) => {
   };
 });
 
-const PARAMS = { zoom_enabled: '1', photoswipe_enabled: '1', flexslider_enabled: '1', flexslider: { animationSpeed: 500, smoothHeight: true } };
+const PARAMS = { zoom_enabled: '1', photoswipe_enabled: '1', flexslider_enabled: '1', flexslider: { animationSpeed: 500, smoothHeight: true, directionNav: true } };
 const FRONT_LARGE = '/wp-content/uploads/2025/03/apron-front-1500x1800.jpg';
 
 const gallery = () => document.querySelector<HTMLElement>('.woocommerce-product-gallery')!;
