@@ -9,17 +9,19 @@ export interface Cf7ViewProps {
   display: Cf7Display;
   form: HTMLFormElement;
   unitTag: string;
+  /** Avada's alert markup for the response (src/env/theme.ts); elsewhere the output holds CF7's plain message. */
+  avadaAlerts: boolean;
 }
 
 /**
  * What Contact Form 7's script renders, over the server's form: the screen-reader status and error list (this
  * island's own root, `.screen-reader-response`), and through portals the tips in each field's wrap and the
- * response output as Avada's alert. What CF7 puts on server elements
+ * response output (CF7's plain message, or Avada's alert where Avada's behaviours run). What CF7 puts on server elements
  * (aria-invalid, aria-describedby, custom validity) is applied by layout effects and undone by their cleanups;
  * the status (data-status, the class, inert) is put on the form by the controller before its event, and a layout
  * effect keeps it in step. The form controller (plain) owns the state.
  */
-export function Cf7View({ display, form, unitTag }: Cf7ViewProps) {
+export function Cf7View({ display, form, unitTag, avadaAlerts }: Cf7ViewProps) {
   const { status, errors, response, announcement, focusOutput } = useStore(display.store);
   const outputs = useMemo(() => outputsOf(form), [form]);
 
@@ -40,7 +42,7 @@ export function Cf7View({ display, form, unitTag }: Cf7ViewProps) {
         <FieldErrorView key={error.field} form={form} unitTag={unitTag} error={error} />
       ))}
       {outputs.map((output, i) => (
-        <Output key={i} form={form} output={output} response={response} focus={focusOutput} />
+        <Output key={i} form={form} output={output} response={response} focus={focusOutput} avadaAlerts={avadaAlerts} />
       ))}
     </>
   );
@@ -101,9 +103,12 @@ function FieldErrorView({ form, unitTag, error }: { form: HTMLFormElement; unitT
   );
 }
 
-/** The response output: its text, as Avada's alert for errors and successes, with a close button when dismissable. */
-function Output({ form, output, response, focus }: { form: HTMLFormElement; output: HTMLElement; response: ResponseMessage | null; focus: number }) {
-  const kind = response ? alertKind(response.statusCls) : undefined;
+/**
+ * The response output: its text as CF7 shows it, or, where Avada's behaviours run, Avada's alert for errors and
+ * successes, with a close button when dismissable.
+ */
+function Output({ form, output, response, focus, avadaAlerts }: { form: HTMLFormElement; output: HTMLElement; response: ResponseMessage | null; focus: number; avadaAlerts: boolean }) {
+  const kind = response && avadaAlerts ? alertKind(response.statusCls) : undefined;
   const dismissable = !!kind && output.classList.contains('alert-dismissable');
 
   useLayoutEffect(() => {

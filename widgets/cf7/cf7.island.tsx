@@ -1,4 +1,5 @@
 import type { WidgetContext } from '../../mount/types';
+import { avadaBehaviours } from '../../src/env/theme';
 import { defineIsland } from '../../src/react/island';
 import { commitNow } from '../../src/react/render';
 import { Cf7View, type Cf7ViewProps } from './Cf7View';
@@ -23,7 +24,7 @@ export function mountView(wrapper: Element, controller: FormController, ctx: Wid
   const island = defineIsland<Cf7ViewProps>({
     name: 'cf7',
     Component: Cf7View,
-    props: () => ({ display: controller.display, form: controller.form, unitTag: controller.identity.unitTag }),
+    props: () => ({ display: controller.display, form: controller.form, unitTag: controller.identity.unitTag, avadaAlerts: avadaBehaviours() }),
     host: srRegion,
     connect(_island, _element, context) {
       controller.display.commit = commitNow;

@@ -41,6 +41,14 @@ describe('ids and URLs', () => {
     expect(restUrl('https://shop.example/wp-json', '/contact-form-7/v1/', '/contact-forms/1/refill')).toBe('https://shop.example/wp-json/contact-form-7/v1/contact-forms/1/refill');
     expect(restUrl('https://shop.example/index.php?rest_route=/', 'contact-form-7/v1', 'contact-forms/1/refill?x=1')).toBe('https://shop.example/index.php?rest_route=/contact-form-7/v1/contact-forms/1/refill&x=1');
   });
+  it('builds the recorded shop URLs from its root-relative plain-permalink root, as CF7 6.1.6 does', () => {
+    // CF7's apiFetch: namespace without its outer slashes + "/" + endpoint without its leading slash, appended to
+    // the root as printed (`wpcf7.api.root` on fixtures/pages/storefront-contact.html).
+    const root = '/index.php?rest_route=/';
+    expect(restUrl(root, 'contact-form-7/v1', 'contact-forms/10/feedback/schema')).toBe('/index.php?rest_route=/contact-form-7/v1/contact-forms/10/feedback/schema');
+    expect(restUrl(root, 'contact-form-7/v1', 'contact-forms/10/feedback')).toBe('/index.php?rest_route=/contact-form-7/v1/contact-forms/10/feedback');
+    expect(restUrl(root, '/contact-form-7/v1/', '/contact-forms/10/refill')).toBe('/index.php?rest_route=/contact-form-7/v1/contact-forms/10/refill');
+  });
 });
 
 const box = (checked: boolean, optional = false, invert = false) => ({ checked, optional, invert });

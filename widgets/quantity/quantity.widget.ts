@@ -1,5 +1,6 @@
 import { defineWidget } from '../../mount/types';
 import { announceIn, statusRegion } from '../../src/dom/announce';
+import { avadaBehaviours } from '../../src/env/theme';
 import { fireLegacy } from '../../src/events/bus';
 import { decrement, increment, raisedToMin, readBounds } from './logic';
 
@@ -35,8 +36,11 @@ export default defineWidget({
       if (raised !== undefined) input.value = raised;
     }
     if (input.type === 'date' || input.type === 'hidden') return;
+    // The -/+ buttons are Avada's: other themes style the box without them (Storefront), or print and run their own.
+    if (!avadaBehaviours()) return;
 
-    if (!box.classList.contains('buttons_added')) {
+    // Look before adding: Avada's server markup, or a theme, may already carry the buttons.
+    if (!box.classList.contains('buttons_added') && !box.querySelector('.minus, .plus')) {
       const locked = input.readOnly || input.disabled;
       const minus = makeButton('minus', locked);
       const plus = makeButton('plus', locked);

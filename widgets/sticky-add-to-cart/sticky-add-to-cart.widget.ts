@@ -1,6 +1,7 @@
 import { defineWidget } from '../../mount/types';
 import { adoptStyles } from '../../src/dom/styles';
 import { env } from '../../src/env';
+import { avadaBehaviours } from '../../src/env/theme';
 import { listenLegacy } from '../../src/events/bus';
 import { attachIsland } from '../../src/react/island';
 import { chosenSummary, exposure, mirrorButton, priceHtmlFor } from './logic';
@@ -44,11 +45,16 @@ const NAME = 'sticky-add-to-cart';
 const REAL_BUTTON = '.single_add_to_cart_button';
 const MIRRORED_CLASSES = ['disabled', 'wc-variation-selection-needed', 'wc-variation-is-unavailable', 'loading', 'added'];
 
+/** Sticky add-to-cart bars themes print themselves: with one on the page, ours is not added (Storefront 4.6). */
+const THEME_BARS = 'section.storefront-sticky-add-to-cart';
+
 let activeBar: HTMLElement | undefined;
 
 export default defineWidget({
   mount(element, ctx) {
     const form = element as HTMLFormElement;
+    // The bar is Avada's (theme.md §10), and it never doubles a bar the theme printed.
+    if (!avadaBehaviours() || document.querySelector(THEME_BARS)) return;
     // Quick views and dialogs carry their own form: the bar belongs to the page's main product only.
     if (activeBar?.isConnected || form.closest('dialog, .fusion-woocommerce-quick-view-container, .quick-view')) return;
     const real = form.querySelector<HTMLElement>(REAL_BUTTON);

@@ -2,6 +2,7 @@ import { defineWidget, type WidgetContext } from '../../mount/types';
 import { pageGlobal } from '../../src/config/globals';
 import { parseString } from '../../src/config/parse';
 import { env } from '../../src/env';
+import { avadaBehaviours } from '../../src/env/theme';
 import { listenLegacy } from '../../src/events/bus';
 import { headingLevel, mergeQuery, separatorClasses } from './logic';
 
@@ -91,6 +92,7 @@ export default defineWidget({
     if (element.matches('.woocommerce-ordering')) ordering(element, ctx);
     if (element.matches('.woocommerce-result-count')) resultCount(element, ctx);
     if (element.matches('.catalog-ordering')) catalogOrdering(element, ctx);
-    if (element.matches('.related.products > h2, .upsells.products > h2')) heading(element, ctx);
+    // Avada's heading markup, on Avada only: another theme's CSS styles its own h2 (Storefront's 25.9 px title).
+    if (element.matches('.related.products > h2, .upsells.products > h2') && avadaBehaviours()) heading(element, ctx);
   },
 });

@@ -1,0 +1,79 @@
+/**
+ * Which theme's behaviours run on this page (DESIGN.md principle 1b). WooCommerce's and Contact Form 7's
+ * behaviours run on every theme; Avada's (its -/+ quantity buttons, list heading markup, CF7 alert markup, sticky
+ * add-to-cart bar) only where Avada is on the page, decided once from what the theme itself prints, or where the
+ * owner turns them on or off through `window.storefrontIslandsSettings = { theme: 'auto' | 'avada' | 'off' }` (printed by
+ * the WordPress plugin; see the README's "Themes").
+ */
+import * as z from 'zod/mini';
+import { pageGlobal } from '../config/globals';
+import { warnOnce } from '../log';
+
+export type ThemeSetting = 'auto' | 'avada' | 'off';
+
+/** The page global the owner's choice arrives in: its name and shape are shared with the WordPress plugin. */
+export const SETTINGS_GLOBAL = 'storefrontIslandsSettings';
+
+const settingsSchema = z.looseObject({ theme: z.optional(z.enum(['auto', 'avada', 'off'])) });
+
+/** The owner's choice; `auto` when the page says nothing, and (with the reason) when what it says is malformed. */
+export function readThemeSetting(raw: unknown): { setting: ThemeSetting; problem?: string } {
+  if (raw === undefined) return { setting: 'auto' };
+  const parsed = settingsSchema.safeParse(raw);
+  if (!parsed.success) {
+    const theme = raw !== null && typeof raw === 'object' ? (raw as { theme?: unknown }).theme : undefined;
+    return { setting: 'auto', problem: raw === null || typeof raw !== 'object' ? 'is not an object; using theme "auto"' : `theme: expected "auto", "avada" or "off", got ${JSON.stringify(theme)}; using "auto"` };
+  }
+  return { setting: parsed.data.theme ?? 'auto' };
+}
+
+/**
+ * A WordPress page's body classes name the active theme's folder (`wp-theme-Avada theme-Avada`, also under a child
+ * theme, which adds `wp-child-theme-…`). Avada's folder is "Avada"; matched without case.
+ */
+const AVADA_BODY_CLASS = /^(?:wp-)?theme-avada$/i;
+
+/**
+ * Settings objects Avada (the theme, not the Avada Builder plugin, which also runs on other themes) prints on its
+ * pages (contract theme.md §7-§8, woocommerce.md §1): any one of them says the theme is there.
+ */
+export const AVADA_GLOBALS = ['avadaWooCommerceVars', 'avadaHeaderVars', 'avadaMenuVars', 'avadaToTopVars', 'avadaPrivacyVars', 'avadaLiveSearchVars'] as const;
+
+/** What the page shows of its theme: its body classes and which of Avada's globals it carries. */
+export interface ThemeFacts {
+  bodyClasses: readonly string[];
+  globals: readonly string[];
+}
+
+export function avadaPrinted(facts: ThemeFacts): boolean {
+  return facts.bodyClasses.some((c) => AVADA_BODY_CLASS.test(c)) || facts.globals.some((g) => (AVADA_GLOBALS as readonly string[]).includes(g));
+}
+
+/** The rule: the owner's `avada` or `off` wins; `auto` follows what the theme printed. */
+export function avadaBehavioursOn(setting: ThemeSetting, facts: ThemeFacts): boolean {
+  return setting === 'auto' ? avadaPrinted(facts) : setting === 'avada';
+}
+
+let decided: boolean | undefined;
+
+/**
+ * Whether Avada's behaviours run here. Decided on first use and kept for the page's life: widgets that mount
+ * later (a popup, fragments) never mix one theme's behaviours with another's after a script changes a class.
+ */
+export function avadaBehaviours(): boolean {
+  if (decided !== undefined) return decided;
+  const { setting, problem } = readThemeSetting(pageGlobal(SETTINGS_GLOBAL));
+  if (problem) warnOnce('theme', SETTINGS_GLOBAL, problem);
+  const bodyClasses = typeof document !== 'undefined' && document.body ? [...document.body.classList] : [];
+  const globals = AVADA_GLOBALS.filter((name) => {
+    const value = pageGlobal(name);
+    return value !== null && typeof value === 'object';
+  });
+  decided = avadaBehavioursOn(setting, { bodyClasses, globals });
+  return decided;
+}
+
+/** Tests start each page afresh. */
+export function forgetTheme(): void {
+  decided = undefined;
+}
