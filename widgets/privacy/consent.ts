@@ -42,7 +42,10 @@ function readCookie(config: PrivacyConfig): string[] {
 /** The page's consent store, created on first use (reads the global and the cookie, pushes `consent default`). */
 export function consentStore(): ConsentStore {
   if (store) return store;
-  const { config, problems } = readConfig(pageGlobal('avadaPrivacyVars'));
+  const raw = pageGlobal('avadaPrivacyVars');
+  const { config, problems } = readConfig(raw);
+  // Without the global the theme asks nothing (the lightbox may still create the store): Consent Mode is not ours.
+  const bar = raw === undefined ? undefined : config;
   for (const p of problems) warnOnce(WIDGET, p.field, p.message);
   let consents = readCookie(config);
   const listeners = new Set<Listener>();
@@ -56,7 +59,7 @@ export function consentStore(): ConsentStore {
       const value = formatConsentCookie(next);
       consents = value ? value.split(',') : [];
       setRawCookie(config.name, value, { days: config.days, path: config.path });
-      pushConsentUpdate(consents);
+      pushConsentUpdate(consents, bar);
       for (const fn of listeners) fn(consents, previous);
     },
     subscribe(fn) {
@@ -66,8 +69,8 @@ export function consentStore(): ConsentStore {
   };
   store = created;
   // Consent Mode: the default before anything of ours paints or loads, then the visitor's standing choice.
-  pushConsentDefault();
-  if (consents.length) pushConsentUpdate(consents);
+  pushConsentDefault(bar);
+  if (consents.length) pushConsentUpdate(consents, bar);
   return created;
 }
 
