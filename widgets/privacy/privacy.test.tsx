@@ -301,6 +301,30 @@ describe('privacy, bad input', () => {
     expect(getCookie('privacy_embeds')).toBe('consent');
   });
 
+  it('a held-back source that is not http(s) stays blocked with a warning, however the scheme is spelled', async () => {
+    usePageGlobals('privacy.html');
+    document.cookie = 'privacy_embeds=consent,youtube,tracking; path=/';
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await mountPage(
+      `<iframe id="bad-1" data-privacy-type="youtube" data-privacy-src="java&#9;script:parent.__ran=1" src=""></iframe>
+       <iframe id="bad-2" data-privacy-type="youtube" data-privacy-src="&#1;javascript:parent.__ran=1" src=""></iframe>
+       <img id="bad-3" class="fusion-hidden" data-privacy-type="youtube" data-privacy-script="true" data-privacy-src="data:image/svg+xml,x" alt="">
+       <span id="bad-4" data-privacy-type="tracking" data-privacy-script="true" data-privacy-src="vbscript:x"></span>
+       <iframe id="good" data-privacy-type="youtube" data-privacy-src="https://www.youtube.com/embed/aqz-KE-bpKQ" src=""></iframe>`,
+      only('privacy'),
+    );
+    for (const id of ['bad-1', 'bad-2', 'bad-3']) {
+      expect($(`#${id}`).getAttribute('src') ?? '').toBe('');
+      expect($(`#${id}`).hasAttribute('data-privacy-unblocked')).toBe(false);
+    }
+    expect($('#bad-4').tagName).toBe('SPAN');
+    expect(document.querySelector('script')).toBeNull();
+    expect($('#good').getAttribute('src')).toBe('https://www.youtube.com/embed/aqz-KE-bpKQ');
+    // One per refused element, each naming the attribute and the value.
+    expect(warn.mock.calls.map((c) => /privacy: data-privacy-src/.test(String(c[0])))).toEqual([true, true, true, true]);
+    expect(String(warn.mock.calls[3]![0])).toContain('vbscript:x');
+  });
+
   it('a malformed field warns with its name; the rest of the global still applies', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     await open({ globals: { avadaPrivacyVars: { name: 'privacy_embeds', days: 'a month', path: '/', types: ['youtube'], defaults: [], button: '0' } }, cookie: 'consent' });
