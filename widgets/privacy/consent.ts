@@ -7,6 +7,7 @@ import { pageGlobal } from '../../src/config/globals';
 import { warnOnce } from '../../src/log';
 import { getCookie, setRawCookie } from '../../src/storage/cookies';
 import { pushConsentDefault, pushConsentUpdate } from './consent-mode';
+import { gatedType } from './hosts';
 import { formatConsentCookie, hasAnswered, isAllowed, parseConsentCookie, readConfig, WIDGET, type PrivacyConfig } from './logic';
 
 type Listener = (consents: readonly string[], previous: readonly string[]) => void;
@@ -77,6 +78,15 @@ export function consentStore(): ConsentStore {
 /** Whether an embed of this type may load now (the lightbox and lazy images ask before loading a source). */
 export function typeAllowed(type: string): boolean {
   return consentStore().allowed(type);
+}
+
+/**
+ * The consent type that still blocks loading this URL (a frame, script or image from a gated host the visitor has
+ * not allowed), or null when it may load. Whatever inserts such an element asks first, whatever widget it is.
+ */
+export function blockedBy(href: string): string | null {
+  const type = gatedType(href, document.baseURI);
+  return type && !typeAllowed(type) ? type : null;
 }
 
 /** The theme asks for consent and the visitor has not answered yet (the bar shows): popups wait. */
