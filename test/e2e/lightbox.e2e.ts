@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
+import { baseURL, expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
 import { touchSwipe } from './touch';
 
 const PAGE = '/lightbox.html';
@@ -343,6 +343,85 @@ describe.each(BUILD_TAGS)('lightbox, %s tag', (tag) => {
     await page.keyboard.press('Escape');
     await waitClosed(page);
     expectNoConsoleErrors(ours(errors));
+  }, 150_000);
+
+  test('before consent nothing reaches a gated host, with every item type opened; ajax answers are sanitized (DOMPurify)', async () => {
+    const { page, errors, requests } = await openPage(PAGE, {
+      tag,
+      beforeGoto: (ctx) =>
+        ctx.route(
+          (url) => url.hostname !== '127.0.0.1',
+          (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Player</title><p>player</p></html>' }),
+        ),
+    });
+    const gated = () => requests.filter((u) => /^https?:/.test(u) && !u.startsWith(baseURL()) && /youtube|ytimg|vimeo|google\.com\/maps|maps\.google/.test(u));
+    const openAndClose = async (selector: string, ready: string) => {
+      await page.click(selector);
+      await page.waitForSelector(`${DIALOG} ${ready}`, { state: 'attached' });
+      await page.keyboard.press('Escape');
+      await waitClosed(page);
+    };
+    await openAndClose(gallery(1), '.pswp__img');
+    await openAndClose('.video-youtube', '.fusion-privacy-placeholder');
+    await openAndClose('.video-vimeo', '.fusion-privacy-placeholder');
+    await openAndClose('.ajax-item', '#size-guide-heading');
+
+    // An iframe item on YouTube's host and one on Google Maps: Avada's placeholder, no frame.
+    await page.click('.iframe-youtube');
+    await page.waitForSelector(`${DIALOG} .fusion-privacy-placeholder`);
+    expect(await page.textContent(`${DIALOG} .fusion-privacy-label`)).toBe('For privacy reasons YouTube needs your permission to be loaded.');
+    expect(await page.$(`${DIALOG} iframe`)).toBeNull();
+    await page.keyboard.press('Escape');
+    await waitClosed(page);
+    await page.click('.iframe-map');
+    await page.waitForSelector(`${DIALOG} .fusion-privacy-placeholder`);
+    expect(await page.textContent(`${DIALOG} .fusion-privacy-label`)).toBe('For privacy reasons Google Maps needs your permission to be loaded.');
+    expect(await page.$(`${DIALOG} iframe`)).toBeNull();
+    await expectAxeClean(page);
+    await page.keyboard.press('Escape');
+    await waitClosed(page);
+
+    // An ajax answer with a YouTube frame, a YouTube still and the review's vectors.
+    await page.click('.ajax-video');
+    await page.waitForSelector(`${DIALOG} #video-notes-heading`);
+    const player = `${DIALOG} #notes-player`;
+    expect(await page.getAttribute(player, 'src')).toBeNull();
+    expect(await page.getAttribute(player, 'data-privacy-src')).toBe('https://www.youtube.com/embed/aqz-KE-bpKQ');
+    expect(await page.getAttribute(player, 'data-privacy-type')).toBe('youtube');
+    expect(await page.getAttribute(`${DIALOG} #notes-still`, 'src')).toBeNull();
+    expect(await page.getAttribute(`${DIALOG} #notes-vector`, 'src')).toBeNull();
+    expect(await page.getAttribute(`${DIALOG} #notes-srcdoc`, 'srcdoc')).toBeNull();
+    expect(await page.getAttribute(`${DIALOG} #notes-tab`, 'href')).toBeNull();
+    expect(await page.getAttribute(`${DIALOG} #notes-ctl`, 'href')).toBeNull();
+    expect(await page.$(`${DIALOG} animate, ${DIALOG} set, ${DIALOG} meta, ${DIALOG} [ontoggle], ${DIALOG} [onerror], ${DIALOG} form`)).toBeNull();
+    expect(await page.$('form[action*="collector.example"]')).toBeNull();
+    // Clicking what is left of the vectors runs nothing; the refresh went with its meta.
+    await page.click(`${DIALOG} #notes-tab`);
+    await page.click(`${DIALOG} #notes-ctl`);
+    await page.click(`${DIALOG} #notes-toggle summary`);
+    await page.click(`${DIALOG} #notes-svg text`);
+    expect(await page.evaluate(() => (window as { __lightboxInjected?: unknown }).__lightboxInjected)).toBeUndefined();
+    expect(await page.evaluate(() => location.pathname)).toBe(PAGE);
+    expect(gated()).toEqual([]);
+
+    // Consent for YouTube from the page's own store: the held frame in the answer loads (the privacy widget
+    // unblocks it), the Google map still waits.
+    await page.evaluate(() => {
+      document.cookie = 'privacy_embeds=youtube; path=/';
+    });
+    await page.keyboard.press('Escape');
+    await waitClosed(page);
+    await page.click('.iframe-youtube');
+    await page.waitForSelector(`${DIALOG} .fusion-privacy-consent`);
+    await page.click(`${DIALOG} .fusion-privacy-consent`);
+    expect(await page.waitForSelector(`${DIALOG} iframe`).then((f) => f.getAttribute('src'))).toBe('https://www.youtube.com/embed/aqz-KE-bpKQ');
+    await page.keyboard.press('Escape');
+    await waitClosed(page);
+    await page.click('.ajax-video');
+    await page.waitForSelector(`${DIALOG} #notes-player[src="https://www.youtube.com/embed/aqz-KE-bpKQ"]`);
+    expect(gated().every((u) => /youtube|ytimg/.test(u))).toBe(true);
+    expect(requests.some((u) => u.startsWith('https://www.google.com/maps'))).toBe(false);
+    expectNoConsoleErrors(ours(errors).filter((e) => !/missing-vector\.png/.test(e)));
   }, 150_000);
 
   test('500 px, vertical path (lightbox_path): ↑/↓ keys and up/down touch swipes move; a short one springs back', async () => {

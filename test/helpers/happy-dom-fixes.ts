@@ -15,7 +15,40 @@ function fixSelects(root: ParentNode): void {
   }
 }
 
+/**
+ * happy-dom 21 defines some node accessors on the subclasses only: `Node.prototype`'s own getter answers "" or null
+ * for them (`nodeName` of an element or a text node, for one). DOMPurify reads nodes through `Node.prototype`'s and
+ * `Element.prototype`'s getters (so a clobbered property cannot fool it), and then sees every element as unknown:
+ * it drops wrappers and text and keeps scripts. Browsers answer from any prototype alike: each such getter here
+ * defers to the most derived one the node has. With this, server HTML that widgets insert keeps its content in unit
+ * tests; DOMPurify's attribute pass still does not act under happy-dom, so the sanitizer's own rules are tested in
+ * Chromium (test/e2e/lightbox.e2e.ts, quick-view.e2e.ts).
+ */
+function fixBaseGetters(): void {
+  for (const [proto, names] of [
+    [Node.prototype, ['nodeName', 'nodeType', 'textContent', 'parentNode', 'childNodes', 'firstChild', 'nextSibling', 'ownerDocument']],
+    [Element.prototype, ['attributes', 'namespaceURI', 'localName', 'tagName', 'innerHTML']],
+  ] as const) {
+    for (const name of names) {
+      const descriptor = Object.getOwnPropertyDescriptor(proto, name);
+      const base = descriptor?.get;
+      if (!base) continue;
+      Object.defineProperty(proto, name, {
+        ...descriptor,
+        get(this: object) {
+          for (let p = Object.getPrototypeOf(this) as object | null; p && p !== proto; p = Object.getPrototypeOf(p) as object | null) {
+            const own = Object.getOwnPropertyDescriptor(p, name)?.get;
+            if (own) return own.call(this) as unknown;
+          }
+          return base.call(this) as unknown;
+        },
+      });
+    }
+  }
+}
+
 export function installHappyDomFixes(): void {
+  fixBaseGetters();
   const proto = Element.prototype;
   // innerHTML fixes the element's own content; outerHTML replaces the element, so its parent is fixed.
   for (const [name, scope] of [['innerHTML', (el: Element) => el], ['outerHTML', (el: Element) => el.parentNode]] as const) {

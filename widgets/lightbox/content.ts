@@ -3,13 +3,13 @@
  * Part of the lazily loaded core chunk. Builders return an element; `activate`/`deactivate` start and stop
  * players, so a preloaded neighbour never plays (or loads a third-party player) while it is off screen.
  */
-import { adopt } from '../../src/dom/html';
+import { islandHost } from '../../mount/host';
+import { loadSanitizer } from '../../src/dom/html';
 import { requestText } from '../../src/net/request';
 import { consentStore, typeAllowed } from '../privacy/consent';
+import { gatedType, PROVIDER_NAMES } from '../privacy/hosts';
 import { embedUrl, TEXTS, videoId, videoMime, type VideoSize } from './logic';
 import type { LightboxItem } from './targets';
-
-const PROVIDER = { youtube: 'YouTube', vimeo: 'Vimeo' } as const;
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -22,27 +22,6 @@ function errorBox(text: string): HTMLElement {
   const box = el('div', 'sf-ilightbox__error ilightbox-alert', text);
   box.setAttribute('role', 'alert');
   return box;
-}
-
-/** Answers are the site's own HTML, made inert: no scripts, no event-handler attributes, no script URLs, no plugins. */
-export function inertFragment(html: string): DocumentFragment {
-  // Cleaned in a document of its own (no browsing context and none of the page's CSP: nothing loads, runs or is
-  // reported there), then adopted.
-  const body = document.implementation.createHTMLDocument('').body;
-  // Handler attributes are dropped from the text first: Chromium reports (and blocks) each one it parses under the
-  // page's CSP, a console error for every answer; the DOM pass below removes any the pattern missed.
-  body.innerHTML = html.replace(/\s+on[a-z]+\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi, '');
-  for (const node of body.querySelectorAll('script, object, embed, base, meta, link, style')) node.remove();
-  for (const node of body.querySelectorAll('*')) {
-    for (const attr of Array.from(node.attributes)) {
-      const name = attr.name.toLowerCase();
-      if (name.startsWith('on')) node.removeAttribute(attr.name);
-      else if (['href', 'src', 'action', 'formaction', 'xlink:href', 'srcdoc'].includes(name) && (name === 'srcdoc' || /^\s*(javascript|data|vbscript):/i.test(attr.value))) node.removeAttribute(attr.name);
-    }
-  }
-  const fragment = document.createDocumentFragment();
-  for (const child of Array.from(body.childNodes)) fragment.append(adopt(child));
-  return fragment;
 }
 
 export interface SlideContent {
@@ -65,18 +44,28 @@ function frame(src: string, title: string, width: number, height: number): HTMLI
   return iframe;
 }
 
-/** YouTube/Vimeo: the privacy-enhanced player once the consent bar allows the type, else a consent placeholder. */
-function embed(item: LightboxItem, kind: 'youtube' | 'vimeo', size: VideoSize): SlideContent {
-  const box = el('div', 'sf-ilightbox__media sf-ilightbox__media--embed');
-  const id = videoId(kind, item.href);
-  const name = PROVIDER[kind];
+/**
+ * A frame from a third-party host behind the consent gate: the frame once the visitor allows its type (and, for
+ * players, only while the slide is current), else Avada's consent placeholder whose button allows that one type.
+ * A privacy-enhanced host (YouTube's nocookie player) is not consent: it waits the same.
+ */
+function gated(type: string, href: string, makeFrame: () => HTMLIFrameElement, options: { onlyWhileActive: boolean }): SlideContent {
+  const box = el('div', `sf-ilightbox__media sf-ilightbox__media--${options.onlyWhileActive ? 'embed' : 'iframe'}`);
+  const name = PROVIDER_NAMES[type] ?? type;
   let active = false;
+  let shown: HTMLIFrameElement | undefined;
   let unsubscribe: (() => void) | undefined;
   const render = () => {
-    if (typeAllowed(kind)) {
-      box.replaceChildren(active ? frame(embedUrl(kind, id), item.title || `${name} video`, item.options.width ?? size.lightbox_video_width, item.options.height ?? size.lightbox_video_height) : '');
+    if (typeAllowed(type)) {
+      const wanted = active || !options.onlyWhileActive;
+      if (wanted && !shown) box.replaceChildren((shown = makeFrame()));
+      else if (!wanted) {
+        shown = undefined;
+        box.replaceChildren();
+      }
       return;
     }
+    shown = undefined;
     const placeholder = el('div', 'fusion-privacy-placeholder sf-ilightbox__consent');
     const inner = el('div', 'fusion-privacy-placeholder-content');
     const label = el('div', 'fusion-privacy-label', `For privacy reasons ${name} needs your permission to be loaded.`);
@@ -84,10 +73,11 @@ function embed(item: LightboxItem, kind: 'youtube' | 'vimeo', size: VideoSize): 
     accept.type = 'button';
     accept.addEventListener('click', () => {
       const store = consentStore();
-      store.set([...new Set([...store.consents(), kind])]);
+      store.set([...new Set([...store.consents(), type])]);
     });
-    const link = el('a', 'sf-ilightbox__external', `Watch on ${name}`);
-    link.href = item.href;
+    const link = el('a', 'sf-ilightbox__external', `Open on ${name}`);
+    if (type === 'youtube' || type === 'vimeo') link.textContent = `Watch on ${name}`;
+    link.href = href;
     link.target = '_blank';
     link.rel = 'noopener';
     inner.append(label, accept, ' ', link);
@@ -104,13 +94,30 @@ function embed(item: LightboxItem, kind: 'youtube' | 'vimeo', size: VideoSize): 
     },
     deactivate() {
       active = false;
-      render();
+      if (options.onlyWhileActive) render();
     },
     destroy() {
       unsubscribe?.();
       unsubscribe = undefined;
     },
   };
+}
+
+/** YouTube/Vimeo: the privacy-enhanced player once the consent bar allows the type, else a consent placeholder. */
+function embed(item: LightboxItem, kind: 'youtube' | 'vimeo', size: VideoSize): SlideContent {
+  const id = videoId(kind, item.href);
+  const title = item.title || `${PROVIDER_NAMES[kind]} video`;
+  return gated(kind, item.href, () => frame(embedUrl(kind, id), title, item.options.width ?? size.lightbox_video_width, item.options.height ?? size.lightbox_video_height), { onlyWhileActive: true });
+}
+
+/** `data-type="iframe"`: any page; one on a gated host (a YouTube embed, a Google map) waits for its consent. */
+function iframe(item: LightboxItem, size: VideoSize): SlideContent {
+  const make = () => frame(item.href, item.title || 'Embedded page', item.options.width ?? size.lightbox_video_width, item.options.height ?? size.lightbox_video_height);
+  const type = gatedType(item.href, document.baseURI);
+  if (type) return gated(type, item.href, make, { onlyWhileActive: false });
+  const box = el('div', 'sf-ilightbox__media sf-ilightbox__media--iframe');
+  box.append(make());
+  return still(box);
 }
 
 function video(item: LightboxItem, size: VideoSize): SlideContent {
@@ -159,12 +166,22 @@ function htmlBox(item: LightboxItem): HTMLElement {
   return box;
 }
 
+/**
+ * The answer goes in through the sanitizer (requested beside the answer); frames and images from a host still
+ * waiting for consent stay in the theme's blocked form, and the runtime's scan hands them to the privacy widget,
+ * which loads them once the visitor allows their type.
+ */
 function ajax(item: LightboxItem, signal: AbortSignal): SlideContent {
   const box = htmlBox(item);
   box.setAttribute('aria-busy', 'true');
   box.append(el('p', 'sf-ilightbox__loading-text', TEXTS.loading));
-  requestText(item.href, { signal })
-    .then(({ text }) => box.replaceChildren(inertFragment(text)))
+  const sanitizer = loadSanitizer();
+  Promise.all([requestText(item.href, { signal }), sanitizer])
+    .then(([{ text }, { sanitizeFragment }]) => {
+      if (signal.aborted) return;
+      box.replaceChildren(sanitizeFragment(text));
+      if (box.isConnected) islandHost()?.scan(box);
+    })
     .catch(() => {
       if (!signal.aborted) box.replaceChildren(errorBox(TEXTS.ajaxError));
     })
@@ -188,11 +205,8 @@ export function buildContent(item: LightboxItem, size: VideoSize, signal: AbortS
       return embed(item, item.type, size);
     case 'video':
       return video(item, size);
-    case 'iframe': {
-      const box = el('div', 'sf-ilightbox__media sf-ilightbox__media--iframe');
-      box.append(frame(item.href, item.title || 'Embedded page', item.options.width ?? size.lightbox_video_width, item.options.height ?? size.lightbox_video_height));
-      return still(box);
-    }
+    case 'iframe':
+      return iframe(item, size);
     case 'inline':
       return inline(item);
     case 'html':

@@ -1,8 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetLogMemory } from '../../src/log';
-import { canGo, canLoop, captionAndTitle, embedUrl, formatHash, itemType, parseHash, parseItemOptions, readLightboxConfig, readSocialLinks, shareHref, slideshowNext, swipeStep, thumbnailSource, vimeoId, youtubeId } from './logic';
+import { canGo, canLoop, captionAndTitle, embedUrl, formatHash, itemType, mediaType, parseHash, parseItemOptions, readLightboxConfig, readSocialLinks, shareHref, slideshowNext, swipeStep, thumbnailSource, vimeoId, youtubeId } from './logic';
 
 describe('lightbox target rule and item types', () => {
+  it('post images qualify by a media URL only: never an in-page anchor or a page', () => {
+    expect(mediaType('#comments')).toBeNull();
+    expect(mediaType('#gallery-3')).toBeNull();
+    expect(mediaType('/about/')).toBeNull();
+    expect(mediaType('/wp-content/uploads/a.jpg')).toBe('image');
+    expect(mediaType('/clip.mp4')).toBe('video');
+    expect(mediaType('https://youtu.be/aqz-KE-bpKQ')).toBe('youtube');
+  });
   it.each([
     ['/wp-content/uploads/a.jpg', 'image'],
     ['/a.JPEG?ver=2', 'image'],

@@ -90,6 +90,15 @@ export function itemType(href: string, statedType: string | null | undefined, ba
   return null;
 }
 
+/**
+ * A post image is a link the theme did not mark: only a media URL qualifies (image, video, YouTube, Vimeo), never
+ * an in-page anchor (`#comments`: the lightbox would move its target into the dialog) nor a stated type.
+ */
+export function mediaType(href: string, base = 'http://localhost/'): ItemType | null {
+  const type = itemType(href, null, base);
+  return type === 'inline' ? null : type;
+}
+
 /** Whether a stated `data-type` is one we know (an unknown one gets a warning and the URL decides). */
 export const knownStatedType = (value: string) => STATED_TYPES.has(value.trim().toLowerCase());
 

@@ -8,6 +8,7 @@ import {
   GROUP_SELECTOR,
   itemType,
   knownStatedType,
+  mediaType,
   NO_LIGHTBOX_CLASS,
   parseItemOptions,
   POST_IMAGE_SELECTOR,
@@ -45,7 +46,7 @@ export function groupOf(link: Element, settings: Settings): string | null {
 }
 
 export function isPostImage(link: Element, settings: Settings): boolean {
-  return settings.lightbox_post_images && link.matches(POST_IMAGE_SELECTOR) && link.querySelector('img') !== null && !link.matches(TARGET_SELECTOR);
+  return settings.lightbox_post_images && link.matches(POST_IMAGE_SELECTOR) && link.querySelector('img') !== null && !link.matches(TARGET_SELECTOR) && mediaType(link.getAttribute('href') ?? '', document.baseURI) !== null;
 }
 
 /** A target the theme marked, or a post image: what a click may open. */
@@ -63,7 +64,10 @@ function statedType(link: Element): string | null {
 }
 
 export function typeOf(link: Element): ItemType | null {
-  return itemType(link.getAttribute('href') ?? '', statedType(link), document.baseURI);
+  const href = link.getAttribute('href') ?? '';
+  // Only what the theme marked may state a type or point in-page; a post image qualifies by its media URL alone.
+  if (!link.matches(TARGET_SELECTOR)) return mediaType(href, document.baseURI);
+  return itemType(href, statedType(link), document.baseURI);
 }
 
 /** One link as an item, or null when it does not qualify. */

@@ -1,11 +1,12 @@
 /**
- * Google Consent Mode v2, for pages that carry Google's tag (`gtag`) or Tag Manager (`dataLayer`): `consent
- * default` (denied, with `wait_for_update`) when the privacy widget starts, `consent update` whenever a choice
- * exists or changes. Nothing is created on pages without either.
+ * Google Consent Mode v2, for pages that carry Google's tag (`gtag`) or Tag Manager (`dataLayer`) and print the
+ * theme's privacy bar: `consent default` (denied, with `wait_for_update`) when the consent store starts, `consent
+ * update` whenever a choice exists or changes, each only for the signals the bar owns (`ownedSignals`). Nothing is
+ * created on pages without gtag/dataLayer or without the privacy feature.
  */
 import { pageGlobal } from '../../src/config/globals';
 import { warnOnce } from '../../src/log';
-import { consentUpdate, defaultConsentState, readConsentModeConfig, WIDGET, type ConsentModeConfig } from './logic';
+import { consentUpdate, defaultConsentState, ownedSignals, readConsentModeConfig, WIDGET, type ConsentModeConfig, type PrivacyConfig } from './logic';
 
 type Gtag = (...args: unknown[]) => void;
 
@@ -37,11 +38,15 @@ function gtag(): Gtag | undefined {
   };
 }
 
-/** Whether the page already declared its own default (its own banner or snippet): that one stands. */
+/**
+ * Whether the page already declared its own default (its own banner, snippet or consent tool): that one stands.
+ * Queued commands stay in `dataLayer`; gtag.js also keeps the state it applied in `google_tag_data.ics.entries`.
+ */
 function pageHasDefault(): boolean {
   const layer = pageGlobal('dataLayer');
-  if (!Array.isArray(layer)) return false;
-  return layer.some((entry) => entry && typeof entry === 'object' && (entry as ArrayLike<unknown>)[0] === 'consent' && (entry as ArrayLike<unknown>)[1] === 'default');
+  if (Array.isArray(layer) && layer.some((entry) => entry && typeof entry === 'object' && (entry as ArrayLike<unknown>)[0] === 'consent' && (entry as ArrayLike<unknown>)[1] === 'default')) return true;
+  const entries = (pageGlobal('google_tag_data') as { ics?: { entries?: unknown } } | undefined)?.ics?.entries;
+  return !!entries && typeof entries === 'object' && Object.keys(entries).length > 0;
 }
 
 /** An Arguments object, the shape gtag.js and Tag Manager read as a command. */
@@ -55,19 +60,20 @@ function command(..._args: unknown[]): IArguments {
  * our bundle ran: while gtag.js or Tag Manager has not taken over the queue yet (its `push` is still the
  * array's own), the default goes to its front; afterwards it can only follow.
  */
-export function pushConsentDefault(): void {
+export function pushConsentDefault(privacy: PrivacyConfig | undefined): void {
   const push = gtag();
-  if (!push || pageHasDefault()) return;
+  const state = defaultConsentState(config(), ownedSignals(config(), privacy));
+  if (!push || !state || pageHasDefault()) return;
   const layer = pageGlobal('dataLayer');
-  const state = defaultConsentState(config());
   if (Array.isArray(layer) && layer.push === Array.prototype.push) layer.unshift(command('consent', 'default', state));
   else push('consent', 'default', state);
 }
 
-export function pushConsentUpdate(consents: readonly string[]): void {
+/** `privacy`: the bar's settings, undefined on a page without the privacy feature (then nothing is pushed). */
+export function pushConsentUpdate(consents: readonly string[], privacy: PrivacyConfig | undefined): void {
   const push = gtag();
-  if (!push) return;
-  const state = consentUpdate(consents, config());
+  const state = consentUpdate(consents, config(), ownedSignals(config(), privacy));
+  if (!push || !state) return;
   const key = JSON.stringify(state);
   if (key === lastUpdate) return;
   lastUpdate = key;

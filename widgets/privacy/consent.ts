@@ -7,6 +7,7 @@ import { pageGlobal } from '../../src/config/globals';
 import { warnOnce } from '../../src/log';
 import { getCookie, setRawCookie } from '../../src/storage/cookies';
 import { pushConsentDefault, pushConsentUpdate } from './consent-mode';
+import { gatedType } from './hosts';
 import { formatConsentCookie, hasAnswered, isAllowed, parseConsentCookie, readConfig, WIDGET, type PrivacyConfig } from './logic';
 
 type Listener = (consents: readonly string[], previous: readonly string[]) => void;
@@ -42,7 +43,10 @@ function readCookie(config: PrivacyConfig): string[] {
 /** The page's consent store, created on first use (reads the global and the cookie, pushes `consent default`). */
 export function consentStore(): ConsentStore {
   if (store) return store;
-  const { config, problems } = readConfig(pageGlobal('avadaPrivacyVars'));
+  const raw = pageGlobal('avadaPrivacyVars');
+  const { config, problems } = readConfig(raw);
+  // Without the global the theme asks nothing (the lightbox may still create the store): Consent Mode is not ours.
+  const bar = raw === undefined ? undefined : config;
   for (const p of problems) warnOnce(WIDGET, p.field, p.message);
   let consents = readCookie(config);
   const listeners = new Set<Listener>();
@@ -56,7 +60,7 @@ export function consentStore(): ConsentStore {
       const value = formatConsentCookie(next);
       consents = value ? value.split(',') : [];
       setRawCookie(config.name, value, { days: config.days, path: config.path });
-      pushConsentUpdate(consents);
+      pushConsentUpdate(consents, bar);
       for (const fn of listeners) fn(consents, previous);
     },
     subscribe(fn) {
@@ -66,14 +70,23 @@ export function consentStore(): ConsentStore {
   };
   store = created;
   // Consent Mode: the default before anything of ours paints or loads, then the visitor's standing choice.
-  pushConsentDefault();
-  if (consents.length) pushConsentUpdate(consents);
+  pushConsentDefault(bar);
+  if (consents.length) pushConsentUpdate(consents, bar);
   return created;
 }
 
 /** Whether an embed of this type may load now (the lightbox and lazy images ask before loading a source). */
 export function typeAllowed(type: string): boolean {
   return consentStore().allowed(type);
+}
+
+/**
+ * The consent type that still blocks loading this URL (a frame, script or image from a gated host the visitor has
+ * not allowed), or null when it may load. Whatever inserts such an element asks first, whatever widget it is.
+ */
+export function blockedBy(href: string): string | null {
+  const type = gatedType(href, document.baseURI);
+  return type && !typeAllowed(type) ? type : null;
 }
 
 /** The theme asks for consent and the visitor has not answered yet (the bar shows): popups wait. */

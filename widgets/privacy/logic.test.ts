@@ -10,6 +10,7 @@ import {
   initialChecked,
   isAllowed,
   NO_PRIVACY,
+  ownedSignals,
   parseConsentCookie,
   playerUrl,
   readConfig,
@@ -143,20 +144,40 @@ describe('blocked forms', () => {
 
 describe('Google Consent Mode mapping', () => {
   const denied = { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' };
-  it('defaults every v2 signal to denied, waiting for an update', () => {
-    expect(defaultConsentState(DEFAULT_CONSENT_MODE)).toEqual({ ...denied, wait_for_update: 500 });
+  const asking = (...types: string[]) => ({ ...NO_PRIVACY, types });
+  const ALL_TYPES = asking('youtube', 'vimeo', 'gmaps', 'tracking');
+  const owned = (mode = DEFAULT_CONSENT_MODE, privacy: PrivacyConfig | undefined = ALL_TYPES) => ownedSignals(mode, privacy);
+  it('defaults every owned signal to denied, waiting for an update', () => {
+    expect(defaultConsentState(DEFAULT_CONSENT_MODE, owned())).toEqual({ ...denied, wait_for_update: 500 });
   });
   it('by default the tracking type grants all four signals', () => {
-    expect(consentUpdate(['consent', 'tracking'], DEFAULT_CONSENT_MODE)).toEqual({ ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted', analytics_storage: 'granted' });
-    expect(consentUpdate(['consent', 'youtube'], DEFAULT_CONSENT_MODE)).toEqual(denied);
-    expect(consentUpdate(['consent'], DEFAULT_CONSENT_MODE)).toEqual(denied);
+    expect(consentUpdate(['consent', 'tracking'], DEFAULT_CONSENT_MODE, owned())).toEqual({ ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted', analytics_storage: 'granted' });
+    expect(consentUpdate(['consent', 'youtube'], DEFAULT_CONSENT_MODE, owned())).toEqual(denied);
+    expect(consentUpdate(['consent'], DEFAULT_CONSENT_MODE, owned())).toEqual(denied);
   });
   it('follows a shop mapping', () => {
     const { config: mode, problems } = readConsentModeConfig({ types: { tracking: ['analytics_storage'], youtube: ['ad_storage', 'ad_user_data', 'ad_personalization'] }, wait_for_update: '800' });
     expect(problems).toEqual([]);
-    expect(defaultConsentState(mode).wait_for_update).toBe(800);
-    expect(consentUpdate(['consent', 'tracking'], mode)).toEqual({ ...denied, analytics_storage: 'granted' });
-    expect(consentUpdate(['consent', 'youtube'], mode)).toEqual({ ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted', analytics_storage: 'denied' });
+    expect(defaultConsentState(mode, owned(mode))?.wait_for_update).toBe(800);
+    expect(consentUpdate(['consent', 'tracking'], mode, owned(mode))).toEqual({ ...denied, analytics_storage: 'granted' });
+    expect(consentUpdate(['consent', 'youtube'], mode, owned(mode))).toEqual({ ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted', analytics_storage: 'denied' });
+  });
+  it('speaks only for the types the bar asks about', () => {
+    // Avada's bar gating embeds only: another tool owns analytics and ads, we say nothing about them.
+    const embedsOnly = asking('youtube', 'vimeo', 'gmaps');
+    expect(owned(DEFAULT_CONSENT_MODE, embedsOnly)).toEqual([]);
+    expect(defaultConsentState(DEFAULT_CONSENT_MODE, owned(DEFAULT_CONSENT_MODE, embedsOnly))).toBeNull();
+    expect(consentUpdate(['consent', 'youtube', 'vimeo', 'gmaps'], DEFAULT_CONSENT_MODE, owned(DEFAULT_CONSENT_MODE, embedsOnly))).toBeNull();
+    // A split mapping: the bar asks about tracking but not marketing, so the ads signals are not ours.
+    const split = readConsentModeConfig({ types: { tracking: ['analytics_storage'], marketing: ['ad_storage', 'ad_user_data', 'ad_personalization'] } }).config;
+    expect(owned(split, asking('youtube', 'tracking'))).toEqual(['analytics_storage']);
+    expect(consentUpdate(['consent', 'tracking', 'marketing'], split, owned(split, asking('youtube', 'tracking')))).toEqual({ analytics_storage: 'granted' });
+    // An unreadable types list gates every type: the bar then answers for every mapped signal.
+    expect(owned(DEFAULT_CONSENT_MODE, { ...NO_PRIVACY, types: 'all' })).toEqual(['ad_storage', 'ad_user_data', 'ad_personalization', 'analytics_storage']);
+  });
+  it('says nothing on a page without the privacy feature, nor when turned off', () => {
+    expect(ownedSignals(DEFAULT_CONSENT_MODE, undefined)).toEqual([]);
+    expect(owned(readConsentModeConfig(false).config)).toEqual([]);
   });
   it('can be turned off, and falls back to the default mapping on garbage', () => {
     expect(readConsentModeConfig('0').config.enabled).toBe(false);

@@ -268,24 +268,38 @@ export function readConsentModeConfig(raw: unknown): { config: ConsentModeConfig
 
 export type ConsentState = Partial<Record<Signal, 'granted' | 'denied'>>;
 
-/** Every mapped signal (and the four v2 requires) denied until a choice exists. */
-export function defaultConsentState(mode: ConsentModeConfig): ConsentState & { wait_for_update: number } {
+/**
+ * The signals the bar speaks for: those mapped to a type it asks the visitor about (a type in
+ * `avadaPrivacyVars.types`; every mapped type when that list was unreadable, since every type then waits for the
+ * bar). None on a page without the privacy feature, and none for a type the bar does not ask about: a separate
+ * consent tool owns those, and our word on them would override the visitor's answer there.
+ */
+export function ownedSignals(mode: ConsentModeConfig, privacy: PrivacyConfig | undefined): Signal[] {
+  if (!mode.enabled || !privacy) return [];
+  const asked = privacy.types;
+  const owned = Object.entries(mode.types)
+    .filter(([type]) => asked === 'all' || asked.includes(type))
+    .flatMap(([, signals]) => signals);
+  return SIGNALS.filter((s) => owned.includes(s));
+}
+
+/** The owned signals denied until a choice exists; null when the bar owns none (nothing to say). */
+export function defaultConsentState(mode: ConsentModeConfig, owned: readonly Signal[]): (ConsentState & { wait_for_update: number }) | null {
+  if (!owned.length) return null;
   const state: ConsentState = {};
-  for (const s of signalsOf(mode)) state[s] = 'denied';
+  for (const s of owned) state[s] = 'denied';
   return { ...state, wait_for_update: mode.waitForUpdate };
 }
 
 /**
- * A signal is granted when the visitor explicitly consented to a type mapped to it (in the cookie): a type the
- * theme does not gate loads its embeds, but never grants a signal on its own.
+ * The owned signals only: granted when the visitor explicitly consented to a type mapped to it (in the cookie),
+ * else denied. A type the theme does not gate loads its embeds, but never grants a signal on its own. Null when the
+ * bar owns none.
  */
-export function consentUpdate(consents: readonly string[], mode: ConsentModeConfig): ConsentState {
+export function consentUpdate(consents: readonly string[], mode: ConsentModeConfig, owned: readonly Signal[]): ConsentState | null {
+  if (!owned.length) return null;
   const state: ConsentState = {};
-  for (const s of signalsOf(mode)) state[s] = 'denied';
-  for (const [type, signals] of Object.entries(mode.types)) if (consents.includes(type)) for (const s of signals) state[s] = 'granted';
+  for (const s of owned) state[s] = 'denied';
+  for (const [type, signals] of Object.entries(mode.types)) if (consents.includes(type)) for (const s of signals) if (owned.includes(s)) state[s] = 'granted';
   return state;
-}
-
-function signalsOf(mode: ConsentModeConfig): Signal[] {
-  return [...new Set([...REQUIRED_SIGNALS, ...Object.values(mode.types).flat()])];
 }

@@ -4,7 +4,7 @@ import { fixtureBody, mountPage, only } from '../../test/helpers/mount';
 import { usePageGlobals } from '../../test/helpers/page-globals';
 import { setEnvironment } from '../../src/env';
 import { getCookie } from '../../src/storage/cookies';
-import { consentPending, navigation, resetConsentStore } from './consent';
+import { consentPending, consentStore, navigation, resetConsentStore, typeAllowed } from './consent';
 import { resetConsentMode } from './consent-mode';
 import { resetPrivacyPage } from './privacy.widget';
 
@@ -301,6 +301,30 @@ describe('privacy, bad input', () => {
     expect(getCookie('privacy_embeds')).toBe('consent');
   });
 
+  it('a held-back source that is not http(s) stays blocked with a warning, however the scheme is spelled', async () => {
+    usePageGlobals('privacy.html');
+    document.cookie = 'privacy_embeds=consent,youtube,tracking; path=/';
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await mountPage(
+      `<iframe id="bad-1" data-privacy-type="youtube" data-privacy-src="java&#9;script:parent.__ran=1" src=""></iframe>
+       <iframe id="bad-2" data-privacy-type="youtube" data-privacy-src="&#1;javascript:parent.__ran=1" src=""></iframe>
+       <img id="bad-3" class="fusion-hidden" data-privacy-type="youtube" data-privacy-script="true" data-privacy-src="data:image/svg+xml,x" alt="">
+       <span id="bad-4" data-privacy-type="tracking" data-privacy-script="true" data-privacy-src="vbscript:x"></span>
+       <iframe id="good" data-privacy-type="youtube" data-privacy-src="https://www.youtube.com/embed/aqz-KE-bpKQ" src=""></iframe>`,
+      only('privacy'),
+    );
+    for (const id of ['bad-1', 'bad-2', 'bad-3']) {
+      expect($(`#${id}`).getAttribute('src') ?? '').toBe('');
+      expect($(`#${id}`).hasAttribute('data-privacy-unblocked')).toBe(false);
+    }
+    expect($('#bad-4').tagName).toBe('SPAN');
+    expect(document.querySelector('script')).toBeNull();
+    expect($('#good').getAttribute('src')).toBe('https://www.youtube.com/embed/aqz-KE-bpKQ');
+    // One per refused element, each naming the attribute and the value.
+    expect(warn.mock.calls.map((c) => /privacy: data-privacy-src/.test(String(c[0])))).toEqual([true, true, true, true]);
+    expect(String(warn.mock.calls[3]![0])).toContain('vbscript:x');
+  });
+
   it('a malformed field warns with its name; the rest of the global still applies', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     await open({ globals: { avadaPrivacyVars: { name: 'privacy_embeds', days: 'a month', path: '/', types: ['youtube'], defaults: [], button: '0' } }, cookie: 'consent' });
@@ -335,6 +359,49 @@ describe('privacy, bad input', () => {
       ['consent', 'default', { ad_storage: 'granted' }],
       ['consent', 'update', GRANTED],
     ]);
+  });
+
+  it('with another consent tool for analytics and a bar for embeds only, the tool\'s grant survives the bar', async () => {
+    const w = window as unknown as { dataLayer: IArguments[]; gtag: (...a: unknown[]) => void };
+    // The other tool's default and the visitor's grant there, before our bundle starts.
+    usePageGlobals('privacy.html', { avadaPrivacyVars: { name: 'privacy_embeds', types: ['youtube', 'vimeo', 'gmaps'], defaults: [], button: '0' } });
+    w.dataLayer = [];
+    w.gtag = function gtag() {
+      // oxlint-disable-next-line prefer-rest-params -- the snippet Google asks shops to paste
+      w.dataLayer.push(arguments);
+    };
+    w.gtag('consent', 'default', DENIED);
+    w.gtag('consent', 'update', { analytics_storage: 'granted' });
+    await mountPage(await fixtureBody('privacy.html'), only('privacy'));
+    act(() => $('.fusion-privacy-bar-learn-more').click());
+    act(() => box('vimeo').click());
+    act(() => acceptButton().click());
+    expect(getCookie('privacy_embeds')).toBe('consent,youtube,vimeo');
+    expect(iframeSrc('vimeo')).toBe('https://player.vimeo.com/video/76979871?autoplay=0');
+    expect(commands()).toEqual([
+      ['consent', 'default', DENIED],
+      ['consent', 'update', { analytics_storage: 'granted' }],
+    ]);
+  });
+
+  it('a bar that does not ask about tracking sends no analytics or ads signal, on any page', async () => {
+    await open({ cookie: 'consent,youtube,vimeo,gmaps', globals: { avadaPrivacyVars: { name: 'privacy_embeds', types: ['youtube', 'vimeo', 'gmaps'], defaults: [], button: '0' } } });
+    expect(iframeSrc('youtube')).toBe('https://www.youtube.com/embed/aqz-KE-bpKQ?wmode=transparent&autoplay=0');
+    expect(commands()).toEqual([]);
+  });
+
+  it('a page without the privacy feature gets nothing from us, even when a widget asks the store', async () => {
+    const w = window as unknown as { dataLayer: IArguments[]; gtag: (...a: unknown[]) => void };
+    w.dataLayer = [];
+    w.gtag = function gtag() {
+      // oxlint-disable-next-line prefer-rest-params -- the snippet Google asks shops to paste
+      w.dataLayer.push(arguments);
+    };
+    document.cookie = 'privacy_embeds=consent,tracking; path=/';
+    // What the lightbox does before it loads a YouTube player.
+    expect(typeAllowed('youtube')).toBe(true);
+    consentStore().set(['consent', 'tracking', 'youtube']);
+    expect(commands()).toEqual([]);
   });
 
   it('without gtag or dataLayer nothing is created', async () => {

@@ -4,6 +4,7 @@
  */
 import { env } from '../../src/env';
 import { adoptStyles } from '../../src/dom/styles';
+import { httpUrl } from '../../src/net/url';
 import { blockedKind, carriesToScript, playerUrl, restoreScriptText, VIMEO_ID, waitsForMaps, YOUTUBE_ID, youtubeThumbnail } from './logic';
 
 export interface UnblockContext {
@@ -160,12 +161,25 @@ function unblockFacade(el: Element, type: string, ctx: UnblockContext): Element 
   return real;
 }
 
+/**
+ * A held-back source goes into `src` only as an http(s) URL (the URL parser decides, so `java&#9;script:` and
+ * `&#1;javascript:` are refused as well): anything else warns and the element stays blocked.
+ */
+function sourceRefused(el: Element, ctx: UnblockContext): boolean {
+  const src = el.getAttribute('data-privacy-src');
+  if (src === null || (el.tagName !== 'IFRAME' && el.tagName !== 'IMG' && !src.trim())) return false;
+  if (httpUrl(src)) return false;
+  ctx.warn('data-privacy-src', `expected an http(s) URL, got ${JSON.stringify(src)}; the ${el.tagName.toLowerCase()} stays blocked`);
+  return true;
+}
+
 /** Unblock one element of an allowed type; returns false when it is not a blocked form (or its type waits). */
 export function unblockElement(el: Element, ctx: UnblockContext): boolean {
   const type = el.getAttribute('data-privacy-type') ?? '';
   const kind = kindOf(el);
   if (kind === 'lite') return startLite(el, ctx);
   if (!type || !ctx.allowed(type) || el.hasAttribute('data-privacy-unblocked')) return false;
+  if ((kind === 'source' || kind === 'script') && sourceRefused(el, ctx)) return false;
   switch (kind) {
     case 'source':
       unblockSource(el, type);

@@ -2,7 +2,7 @@ import { islandHost } from '../../mount/host';
 import { num, readGlobal, str, type FieldSpec } from '../../src/config/globals';
 import { parseNumber } from '../../src/config/parse';
 import { adoptStyles } from '../../src/dom/styles';
-import { parseFragment } from '../../src/dom/html';
+import { loadSanitizer } from '../../src/dom/html';
 import { env } from '../../src/env';
 import { fireLegacy } from '../../src/events/bus';
 import { warnOnce } from '../../src/log';
@@ -335,6 +335,9 @@ export class QuickViewController {
 
   private async load(session: Session): Promise<void> {
     let text: string;
+    // The sanitizer's chunk travels beside the request: the answer never waits for it.
+    const sanitizer = loadSanitizer();
+    sanitizer.catch(() => {});
     try {
       ({ text } = await requestText(this.settings.ajaxUrl, { method: 'POST', body: requestBody(this.settings.nonce, session.productId), timeout: TIMEOUT, signal: session.abort.signal }));
     } catch (error) {
@@ -351,8 +354,17 @@ export class QuickViewController {
       else warnOnce(NAME, 'fusion_quick_view_load', `the answer is not the product's HTML (${JSON.stringify(text.trim().slice(0, 40))}); showing a message instead`);
       return this.fail(failureMessage({ reason: answer.reason }));
     }
+    let sanitizeFragment: Awaited<typeof sanitizer>['sanitizeFragment'];
+    try {
+      ({ sanitizeFragment } = await sanitizer);
+    } catch {
+      if (this.session !== session || session.abort.signal.aborted) return;
+      return this.fail(failureMessage({ code: 'fetch_error' }));
+    }
+    if (this.session !== session) return;
     const scripts: string[] = [];
-    const fragment = parseFragment(answer.html, scripts);
+    // Read, never run: the answer's inline scripts only give values (the single product URL, the colours).
+    const fragment = sanitizeFragment(answer.html, { scriptTexts: scripts });
     let singleUrl: string | undefined;
     let colour: string | undefined;
     let lightness: number | undefined;
