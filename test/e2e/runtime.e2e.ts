@@ -1,11 +1,12 @@
 /**
- * The island runtime and the store notice in real Chromium, for both tags, on the home page as the CMS prints
- * it, under the server's strict CSP.
+ * The island runtime and the store notice in real Chromium, on the home page as the CMS prints it, under the
+ * server's strict CSP: how the bundle loads under every tag (TAGS), then the notice through the runtime once per
+ * build.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { buildPath, expectAxeClean, expectNoConsoleErrors, FRAMEWORK_CHUNK, isClassicTag, openPage, recorded, TAGS, waitForIslands } from './harness';
+import { BUILD_TAGS, buildPath, expectAxeClean, expectNoConsoleErrors, FRAMEWORK_CHUNK, isClassicTag, openPage, recorded, TAGS, waitForIslands } from './harness';
 
 const NOTICE_ID = '9b2d5f0c7e1a4b3c8d6e2f1a0b9c8d7e';
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -64,6 +65,58 @@ describe.each(TAGS)('runtime, %s tag', (tag) => {
     expect(ours(messages).filter((m) => m.text.includes('loaded twice'))).toEqual([]);
   });
 
+  test('a widget whose chunk cannot load is reported once with storefront:error, and the rest of the page works', async () => {
+    // What mounts on this page when every chunk loads: the reference for "the other widgets still work".
+    const healthy = await openPage('/home.html', { tag });
+    const mountedWhenHealthy = (await recorded(healthy.page)).mounts;
+    // Typography's chunk is its own (the store notice's travels in the shared cart chunk).
+    expect(mountedWhenHealthy).toEqual(expect.arrayContaining(['typography', 'store-notice']));
+    await healthy.context.close();
+
+    const { page, messages, errors } = await openPage('/home.html', {
+      tag,
+      beforeGoto: (context) => context.route('**/chunks/typography.widget-*', (route) => route.abort('failed')),
+    });
+    const others = mountedWhenHealthy.filter((name) => name !== 'typography');
+    await page.waitForFunction((names) => {
+      const mounts = (window as unknown as { harnessRecord: { mounts: string[] } }).harnessRecord.mounts;
+      return names.every((n) => mounts.includes(n));
+    }, others);
+
+    const record = await recorded(page);
+    expect(record.mounts).not.toContain('typography');
+    expect(record.errors).toEqual([expect.objectContaining({ widget: 'typography', phase: 'load' })]);
+
+    const said = ours(messages);
+    expect(said).toHaveLength(1);
+    expect(said[0]!.type).toBe('error');
+    expect(said[0]!.text).toContain('typography');
+    // The rest of the page works: the store notice (mounted above) still dismisses.
+    await page.click(`${notice} .woocommerce-store-notice__dismiss-link`);
+    expect(await displayOf(page, notice)).toBe('none');
+    // The only other console errors are the browser's own reports of the refused chunk request.
+    expect(errors.filter((e) => !e.includes('[storefront-islands]') && !/Failed to load resource|ERR_FAILED/.test(e))).toEqual([]);
+  });
+
+  test('runs under the strict CSP with no violation', async () => {
+    const { page, response, errors } = await openPage('/home.html', { tag });
+    expect(response?.headers()['content-security-policy']).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9+/=]+'; object-src 'none'; base-uri 'self'$/);
+    // The CMS's nonced inline scripts ran: globals defined, WooCommerce's body class switched.
+    expect(await page.evaluate(() => typeof (window as unknown as { woocommerce_params?: unknown }).woocommerce_params)).toBe('object');
+    expect(await page.evaluate(() => document.body.classList.contains('woocommerce-js'))).toBe(true);
+    await insertNotice(page, 'bbbbccccddddeeeeffff000011112222');
+    await page.evaluate(() => window.StorefrontIslands!.ready());
+    await page.click(`${notice}:not(.late-notice) .woocommerce-store-notice__dismiss-link`);
+    expect((await recorded(page)).csp).toEqual([]);
+    expectNoConsoleErrors(errors);
+  });
+});
+
+/*
+ * The store notice through the runtime: the classic tag only inserts the module build's entry (mount/classic.ts),
+ * after which the same code runs, so these run once per build (BUILD_TAGS); how each tag loads is checked above.
+ */
+describe.each(BUILD_TAGS)('runtime and store notice, %s tag', (tag) => {
   test('mounts markup inserted later without any call, and leaves the existing notice alone', async () => {
     const { page, context, errors } = await openPage('/home.html', { tag });
     const lateId = 'aaaabbbbccccddddeeeeffff00001111';
@@ -111,39 +164,6 @@ describe.each(TAGS)('runtime, %s tag', (tag) => {
     expectNoConsoleErrors(errors);
   });
 
-  test('a widget whose chunk cannot load is reported once with storefront:error, and the rest of the page works', async () => {
-    // What mounts on this page when every chunk loads: the reference for "the other widgets still work".
-    const healthy = await openPage('/home.html', { tag });
-    const mountedWhenHealthy = (await recorded(healthy.page)).mounts;
-    // Typography's chunk is its own (the store notice's travels in the shared cart chunk).
-    expect(mountedWhenHealthy).toEqual(expect.arrayContaining(['typography', 'store-notice']));
-    await healthy.context.close();
-
-    const { page, messages, errors } = await openPage('/home.html', {
-      tag,
-      beforeGoto: (context) => context.route('**/chunks/typography.widget-*', (route) => route.abort('failed')),
-    });
-    const others = mountedWhenHealthy.filter((name) => name !== 'typography');
-    await page.waitForFunction((names) => {
-      const mounts = (window as unknown as { harnessRecord: { mounts: string[] } }).harnessRecord.mounts;
-      return names.every((n) => mounts.includes(n));
-    }, others);
-
-    const record = await recorded(page);
-    expect(record.mounts).not.toContain('typography');
-    expect(record.errors).toEqual([expect.objectContaining({ widget: 'typography', phase: 'load' })]);
-
-    const said = ours(messages);
-    expect(said).toHaveLength(1);
-    expect(said[0]!.type).toBe('error');
-    expect(said[0]!.text).toContain('typography');
-    // The rest of the page works: the store notice (mounted above) still dismisses.
-    await page.click(`${notice} .woocommerce-store-notice__dismiss-link`);
-    expect(await displayOf(page, notice)).toBe('none');
-    // The only other console errors are the browser's own reports of the refused chunk request.
-    expect(errors.filter((e) => !e.includes('[storefront-islands]') && !/Failed to load resource|ERR_FAILED/.test(e))).toEqual([]);
-  });
-
   test('dismissing sets the session cookie store_notice<id>=hidden on / and the notice stays hidden after reload', async () => {
     const { page, context, errors } = await openPage('/home.html', { tag });
     await page.click(`${notice} .woocommerce-store-notice__dismiss-link`);
@@ -164,19 +184,6 @@ describe.each(TAGS)('runtime, %s tag', (tag) => {
     await page.keyboard.press('Space');
     expect(await displayOf(page, notice)).toBe('none');
     expect((await context.cookies()).find((c) => c.name === `store_notice${NOTICE_ID}`)?.value).toBe('hidden');
-    expectNoConsoleErrors(errors);
-  });
-
-  test('runs under the strict CSP with no violation', async () => {
-    const { page, response, errors } = await openPage('/home.html', { tag });
-    expect(response?.headers()['content-security-policy']).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9+/=]+'; object-src 'none'; base-uri 'self'$/);
-    // The CMS's nonced inline scripts ran: globals defined, WooCommerce's body class switched.
-    expect(await page.evaluate(() => typeof (window as unknown as { woocommerce_params?: unknown }).woocommerce_params)).toBe('object');
-    expect(await page.evaluate(() => document.body.classList.contains('woocommerce-js'))).toBe(true);
-    await insertNotice(page, 'bbbbccccddddeeeeffff000011112222');
-    await page.evaluate(() => window.StorefrontIslands!.ready());
-    await page.click(`${notice}:not(.late-notice) .woocommerce-store-notice__dismiss-link`);
-    expect((await recorded(page)).csp).toEqual([]);
     expectNoConsoleErrors(errors);
   });
 
