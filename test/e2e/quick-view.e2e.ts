@@ -198,6 +198,37 @@ describe.each(BUILD_TAGS)('quick view, %s tag', { timeout: 120_000 }, (tag) => {
     expectNoConsoleErrors(errors.filter((e) => !/Failed to load resource|ERR_FAILED|status of 500/.test(e)));
   });
 
+  test('the answer goes in through the sanitizer: nothing runs, nothing navigates, nothing posts off-site, the YouTube frame waits', async () => {
+    // The theme's privacy feature gates YouTube on this shop (no answer yet).
+    const gateYouTube = () => {
+      (window as { avadaPrivacyVars?: unknown }).avadaPrivacyVars = { name: 'privacy_embeds', days: '30', path: '/', types: ['youtube'], defaults: [], button: '0' };
+    };
+    const { page, errors, requests } = await openPage('/quick-view.html', { tag, initScript: gateYouTube });
+    // A card for product 666, as infinite scroll would add one.
+    await page.evaluate(() => {
+      const card = document.querySelector('a.fusion-quick-view[data-product-id="318"]')!.closest('li')!;
+      const copy = card.cloneNode(true) as HTMLElement;
+      copy.querySelector('a.fusion-quick-view')!.setAttribute('data-product-id', '666');
+      card.after(copy);
+    });
+    await openProduct(page, 666, 'Hostile sampler');
+    const content = `${DIALOG} .fusion-wqv-content`;
+    await page.waitForSelector(`${content} form.cart`);
+    expect(await page.$(`${content} [onerror], ${content} [ontoggle], ${content} [srcdoc], ${content} meta, ${content} script`)).toBeNull();
+    expect(await page.$(`${content} #qv-offsite`)).toBeNull();
+    expect(await page.getAttribute(`${content} #qv-js`, 'href')).toBeNull();
+    expect(await page.getAttribute(`${content} #qv-player`, 'src')).toBeNull();
+    expect(await page.getAttribute(`${content} #qv-player`, 'data-privacy-type')).toBe('youtube');
+    // The shop's own form stays.
+    expect(await page.getAttribute(`${content} form.cart`, 'action')).toBe('/product/hostile-sampler/');
+    await page.click(`${content} #qv-js`);
+    await page.click(`${content} #qv-toggle summary`);
+    expect(await page.evaluate(() => (window as { __qvInjected?: unknown }).__qvInjected)).toBeUndefined();
+    expect(await page.evaluate(() => location.pathname)).toBe('/quick-view.html');
+    expect(requests.filter((u) => /youtube|collector\.example/.test(u))).toEqual([]);
+    expectNoConsoleErrors(errors.filter((e) => !/missing-qv-vector\.png/.test(e)));
+  });
+
   test('the variation form inside the dialog posts the chosen variation to the cart', async () => {
     const { page, errors } = await openPage('/quick-view.html', { tag });
     await openProduct(page, 512, 'Rain jacket');

@@ -5,7 +5,7 @@
  * (test/e2e/quick-view.e2e.ts).
  */
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { server } from '../../fixtures/mock/node';
 import { QUICK_VIEW_NONCE } from '../../fixtures/mock/quick-view';
 import { failNext, state } from '../../fixtures/mock/state';
@@ -14,6 +14,10 @@ import { fixtureBody, mountPage, only } from '../../test/helpers/mount';
 import { usePageGlobals } from '../../test/helpers/page-globals';
 import type { Runtime } from '../../mount/runtime';
 import { MESSAGES } from './logic';
+
+// The sanitizer's chunk (DOMPurify) is imported once up front: on a busy machine the first test would otherwise
+// spend its time budget transforming it.
+beforeAll(() => import('../../src/dom/sanitize'), 60_000);
 
 const WIDGETS = ['quick-view', 'quantity', 'variation-form', 'product-gallery'] as const;
 const CONTAINER = '<div class="fusion-woocommerce-quick-view-container quick-view woocommerce">';
