@@ -2,7 +2,7 @@ import { scrollTopNow } from '../src/dom/scroll';
 import { env } from '../src/env';
 import { warnOnce } from '../src/log';
 // The events that count as the first interaction with a widget's markup: one list, shared with deferred views.
-import { INTENT_EVENTS } from '../src/react/intent';
+import { INTENT_EVENTS } from '../src/env/intent';
 import type { WidgetEntry } from './types';
 
 export interface Replay {

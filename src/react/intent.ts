@@ -1,15 +1,12 @@
 import { env } from '../env';
+import { INTENT_EVENTS } from '../env/intent';
 
 /*
  * When a view (and the framework with it) may load: "plain first, view on intent". Plain code, no React: the
  * runtime and the plain half of a widget import it at load, the view stays behind an `import()`.
  */
 
-/**
- * Events that say the shopper reaches for a widget's markup: a pointer over it or pressed on it, a touch, focus,
- * a key, a click. The one list: the runtime's `interaction` trigger and the views deferred below share it.
- */
-export const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'click'] as const;
+export { INTENT_EVENTS };
 
 /**
  * The shopper's first sign of life anywhere on the page, before reaching for anything. A visitor who does nothing
@@ -17,8 +14,11 @@ export const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focus
  */
 export const LIFE_EVENTS = ['scroll', 'wheel', 'pointermove', 'pointerdown', 'touchstart', 'keydown'] as const;
 
-/** Call `fn` once, the first time the shopper reaches for `element` (until `signal` aborts). */
-export function onIntent(element: Element, fn: () => void, signal: AbortSignal): void {
+/**
+ * Call `fn` once, the first time the shopper reaches for `element` (until `signal` aborts). `events`: a widget's
+ * deliberate difference from the list (the mini-cart leaves the click to its plain handler).
+ */
+export function onIntent(element: Element, fn: () => void, signal: AbortSignal, events: readonly string[] = INTENT_EVENTS): void {
   const controller = new AbortController();
   const once = () => {
     controller.abort();
@@ -26,7 +26,7 @@ export function onIntent(element: Element, fn: () => void, signal: AbortSignal):
   };
   signal.addEventListener('abort', () => controller.abort(), { once: true });
   // Capture: a handler inside the markup that stops the event must not hide the intent from us.
-  for (const type of INTENT_EVENTS) element.addEventListener(type, once, { capture: true, passive: true, signal: controller.signal });
+  for (const type of events) element.addEventListener(type, once, { capture: true, passive: true, signal: controller.signal });
 }
 
 /**

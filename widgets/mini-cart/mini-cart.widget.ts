@@ -6,12 +6,13 @@ import { cartStore } from '../../src/cart/store';
 import { whenReleased } from '../../src/dom/press';
 import { env } from '../../src/env';
 import { listenLegacy } from '../../src/events/bus';
-import { onceInViewAndAlive, onIntent } from '../../src/react/intent';
+import { INTENT_EVENTS, onceInViewAndAlive, onIntent } from '../../src/react/intent';
 import { getCookie } from '../../src/storage/cookies';
 import { cartChanged, isUnfilled, REMOVE_LINK } from './logic';
 import { followRemoveLink, removeLinkOf } from './remove-link';
 
 const BOX = '.widget_shopping_cart_content';
+const VIEW_INTENT = INTENT_EVENTS.filter((type) => type !== 'click');
 
 /**
  * The React view (and React with it) is loaded once per page, the first time a box is reached for, shown to a
@@ -98,8 +99,9 @@ function mountBox(element: Element, ctx: WidgetContext): void {
   else {
     waiting.set(element, ctx);
     ctx.onCleanup(() => waiting.delete(element));
-    // Reached for (a pointer over it, focus, a key, a touch): wanted now.
-    onIntent(element, wantView, ctx.signal);
+    // Reached for (a pointer over or down, a touch, focus, a key): wanted now. Not a click alone (a script's, or
+    // a test's, with no pointer before it): the plain handler removes at once, a view arriving then would race it.
+    onIntent(element, wantView, ctx.signal, VIEW_INTENT);
     // Shown (a sidebar in view at load, a dropdown opened) is not intent: a visitor who does nothing must not pay
     // for the framework to render the lines the server printed. Shown to a shopper who moves, it loads at an
     // idle moment, so the first hover or remove finds it evaluated.
