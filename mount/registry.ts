@@ -28,15 +28,15 @@ export const registry: readonly WidgetEntry[] = [
   { name: 'store-notice', selector: '.woocommerce-store-notice', trigger: 'load', load: () => import('../widgets/store-notice/store-notice.widget') },
   { name: 'cf7', selector: '.wpcf7', trigger: 'idle', load: () => import('../widgets/cf7/cf7.widget') },
   // Swatches and the reset link are `href="#"` links: a click while the form's code loads is held and replayed.
-  { name: 'variation-form', selector: 'form.variations_form', trigger: 'load', clicks: '.avada-color-select, .avada-image-select, .avada-button-select, .reset_variations', load: () => import('../widgets/variation-form/variation-form.widget') },
+  { name: 'variation-form', selector: 'form.variations_form', trigger: 'load', clicks: '.avada-color-select, .avada-image-select, .avada-button-select, .reset_variations', view: 'intent', load: () => import('../widgets/variation-form/variation-form.widget') },
   { name: 'quantity', selector: 'div.quantity, td.quantity', trigger: 'load', load: () => import('../widgets/quantity/quantity.widget') },
   // The stars sit in the reviews tab, hidden until it opens (or the page arrives on #reviews).
   { name: 'review-rating', selector: 'select#rating', trigger: 'visible', load: () => import('../widgets/review-rating/review-rating.widget') },
-  { name: 'product-gallery', selector: '.woocommerce-product-gallery', trigger: 'load', load: () => import('../widgets/product-gallery/product-gallery.widget') },
+  { name: 'product-gallery', selector: '.woocommerce-product-gallery', trigger: 'load', view: 'intent', load: () => import('../widgets/product-gallery/product-gallery.widget') },
   // Shows only once the page is scrolled 200 px: loads on the first scroll.
   { name: 'sticky-add-to-cart', selector: '.product form.cart', trigger: 'scroll', load: () => import('../widgets/sticky-add-to-cart/sticky-add-to-cart.widget') },
   { name: 'add-to-cart', selector: '.add_to_cart_button.ajax_add_to_cart[data-product_id]:not(.wc-interactive), .fusion-post-card-cart', trigger: 'interaction', load: () => import('../widgets/add-to-cart/add-to-cart.widget') },
-  { name: 'mini-cart', selector: '.widget_shopping_cart_content, .widget_shopping_cart, .fusion-widget-cart-number, #wc-cart-fragments-data, .remove_from_cart_button', trigger: 'load', load: () => withCartChanges(import('../widgets/mini-cart/mini-cart.widget')) },
+  { name: 'mini-cart', selector: '.widget_shopping_cart_content, .widget_shopping_cart, .fusion-widget-cart-number, #wc-cart-fragments-data, .remove_from_cart_button', trigger: 'load', view: 'intent', load: () => withCartChanges(import('../widgets/mini-cart/mini-cart.widget')) },
   { name: 'store-lists', selector: '.woocommerce-ordering, .woocommerce-result-count, .catalog-ordering, .related.products > h2, .upsells.products > h2', trigger: 'load', load: () => import('../widgets/store-lists/store-lists.widget') },
   { name: 'product-tabs', selector: '.wc-tabs-wrapper, .woocommerce-tabs', trigger: 'load', load: () => import('../widgets/product-tabs/product-tabs.widget') },
   { name: 'fusion-tabs', selector: '.fusion-tabs', trigger: 'load', load: () => import('../widgets/fusion-tabs/fusion-tabs.widget') },
@@ -55,7 +55,7 @@ export const registry: readonly WidgetEntry[] = [
   { name: 'cart-page', selector: '.woocommerce-cart-form, .wc-empty-cart-message', trigger: 'load', load: () => import('../widgets/cart-page/cart-page.widget') },
   { name: 'checkout', selector: 'form.checkout.woocommerce-checkout', trigger: 'load', load: () => import('../widgets/checkout/checkout.widget') },
   { name: 'privacy', selector: '.fusion-privacy-bar, [data-privacy-type], lite-youtube, lite-vimeo, a[href="#privacy-settings"], .fusion-privacy-settings', trigger: 'load', load: () => import('../widgets/privacy/privacy.widget') },
-  { name: 'off-canvas', selector: '.awb-off-canvas-wrap[data-id]', trigger: 'load', load: () => import('../widgets/off-canvas/off-canvas.widget') },
+  { name: 'off-canvas', selector: '.awb-off-canvas-wrap[data-id]', trigger: 'load', view: 'opened', load: () => import('../widgets/off-canvas/off-canvas.widget') },
   { name: 'orders-table', selector: 'table.woocommerce-orders-table', trigger: 'load', load: () => import('../widgets/orders-table/orders-table.widget') },
   { name: 'split-test', selector: '[woob-stest-name]', trigger: 'load', load: () => import('../widgets/split-test/split-test.widget') },
   // Keyed on a page global, not markup (WP Rocket's tag may be gone): pages without it load no beacon code.

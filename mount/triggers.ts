@@ -1,10 +1,9 @@
 import { scrollTopNow } from '../src/dom/scroll';
 import { env } from '../src/env';
 import { warnOnce } from '../src/log';
+// The events that count as the first interaction with a widget's markup: one list, shared with deferred views.
+import { INTENT_EVENTS } from '../src/env/intent';
 import type { WidgetEntry } from './types';
-
-/** Events that count as the first interaction with a widget's markup. */
-const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'click'] as const;
 
 export interface Replay {
   /** Re-dispatch what was held back while the widget loaded. */

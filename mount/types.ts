@@ -62,6 +62,14 @@ export interface WidgetEntry {
    * framework chunk, the largest). Nothing the widget does (requests, markup) happens before its trigger.
    */
   warm?: { first?: () => Promise<unknown> };
+  /**
+   * For a widget whose chunk is plain and imports a React view (and the framework with it) later: when that view
+   * comes. `'intent'`: when the shopper reaches for the markup, its state changes, or it is in view once the
+   * shopper shows a first sign of life (src/react/intent.ts), never by being on screen alone. `'opened'`: when
+   * the widget opens by its owner's rule (an off-canvas panel's triggers). The size tool refuses an at-load widget
+   * on a page that must load no framework at load whose chunk can import it without this.
+   */
+  view?: 'intent' | 'opened';
   /** Loads the widget's module: one dynamic import, so its code is in its own chunk. */
   load: () => Promise<{ default: WidgetModule }>;
 }

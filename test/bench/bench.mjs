@@ -6,7 +6,8 @@
  *   node test/bench/bench.mjs [--runs 3] [--page name.html]... [--all] [--no-extra] [--json] [--waves] [--classic DIR]
  *
  * Three configurations: the React build (`?tag=module`, dist/), the compact build (`?tag=compact`,
- * dist/compact/, preact/compat) and the page without the bundle. Pages: the variable product, the 1,000-variation
+ * dist/compact/, preact/compat) and the page without the bundle. Pages: the variable product (also with the cart
+ * widget in view in its sidebar, for a visitor with a cart: cookies set, the mock's cart filled), the 1,000-variation
  * product, the cart, the checkout and the contact page (`--all`: every fixture page; `--page`: the ones named).
  *
  * Loads (`runs` per page and configuration, default 3, alternating the order; one discarded warm-up load first),
@@ -88,7 +89,14 @@ export async function loadMock() {
   const mock = { handlers: module.handlers(), getResponse: module.getResponse, calls: [] };
   mock.reset = () => {
     module.resetState();
+    // A visitor with a cart (VISITOR_CARTS): the shop's cart for the page being measured, as its cookies say.
+    if (mock.cart) module.state.cart = mock.cart.map((line) => ({ ...line }));
     mock.calls = [];
+  };
+  /** The cart lines and the cookies a shop sets for them (for a visitor with a cart). */
+  mock.visitor = (lines) => {
+    const cart = lines.map(([productId, quantity], i) => ({ key: `${productId.toString(16).padStart(8, '0')}${String(i + 1).padStart(24, '0')}`, productId, quantity }));
+    return { cart, cookies: { woocommerce_items_in_cart: '1', woocommerce_cart_hash: module.cartHash({ cart }) } };
   };
   return mock;
 }
@@ -224,7 +232,12 @@ export const CONFIGS = [
 ];
 /** `--classic DIR`: the page without the bundle, with WooCommerce's own scripts (classic.mjs). */
 const CLASSIC_CONFIG = { tag: 'wp-classic', label: "WooCommerce's scripts", classic: true };
-const DEFAULT_PAGES = ['product-variable.html', 'product-1000.html', 'cart.html', 'checkout.html', 'contact.html'];
+const DEFAULT_PAGES = ['product-variable.html', 'product-sidebar-cart.html', 'product-1000.html', 'cart.html', 'checkout.html', 'contact.html'];
+/**
+ * Pages measured for a visitor with a cart (the shop's cookies set, the mock's cart filled): issue 29's variable
+ * product with WooCommerce's cart widget in view in its sidebar, filled from the fragments at load.
+ */
+const VISITOR_CARTS = { 'product-sidebar-cart.html': [[318, 2], [320, 1]] };
 const AFTER_LOAD = 3000;
 
 /** Bytes of a served bundle file, weighed once from the built file (what a shop's server would compress). */
@@ -421,18 +434,21 @@ async function benchPages(options) {
   try {
     // A fresh context per page and per interaction run: one that went away (a crashed tab on a loaded machine)
     // costs one group of figures, not the run.
-    const fresh = async () => {
+    const fresh = async (name) => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+      const visitor = VISITOR_CARTS[name] ? mock.visitor(VISITOR_CARTS[name]) : undefined;
+      mock.cart = visitor?.cart;
+      if (visitor) await context.addCookies(Object.entries(visitor.cookies).map(([cookie, value]) => ({ name: cookie, value, url: server.url })));
       await routeToMock(context, mock);
       if (classic) await routeClassic(context, classic);
       return context;
     };
     // One discarded load first: the browser's own first-use costs are nobody's bundle.
-    let context = await fresh();
+    let context = await fresh(pages[0]);
     await measureLoad(context, url(pages[0], 'module'), pluginPath, mock);
     await context.close();
     for (const name of pages) {
-      context = await fresh();
+      context = await fresh(name);
       const here = configsFor(name);
       const runs = Object.fromEntries(here.map((c) => [c.tag, []]));
       for (let i = 0; i < options.runs; i++) {

@@ -5,4 +5,5 @@
  */
 export { getResponse } from 'msw';
 export { handlers } from '../../fixtures/mock/handlers';
+export { cartHash } from '../../fixtures/mock/fragments';
 export { resetState, state } from '../../fixtures/mock/state';

@@ -6,6 +6,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { cartHash } from '../../fixtures/mock/fragments';
+import type { MockState } from '../../fixtures/mock/state';
 import { BUILD_TAGS, expectAxeClean, expectNoConsoleErrors, expectRequestedTogether, FRAMEWORK_CHUNK, openPage, pageURL, waitForIdleIslands, waitForIslands } from './harness';
 
 const cartLines = (page: Page) => page.evaluate(() => window.__mock!.state.cart.map((l) => [l.productId, l.quantity]));
@@ -156,5 +158,65 @@ describe.each(BUILD_TAGS)('mini-cart view, %s tag', (tag) => {
       expect(miniCartView(requests), path).toBe(false);
       expectNoConsoleErrors(errors);
     }
+  });
+});
+
+/**
+ * Issue 29's reference page: a variable product whose sidebar holds WooCommerce's cart widget (printed empty,
+ * filled from the fragments, in view at load) and a live search in the header, for a visitor with a cart.
+ */
+const SIDEBAR_CART = '/product-sidebar-cart.html';
+const LINES = [
+  { key: `${(318).toString(16).padStart(8, '0')}${'1'.padStart(24, '0')}`, productId: 318, quantity: 2 },
+  { key: `${(320).toString(16).padStart(8, '0')}${'2'.padStart(24, '0')}`, productId: 320, quantity: 1 },
+];
+/** The shop's cookies for that cart and the mock's server-side cart (test/e2e's mock keeps it in localStorage). */
+const VISITOR_WITH_CART = {
+  cookies: { woocommerce_items_in_cart: '1', woocommerce_cart_hash: cartHash({ cart: LINES } as MockState) },
+  local: { __storefront_islands_mock__: JSON.stringify({ cart: LINES }) },
+};
+
+/** Resolves once 3 s have passed since the load event (the issue's window for a visitor who does nothing). */
+const loadPlus3s = (page: Page) =>
+  page.waitForFunction(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    return !!nav && nav.loadEventEnd > 0 && performance.now() >= nav.loadEventEnd + 3000;
+  }, null, { timeout: 30_000, polling: 100 });
+
+const inViewport = (page: Page, selector: string) =>
+  page.$eval(selector, (el) => {
+    const r = el.getBoundingClientRect();
+    return r.height > 0 && r.top < innerHeight && r.bottom > 0;
+  });
+
+describe.each(BUILD_TAGS)('a filled sidebar cart in view, %s tag', (tag) => {
+  test('a visitor who does nothing sees the cart filled and loads no framework and no view by load + 3 s; a pointer over the cart brings them', async () => {
+    const { page, errors, requests } = await openPage(SIDEBAR_CART, { tag, storage: VISITOR_WITH_CART });
+    await waitForMini(page, 2);
+    expect(await inViewport(page, '.widget_shopping_cart_content')).toBe(true);
+    expect(await headerCount(page)).toBe('3');
+    await loadPlus3s(page);
+    expect(requests.filter((u) => FRAMEWORK_CHUNK.test(new URL(u).pathname))).toEqual([]);
+    expect(miniCartView(requests)).toBe(false);
+    await page.hover('.widget_shopping_cart_content .woocommerce-mini-cart-item');
+    await expect.poll(() => miniCartView(requests), { timeout: 15_000 }).toBe(true);
+    expect(frameworkRequested(requests)).toBe(true);
+    await expectAxeClean(page);
+    expectNoConsoleErrors(errors);
+  });
+
+  test('focus on a link in the cart (the keyboard) brings the view; a remove before it is there still works', async () => {
+    const { page, errors, requests } = await openPage(SIDEBAR_CART, { tag, storage: VISITOR_WITH_CART });
+    await waitForMini(page, 2);
+    await loadPlus3s(page);
+    expect(frameworkRequested(requests)).toBe(false);
+    await page.focus('.widget_shopping_cart_content .remove_from_cart_button[data-product_id="320"]');
+    await page.keyboard.press('Space');
+    await waitForMini(page, 1);
+    expect(await cartLines(page)).toEqual([[318, 2]]);
+    await expect.poll(() => miniCartView(requests), { timeout: 15_000 }).toBe(true);
+    expect(frameworkRequested(requests)).toBe(true);
+    await expectAxeClean(page);
+    expectNoConsoleErrors(errors);
   });
 });

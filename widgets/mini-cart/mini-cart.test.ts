@@ -511,7 +511,64 @@ describe('"hide if empty" after an add', () => {
 });
 
 describe('the React view', () => {
-  const shown = () => onTestFinished(setEnvironment({ visible: (_el, fn) => (queueMicrotask(fn), () => {}) }));
+  // Shown to a shopper who moves (being shown alone brings nothing: see below).
+  const shown = () => onTestFinished(setEnvironment({ visible: (_el, fn) => (queueMicrotask(() => (fn(), dispatchEvent(new Event('pointermove')))), () => {}) }));
+  /** The box is in view at once; idle callbacks run only when the test says so. */
+  function inViewAtLoad(): Array<() => void> {
+    const idles: Array<() => void> = [];
+    onTestFinished(setEnvironment({ visible: (_el, fn) => (queueMicrotask(fn), () => {}), idle: (fn) => (idles.push(fn), () => {}) }));
+    return idles;
+  }
+  /** The stored fragments are in (their code loads at load): the box shows the line. */
+  const filled = () => vi.waitFor(() => expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(1));
+
+  it('is not loaded for a filled box in view when the visitor does nothing; the first sign of life loads it at an idle moment', async () => {
+    const idles = inViewAtLoad();
+    serverCart([[318, 1]]);
+    storedFromServer();
+    await shop();
+    await filled();
+    await import('./mini-cart.island');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(hasView(content())).toBe(false);
+    expect(idles).toHaveLength(0);
+    // A mouse moved anywhere on the page: the view is wanted, but not inside that event.
+    dispatchEvent(new Event('pointermove'));
+    expect(idles).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(hasView(content())).toBe(false);
+    idles[0]!();
+    await vi.waitFor(() => expect(hasView(content())).toBe(true), { timeout: 15_000 }); // the first import of React is slow under load
+  });
+
+  it('is not loaded by the first refresh of the cart the cookies name (a box printed empty, filled at load)', async () => {
+    onTestFinished(setEnvironment({ visible: () => () => {} }));
+    serverCart([[318, 1]]);
+    await shop();
+    await vi.waitFor(() => expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(1));
+    expect(refreshes()).toHaveLength(1);
+    // The view's code in the module cache: wanted, it would mount within a few tasks.
+    await import('./mini-cart.island');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(hasView(content())).toBe(false);
+  });
+
+  for (const [how, reach] of [
+    ['a pointer over it', (box: Element) => box.querySelector('a.checkout')!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse' }))],
+    ['focus in it', (box: Element) => box.querySelector<HTMLElement>('a.checkout')!.focus()],
+  ] as const) {
+    it(`is loaded at once by ${how}, with no sign of life or idle moment needed`, async () => {
+      inViewAtLoad();
+      serverCart([[318, 1]]);
+      storedFromServer();
+      await shop();
+      await filled();
+      await new Promise((r) => setTimeout(r, 50));
+      expect(hasView(content())).toBe(false);
+      reach(content());
+      await vi.waitFor(() => expect(hasView(content())).toBe(true), { timeout: 15_000 }); // the first import of React is slow under load
+    });
+  }
 
   it('is not loaded for a box nobody looked at and a cart nobody changed', async () => {
     onTestFinished(setEnvironment({ visible: () => () => {} }));

@@ -1,18 +1,22 @@
 import { defineWidget, type WidgetContext, type WidgetModule } from '../../mount/types';
 import { liveRegion } from '../../src/cart/announce';
-import { cartNotLoaded, refreshUnlessCartCall, startCart } from '../../src/cart/cart';
+import { cartNotLoaded, HASH_COOKIE, refreshUnlessCartCall, startCart } from '../../src/cart/cart';
 import { storedSessionHash } from '../../src/cart/persist';
 import { cartStore } from '../../src/cart/store';
 import { whenReleased } from '../../src/dom/press';
 import { env } from '../../src/env';
 import { listenLegacy } from '../../src/events/bus';
+import { INTENT_EVENTS, onceInViewAndAlive, onIntent } from '../../src/react/intent';
+import { getCookie } from '../../src/storage/cookies';
 import { cartChanged, isUnfilled, REMOVE_LINK } from './logic';
 import { followRemoveLink, removeLinkOf } from './remove-link';
 
 const BOX = '.widget_shopping_cart_content';
+const VIEW_INTENT = INTENT_EVENTS.filter((type) => type !== 'click');
 
 /**
- * The React view (and React with it) is loaded once per page, the first time a box is shown or the cart changes;
+ * The React view (and React with it) is loaded once per page, the first time a box is reached for, shown to a
+ * shopper who moves, or the cart changes;
  * from then on every box mounts it at once (a fragment swap replaces the box: the new one gets the view too).
  */
 let view: Promise<WidgetModule> | undefined;
@@ -36,7 +40,7 @@ function mountView(box: Element, ctx: WidgetContext): void {
   });
 }
 
-/** The first reason to show the cart (shown, changed, touched): load the view for every box on the page. */
+/** The first reason to show the cart (reached for, shown to a shopper who moves, changed): load the view for every box on the page. */
 function wantView(): void {
   view ??= import('./mini-cart.island').then((m) => m.default);
   for (const [box, ctx] of waiting) mountView(box, ctx);
@@ -48,7 +52,9 @@ let watching: AbortController | undefined;
 function watchCart(): void {
   if (watching) return;
   const controller = (watching = new AbortController());
-  const printed = storedSessionHash() ?? '';
+  // The cart the page started with: the one stored by an earlier page, else the one the shop's cookie names (a
+  // sidebar box printed empty and filled by the first refresh shows that cart, not a change).
+  const printed = storedSessionHash() ?? getCookie(HASH_COOKIE) ?? '';
   const changed = () => {
     controller.abort();
     wantView();
@@ -93,11 +99,15 @@ function mountBox(element: Element, ctx: WidgetContext): void {
   else {
     waiting.set(element, ctx);
     ctx.onCleanup(() => waiting.delete(element));
-    // Touched (a pointer over it, focus, a key) or shown (a sidebar scrolled to, a dropdown opened): wanted.
-    for (const type of ['pointerover', 'focusin']) element.addEventListener(type, wantView, { signal: ctx.signal, once: true });
+    // Reached for (a pointer over or down, a touch, focus, a key): wanted now. Not a click alone (a script's, or
+    // a test's, with no pointer before it): the plain handler removes at once, a view arriving then would race it.
+    onIntent(element, wantView, ctx.signal, VIEW_INTENT);
+    // Shown (a sidebar in view at load, a dropdown opened) is not intent: a visitor who does nothing must not pay
+    // for the framework to render the lines the server printed. Shown to a shopper who moves, it loads at an
+    // idle moment, so the first hover or remove finds it evaluated.
     queueMicrotask(() => {
       if (ctx.signal.aborted || view || isUnfilled(element.childElementCount, element.textContent ?? '')) return;
-      ctx.onCleanup(env().visible(element, wantView, '0px'));
+      onceInViewAndAlive(element, wantView, ctx.signal);
     });
   }
 

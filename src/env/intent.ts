@@ -1,0 +1,6 @@
+/**
+ * Events that say the shopper reaches for a widget's markup: a pointer over it or pressed on it, a touch, focus,
+ * a key, a click. The one list: the runtime's `interaction` trigger and the views deferred in src/react/intent.ts
+ * share it. Here, in the runtime's shared core, so the entry carries only the list, not the deferral code.
+ */
+export const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'click'] as const;
