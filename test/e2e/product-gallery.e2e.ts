@@ -6,7 +6,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
-import { seenSlides } from './snaps';
 
 const PAGE = '/product-gallery.html';
 const slide = (n: number) => `.woocommerce-product-gallery__image:nth-child(${n})`;
@@ -77,8 +76,6 @@ describe.each(BUILD_TAGS)('product gallery, %s tag', (tag) => {
     await page.click('.sf-gallery__nav--next');
     await waitSettled(page, 2);
     expect(await activeSlide(page)).toBe(1);
-    // The engine measured the slides in their row: the active one is the one in the viewport.
-    expect(await seenSlides(page, '.flex-viewport', '.woocommerce-product-gallery__image')).toEqual(['2 of 4']);
     await expectAxeClean(page);
     expectNoConsoleErrors(errors);
   });
