@@ -1,12 +1,21 @@
 import { installJQueryShims } from '../src/events/shims';
 import { debugEnabled } from './debug';
-import { createApi } from './api';
+import { createApi, type StorefrontIslandsApi } from './api';
 import { registry } from './registry';
 import { createRuntime } from './runtime';
 
+/**
+ * Our API, not whatever else the name resolves to: an element with `id="StorefrontIslands"` is reachable as
+ * `window.StorefrontIslands` too (named access), and must not pass for a copy already running.
+ */
+function running(value: unknown): boolean {
+  const api = value as Partial<StorefrontIslandsApi> | null | undefined;
+  return typeof api === 'object' && api !== null && typeof api.scan === 'function' && typeof api.ready === 'function' && typeof api.version === 'string';
+}
+
 /** Start once per page: a second copy of the tag (a plugin enqueuing it twice) only warns. */
 export function start(): void {
-  if (window.StorefrontIslands) {
+  if (running(window.StorefrontIslands)) {
     console.warn('[storefront-islands] loaded twice; the second copy does nothing.');
     return;
   }

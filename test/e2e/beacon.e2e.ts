@@ -67,6 +67,32 @@ describe.each(BUILD_TAGS)('WP Rocket beacon, %s tag', (tag) => {
     expect(report!.results.lrc).toEqual(['7b3e9a12', '2d4f6a88', 'f007e401']);
   });
 
+  test('a site without skipStrings: WP Rocket\'s default "memex" still keeps a block whose id holds it (any case) out of lazy render', async () => {
+    const { page } = await openPage('/beacon.html', {
+      tag,
+      viewport: DESKTOP,
+      beforeGoto: (context: BrowserContext) =>
+        context.addInitScript(() => {
+          let data: Record<string, unknown> | undefined;
+          Object.defineProperty(window, 'rocket_beacon_data', {
+            configurable: true,
+            get: () => data,
+            set(value: Record<string, unknown>) {
+              delete value.skipStrings;
+              data = value;
+            },
+          });
+          document.addEventListener('DOMContentLoaded', () => {
+            document.getElementById('memex-box')!.id = 'Saved-MEMEX-box';
+          });
+        }),
+    });
+    await completed(page);
+    expect(await page.evaluate(() => Object.hasOwn((window as unknown as { rocket_beacon_data: object }).rocket_beacon_data, 'skipStrings'))).toBe(false);
+    const [report] = await reports(page);
+    expect(report!.results.lrc).toEqual(['7b3e9a12', '2d4f6a88', 'f007e401']);
+  });
+
   test('a check that never answers: the 10 s guard reports with status timeout, once', async () => {
     // The page's clock is Playwright's (it runs in real time until told otherwise): once the check is in flight,
     // the guard's 10 s pass at once instead of being waited for; the mock's slow answer (60 s) stays pending.

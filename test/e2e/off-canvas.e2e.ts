@@ -229,6 +229,33 @@ describe.each(BUILD_TAGS)('off-canvas, %s tag', (tag) => {
     expectNoConsoleErrors(errors);
   });
 
+  test('a popup over an open sliding bar (no exit animation): Escape closes only the popup, and the bar keeps its scroll lock', async () => {
+    const { page, errors } = await open({ tag, reducedMotion: true });
+    const locked = () => page.evaluate(() => getComputedStyle(document.documentElement).overflow === 'hidden');
+    await page.focus('a.menu-browse');
+    await page.keyboard.press('Enter');
+    await waitShown(page, 201);
+    expect(await locked()).toBe(true);
+    // The bar's overlay covers the trigger: the theme's own script (or a link inside the bar) would open it.
+    await page.evaluate(() => document.querySelector<HTMLElement>('.open-size-guide')!.click());
+    await waitOpen(page, 108);
+
+    await page.keyboard.press('Escape');
+    await waitShown(page, 108, false);
+    await expect.poll(() => modalId(page)).toBeNull();
+    expect(await isShown(page, 201)).toBe(true);
+    expect(await locked()).toBe(true);
+    await page.mouse.wheel(0, 600);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    // The bar's own Escape still closes it, and then the page scrolls again.
+    await page.keyboard.press('Escape');
+    await waitShown(page, 201, false);
+    expect(await locked()).toBe(false);
+    expectNoConsoleErrors(errors);
+  });
+
   test('reduced motion: no animation classes; garbage in storage: one warning, the panel stays closed', async () => {
     const { page, errors, messages } = await open({ tag, reducedMotion: true });
     await watchClasses(page, 108);

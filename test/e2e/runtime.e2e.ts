@@ -65,6 +65,25 @@ describe.each(TAGS)('runtime, %s tag', (tag) => {
     expect(ours(messages).filter((m) => m.text.includes('loaded twice'))).toEqual([]);
   });
 
+  test('an element with id="StorefrontIslands" (named access on window) does not stop the bundle', async () => {
+    const { page, messages } = await openPage('/home.html', {
+      tag,
+      initScript: () => {
+        new MutationObserver((_, observer) => {
+          if (!document.body) return;
+          observer.disconnect();
+          const section = document.createElement('section');
+          section.id = 'StorefrontIslands';
+          document.body.prepend(section);
+        }).observe(document, { childList: true, subtree: true });
+      },
+    });
+    expect(await page.isVisible(notice)).toBe(true);
+    expect((await recorded(page)).mounts).toContain('store-notice');
+    expect(await page.evaluate(() => [window.StorefrontIslands?.version, document.getElementById('StorefrontIslands')?.tagName])).toEqual([version, 'SECTION']);
+    expect(ours(messages).filter((m) => m.text.includes('loaded twice'))).toEqual([]);
+  });
+
   test('a widget whose chunk cannot load is reported once with storefront:error, and the rest of the page works', async () => {
     // What mounts on this page when every chunk loads: the reference for "the other widgets still work".
     const healthy = await openPage('/home.html', { tag });

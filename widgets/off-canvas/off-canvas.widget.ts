@@ -156,9 +156,11 @@ export default defineWidget({
       if (link && (wrap.classList.contains('close-on-anchor') || config.close_on_anchor_click) && !parseHash(hrefHash(link.getAttribute('href')))) panel.close('anchor');
     }, { signal: context.signal });
     if (config.type === 'sliding-bar') {
-      // Popups close on Escape through their dialog; a bar listens on the page while it is open.
+      // Popups close on Escape through their dialog; a bar listens on the page while it is open. An Escape the
+      // popup already took (it prevents the key) is not the bar's, even when the popup closed without an exit
+      // animation and no modal dialog is left by the time the key reaches the document.
       document.addEventListener('keydown', (event) => {
-        if (event.key === 'Escape' && closeOnEsc && panel.isOpen() && !document.querySelector('dialog:modal')) panel.close('escape');
+        if (event.key === 'Escape' && !event.defaultPrevented && closeOnEsc && panel.isOpen() && !document.querySelector('dialog:modal')) panel.close('escape');
       }, { signal: context.signal });
     }
 

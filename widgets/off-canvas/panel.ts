@@ -63,6 +63,23 @@ function pauseMedia(root: Element): void {
   }
 }
 
+/**
+ * Who holds the page's scroll lock, by panel id (a popup over an open bar: closing the popup must leave the
+ * bar's lock on). The `sf-oc-lock` class is for bars; a popup's modal dialog locks through CSS and only shares
+ * the gutter.
+ */
+const lockHolders = new Map<string, boolean>();
+
+function setScrollLock(holder: string, on: boolean, needsClass: boolean): void {
+  const root = document.documentElement;
+  // Measured before the first lock only: once the page is locked its scrollbar is already gone.
+  if (on && lockHolders.size === 0) root.classList.toggle('sf-oc-gutter', window.innerWidth - root.clientWidth > 0);
+  if (on) lockHolders.set(holder, needsClass);
+  else lockHolders.delete(holder);
+  root.classList.toggle('sf-oc-lock', [...lockHolders.values()].includes(true));
+  if (lockHolders.size === 0) root.classList.remove('sf-oc-gutter');
+}
+
 export function createPanel(options: PanelOptions): Panel {
   const { wrap, id, config, context } = options;
   const panel = (wrap.querySelector(':scope > .awb-off-canvas') ?? wrap.querySelector('.awb-off-canvas')) as HTMLElement | null;
@@ -83,15 +100,10 @@ export function createPanel(options: PanelOptions): Panel {
   });
 
   const scrollLock = (on: boolean) => {
-    const root = document.documentElement;
     // A modal popup locks the page through CSS (html:has(dialog:modal)); a bar only with its overlay and the
     // page scrollbar hidden.
     const locks = isPopup || (config.overlay && !config.overlay_page_scrollbar && !wrap.classList.contains('overlay-disabled'));
-    if (!locks) return;
-    if (on && !isPopup) root.classList.add('sf-oc-lock');
-    if (!on) root.classList.remove('sf-oc-lock');
-    if (on) root.classList.toggle('sf-oc-gutter', window.innerWidth - root.clientWidth > 0);
-    else if (!root.classList.contains('sf-oc-lock')) root.classList.remove('sf-oc-gutter');
+    if (locks) setScrollLock(id, on, !isPopup);
   };
 
   const push = (on: boolean) => {

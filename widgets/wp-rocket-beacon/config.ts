@@ -23,6 +23,9 @@ export interface BeaconConfig {
 
 type Warn = (field: string, message: string) => void;
 
+const DEFAULT_SKIP_STRINGS = ['memex'];
+/** The longest wait before starting: as long as the report's own guard, far past WP Rocket's 500 ms default. */
+const MAX_DELAY_MS = 10_000;
 const DEFAULT_ELEMENTS = 'img, video, picture, p, main, div, li, svg, section, header, span';
 
 function flag(value: unknown): boolean | undefined {
@@ -54,6 +57,13 @@ export function readConfig(raw: unknown, warn: Warn): BeaconConfig | undefined {
     if (data[field] !== undefined) warn(`rocket_beacon_data.${field}`, `is malformed; using ${JSON.stringify(fallback)}.`);
     return fallback;
   };
+  let delay = pick('delay', number(data.delay), 500);
+  if (delay > MAX_DELAY_MS) {
+    // Past 2^31 - 1 ms a browser timer fires at once: a delay meant as "much later" would measure the page
+    // before it settled.
+    warn('rocket_beacon_data.delay', `is ${delay} ms; waiting ${MAX_DELAY_MS} ms.`);
+    delay = MAX_DELAY_MS;
+  }
   const isMobile = pick('is_mobile', flag(data.is_mobile), false);
   const status = data.status && typeof data.status === 'object' ? (data.status as Record<string, unknown>) : undefined;
   if (data.status !== undefined && !status) warn('rocket_beacon_data.status', 'is not an object; both detections run.');
@@ -68,8 +78,11 @@ export function readConfig(raw: unknown, warn: Warn): BeaconConfig | undefined {
     }
   } else if (data.elements !== undefined) warn('rocket_beacon_data.elements', 'is not a selector list; using the default.');
 
-  const skipStrings = Array.isArray(data.skipStrings) ? data.skipStrings.filter((s): s is string => typeof s === 'string' && s !== '') : [];
-  if (data.skipStrings !== undefined && !Array.isArray(data.skipStrings)) warn('rocket_beacon_data.skipStrings', 'is not a list; ignored.');
+  // Absent, WP Rocket's beacon skips ids containing "memex" on every site; a list the site sets (even an empty
+  // one) replaces that default.
+  let skipStrings = DEFAULT_SKIP_STRINGS;
+  if (Array.isArray(data.skipStrings)) skipStrings = data.skipStrings.filter((s): s is string => typeof s === 'string' && s !== '');
+  else if (data.skipStrings !== undefined) warn('rocket_beacon_data.skipStrings', `is not a list; using ${JSON.stringify(DEFAULT_SKIP_STRINGS)}.`);
 
   const exclusions: [string, RegExp][] = [];
   if (Array.isArray(data.exclusions)) {
@@ -90,7 +103,7 @@ export function readConfig(raw: unknown, warn: Warn): BeaconConfig | undefined {
     isMobile,
     widthThreshold: pick('width_threshold', number(data.width_threshold), isMobile ? 393 : 1600),
     heightThreshold: pick('height_threshold', number(data.height_threshold), isMobile ? 830 : 700),
-    delay: pick('delay', number(data.delay), 500),
+    delay,
     debug: Boolean(data.debug),
     atf: status ? flag(status.atf) ?? true : true,
     lrc: status ? flag(status.lrc) ?? true : true,

@@ -112,7 +112,8 @@ export function hasLazyRenderConflict(el: Element): boolean {
 /** Why an element may not be lazily rendered, or undefined when it may. */
 export function lazyRenderSkip(el: Element, options: LrcOptions): string | undefined {
   if (!el.getAttribute('data-rocket-location-hash')) return 'empty hash';
-  if (el.id && options.skipStrings.some((s) => s && el.id.includes(s))) return 'skipString';
+  const id = el.id.toLowerCase();
+  if (id && options.skipStrings.some((s) => s && id.includes(s.toLowerCase()))) return 'skipString';
   if (el.querySelector('use')) return 'svg use';
   if (options.exclusions.some(([name, pattern]) => el.hasAttribute(name) && pattern.test(el.getAttribute(name)!))) return 'exclusion';
   if (hasLazyRenderConflict(el)) return 'conflict';

@@ -120,9 +120,15 @@ const PAGE = `<script data-name="wpr-wpr-beacon"></script>
 const log = (endpoint: string) => state.log.filter((e) => e.endpoint === endpoint).map((e) => e.body);
 const completed = () => document.querySelector('[data-name="wpr-wpr-beacon"]')?.getAttribute('beacon-completed');
 
+/** Boxes for extra elements a test's page adds (runBeacon sets the page's own). */
+let rectsFor: Record<string, Rect> = {};
+afterEach(() => {
+  rectsFor = {};
+});
+
 async function runBeacon(config: unknown, { cached = false, html = PAGE } = {}) {
   document.body.innerHTML = html;
-  rects = { hero: { left: 0, top: 0, width: 900, height: 500 }, far: { left: 0, top: 3000, width: 900, height: 500 } };
+  rects = { hero: { left: 0, top: 0, width: 900, height: 500 }, far: { left: 0, top: 3000, width: 900, height: 500 }, ...rectsFor };
   (window as { rocket_beacon_data?: unknown }).rocket_beacon_data = config;
   const marker = cached ? document.appendChild(document.createComment(' This website is like a Rocket. Debug: cached@1732500000 ')) : undefined;
   try {
@@ -247,6 +253,31 @@ describe('the beacon (manager scenarios)', () => {
     await runBeacon({ ...CONFIG, ajax_url: 'javascript:alert(1)' });
     expect(state.log).toEqual([]);
     expect(warn.mock.calls.map((c) => String(c[0])).filter((w) => w.includes('wp-rocket-beacon: rocket_beacon_data.ajax_url'))).toHaveLength(1);
+  });
+
+  it('no skipStrings key: WP Rocket\'s default ["memex"], matched case-insensitively; a list the site sets replaces it', async () => {
+    const html = `${PAGE}<section id="Saved-MEMEX-box" data-rocket-location-hash="h-memex">saved</section>`;
+    const withMemex = async (config: unknown) => {
+      state.log.length = 0;
+      document.querySelector('[data-name]')?.removeAttribute('beacon-completed');
+      await runBeacon(config, { html });
+      return (JSON.parse(String(log('rocket_beacon')[0]!.results)) as { lrc: string[] }).lrc;
+    };
+    rectsFor = { 'Saved-MEMEX-box': { left: 0, top: 3600, width: 900, height: 500 } };
+    expect(await withMemex(CONFIG)).toEqual(['h-far']);
+    expect(await withMemex({ ...CONFIG, skipStrings: ['far'] })).toEqual(['h-memex']);
+    expect(await withMemex({ ...CONFIG, skipStrings: [] })).toEqual(['h-far', 'h-memex']);
+  });
+
+  it('a delay past what a timer can hold is clamped to 10 s with one warning, not fired at once', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const waits: number[] = [];
+    (window as { rocket_beacon_data?: unknown }).rocket_beacon_data = { ...CONFIG, delay: 2 ** 32 + 1 };
+    document.body.innerHTML = PAGE;
+    await beacon.mount(document.body, { ...context(), timeout: (_fn, ms) => void waits.push(ms) });
+    expect(waits).toEqual([10_000]);
+    expect(completed()).toBeNull();
+    expect(warn.mock.calls.map((c) => String(c[0])).filter((w) => w.includes('wp-rocket-beacon: rocket_beacon_data.delay'))).toHaveLength(1);
   });
 
   it('a malformed optional field warns once and falls back', async () => {
