@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { server } from '../fixtures/mock/node';
 import { resetState } from '../fixtures/mock/state';
-import { forgetTheme } from '../src/env/theme';
+import { forgetTheme } from '../src/theme/theme';
 import { resetLogMemory } from '../src/log';
 import { installHappyDomFixes } from './helpers/happy-dom-fixes';
 
@@ -23,7 +23,7 @@ function cleanupRenderedTrees(): void {
 }
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-// Each test's page is an Avada page, as the contract markup the unit tests are written from (src/env/theme.ts
+// Each test's page is an Avada page, as the contract markup the unit tests are written from (src/theme/theme.ts
 // decides from these classes): a test of another theme's page sets its own body classes.
 beforeEach(() => document.body.setAttribute('class', 'wp-theme-Avada theme-Avada'));
 afterEach(() => {

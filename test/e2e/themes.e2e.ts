@@ -1,5 +1,5 @@
 /**
- * Each theme's behaviours only on its theme (DESIGN.md 1b, src/env/theme.ts), in real Chromium, both builds: on
+ * Each theme's behaviours only on its theme (DESIGN.md 1b, src/theme/theme.ts), in real Chromium, both builds: on
  * the recorded Storefront shop's pages (reached by its plain permalinks) the bundle adds none of Avada's -/+
  * buttons, heading markup, alert markup or sticky bar, while WooCommerce's and Contact Form 7's own behaviours
  * run; the owner's `storefrontIslandsSettings.theme` turns Avada's on on Storefront ('avada') and off on Avada ('off').

@@ -9,7 +9,7 @@ export interface Cf7ViewProps {
   display: Cf7Display;
   form: HTMLFormElement;
   unitTag: string;
-  /** Avada's alert markup for the response (src/env/theme.ts); elsewhere the output holds CF7's plain message. */
+  /** Avada's alert markup for the response (src/theme/theme.ts); elsewhere the output holds CF7's plain message. */
   avadaAlerts: boolean;
 }
 

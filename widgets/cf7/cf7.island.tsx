@@ -1,5 +1,5 @@
 import type { WidgetContext } from '../../mount/types';
-import { avadaBehaviours } from '../../src/env/theme';
+import { avadaBehaviours } from '../../src/theme/theme';
 import { defineIsland } from '../../src/react/island';
 import { commitNow } from '../../src/react/render';
 import { Cf7View, type Cf7ViewProps } from './Cf7View';

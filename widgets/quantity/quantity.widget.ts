@@ -1,6 +1,6 @@
 import { defineWidget } from '../../mount/types';
 import { announceIn, statusRegion } from '../../src/dom/announce';
-import { avadaBehaviours } from '../../src/env/theme';
+import { avadaBehaviours } from '../../src/theme/theme';
 import { fireLegacy } from '../../src/events/bus';
 import { decrement, increment, raisedToMin, readBounds } from './logic';
 

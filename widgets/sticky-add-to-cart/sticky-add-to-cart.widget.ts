@@ -1,7 +1,7 @@
 import { defineWidget } from '../../mount/types';
 import { adoptStyles } from '../../src/dom/styles';
 import { env } from '../../src/env';
-import { avadaBehaviours } from '../../src/env/theme';
+import { avadaBehaviours } from '../../src/theme/theme';
 import { listenLegacy } from '../../src/events/bus';
 import { attachIsland } from '../../src/react/island';
 import { chosenSummary, exposure, mirrorButton, priceHtmlFor } from './logic';

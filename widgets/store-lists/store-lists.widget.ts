@@ -2,7 +2,7 @@ import { defineWidget, type WidgetContext } from '../../mount/types';
 import { pageGlobal } from '../../src/config/globals';
 import { parseString } from '../../src/config/parse';
 import { env } from '../../src/env';
-import { avadaBehaviours } from '../../src/env/theme';
+import { avadaBehaviours } from '../../src/theme/theme';
 import { listenLegacy } from '../../src/events/bus';
 import { headingLevel, mergeQuery, separatorClasses } from './logic';
 

@@ -45,6 +45,7 @@ describe('the owner setting (window.storefrontIslandsSettings)', () => {
     expect(readThemeSetting({ theme: 1 }).setting).toBe('auto');
     expect(readThemeSetting('avada')).toEqual({ setting: 'auto', problem: 'is not an object; using theme "auto"' });
     expect(readThemeSetting(null).problem).toBe('is not an object; using theme "auto"');
+    expect(readThemeSetting(['avada']).problem).toBe('is not an object; using theme "auto"');
   });
 });
 
