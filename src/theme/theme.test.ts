@@ -92,4 +92,32 @@ describe('the page decision', () => {
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]?.[0])).toContain('theme: storefrontIslandsSettings: theme: expected "auto", "avada" or "off", got "yes"');
   });
+
+  it('reads the plugin\'s attribute on the bundle\'s tag when no global says otherwise', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const tag = document.createElement('script');
+    tag.type = 'text/plain';
+    tag.setAttribute('data-theme-behaviours', 'avada');
+    document.head.append(tag);
+    try {
+      document.body.className = STOREFRONT.join(' ');
+      expect(avadaBehaviours()).toBe(true);
+      forgetTheme();
+      tag.setAttribute('data-theme-behaviours', 'off');
+      document.body.className = AVADA.join(' ');
+      expect(avadaBehaviours()).toBe(false);
+      // The global, a theme developer's own, wins over the plugin's attribute.
+      forgetTheme();
+      w[SETTINGS_GLOBAL] = { theme: 'auto' };
+      expect(avadaBehaviours()).toBe(true);
+      forgetTheme();
+      delete w[SETTINGS_GLOBAL];
+      tag.setAttribute('data-theme-behaviours', 'sometimes');
+      expect(avadaBehaviours()).toBe(true);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]?.[0])).toContain('data-theme-behaviours');
+    } finally {
+      tag.remove();
+    }
+  });
 });

@@ -56,6 +56,22 @@ export function avadaBehavioursOn(setting: ThemeSetting, facts: ThemeFacts): boo
   return setting === 'auto' ? avadaPrinted(facts) : setting === 'avada';
 }
 
+/** The attribute the WordPress plugin puts on the bundle's tag (module or classic) with the owner's choice. */
+export const TAG_ATTRIBUTE = 'data-theme-behaviours';
+
+/**
+ * Where the owner's choice comes from: the page global (a theme developer's own inline script) wins, else the
+ * plugin's attribute on the first tag that carries it (a module script has no `document.currentScript`, and the
+ * classic loader's tag keeps the attribute while the module tag it adds does not).
+ */
+function ownerSetting(): { source: string; raw: unknown } {
+  const global = pageGlobal(SETTINGS_GLOBAL);
+  if (global !== undefined) return { source: SETTINGS_GLOBAL, raw: global };
+  const tag = typeof document !== 'undefined' ? document.querySelector(`script[${TAG_ATTRIBUTE}]`) : null;
+  const value = tag?.getAttribute(TAG_ATTRIBUTE);
+  return value == null ? { source: SETTINGS_GLOBAL, raw: undefined } : { source: `<script ${TAG_ATTRIBUTE}>`, raw: { theme: value } };
+}
+
 let decided: boolean | undefined;
 
 /**
@@ -64,8 +80,9 @@ let decided: boolean | undefined;
  */
 export function avadaBehaviours(): boolean {
   if (decided !== undefined) return decided;
-  const { setting, problem } = readThemeSetting(pageGlobal(SETTINGS_GLOBAL));
-  if (problem) warnOnce('theme', SETTINGS_GLOBAL, problem);
+  const { source, raw } = ownerSetting();
+  const { setting, problem } = readThemeSetting(raw);
+  if (problem) warnOnce('theme', source, problem);
   const bodyClasses = typeof document !== 'undefined' && document.body ? [...document.body.classList] : [];
   const globals = AVADA_GLOBALS.filter((name) => {
     const value = pageGlobal(name);
