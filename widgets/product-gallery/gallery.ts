@@ -325,9 +325,10 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
         sizes: img.getAttribute('sizes') ?? '',
         alt: img.alt,
         label: img.getAttribute('aria-label') ?? '',
+        itemClass: img.parentElement?.className ?? '',
       }));
       options.startIndex = index;
-      stripIsland = mountThumbStrip(list, { thumbs: views, columns, viewport, options, onEmbla: attachEmbla, onThumbnailClick: (i) => goTo(i) }, islandContext);
+      stripIsland = mountThumbStrip(list, { thumbs: views, viewport, options, onEmbla: attachEmbla, onThumbnailClick: (i) => goTo(i) }, islandContext);
       // Same task as the takeover: the active marks and the keyboard focus are where they were.
       render();
       if (focused >= 0) thumbs()[focused]?.focus({ preventScroll: true });

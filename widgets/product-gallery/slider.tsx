@@ -4,7 +4,6 @@ import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
 import type { WidgetContext } from '../../mount/types';
 import { listenLegacy } from '../../src/events/bus';
 import { defineIsland, type IslandHandle } from '../../src/react/island';
-import { ROW_END } from './logic';
 
 /**
  * The slider's React island: the thumbnail strip (`ol.flex-control-nav.flex-control-thumbs > li > img`) and Embla,
@@ -21,12 +20,12 @@ export interface ThumbView {
   sizes: string;
   alt: string;
   label: string;
+  /** The plain strip's `li` class (the end of a row of our fallback layout). */
+  itemClass: string;
 }
 
 export interface ThumbStripProps {
   thumbs: readonly ThumbView[];
-  /** Thumbnails per row (`data-columns`): the last of each row carries ROW_END, as the plain strip's. */
-  columns: number;
   /** The `.flex-viewport` around the server's slide wrapper: Embla's root. */
   viewport: HTMLElement;
   /** Read once: a new object would re-initialise Embla. */
@@ -36,7 +35,7 @@ export interface ThumbStripProps {
   onThumbnailClick(index: number): void;
 }
 
-export function ThumbStrip({ thumbs, columns, viewport, options, onEmbla, onThumbnailClick }: ThumbStripProps) {
+export function ThumbStrip({ thumbs, viewport, options, onEmbla, onThumbnailClick }: ThumbStripProps) {
   const [emblaRef, emblaApi] = useEmblaCarousel(options);
   const images = useRef<(HTMLImageElement | null)[]>([]);
 
@@ -55,7 +54,7 @@ export function ThumbStrip({ thumbs, columns, viewport, options, onEmbla, onThum
   return (
     <>
       {thumbs.map((thumb, i) => (
-        <li key={i} className={(i + 1) % columns === 0 ? ROW_END : undefined}>
+        <li key={i} className={thumb.itemClass || undefined}>
           <img
             ref={(el) => {
               images.current[i] = el;
