@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetLogMemory } from '../../src/log';
 import { canGo, canLoop, captionAndTitle, embedUrl, formatHash, itemType, mediaType, parseHash, parseItemOptions, readLightboxConfig, readSocialLinks, shareHref, slideshowNext, swipeStep, thumbnailSource, vimeoId, youtubeId } from './logic';
+import { oembedThumbnail, videoThumb } from './video-thumb';
+import { gatedType } from '../privacy/hosts';
 
 describe('lightbox target rule and item types', () => {
   it('post images qualify by a media URL only: never an in-page anchor or a page', () => {
@@ -173,6 +175,27 @@ describe('lightbox thumbnails and share links', () => {
     expect(thumbnailSource(image, 'data:image/gif;base64,R0lGOD')).toBe('/big.jpg');
     expect(thumbnailSource({ ...image, options: { thumbnail: 'javascript:alert(1)' } }, null)).toBe('/big.jpg');
     expect(thumbnailSource({ type: 'youtube', href: 'https://youtu.be/aqz-KE-bpKQ', options: {} }, null)).toBeNull();
+  });
+  it('a video thumbnail: YouTube\'s still for an 11-character id only, Vimeo\'s oEmbed for the item URL; both behind their consent type', () => {
+    const youtube = videoThumb('https://www.youtube.com/watch?v=aqz-KE-bpKQ');
+    expect(youtube).toEqual({ type: 'youtube', image: 'https://i.ytimg.com/vi/aqz-KE-bpKQ/hqdefault.jpg' });
+    expect(videoThumb('https://www.youtube.com/embed/aqz-KE-bpKQ?rel=0')).toEqual(youtube);
+    expect(videoThumb('https://www.youtube.com/embed/abcdefghij')).toBeNull();
+    expect(videoThumb('https://youtu.be/abcdefghijkl')).toBeNull();
+    const vimeo = videoThumb('https://vimeo.com/76979871');
+    expect(vimeo).toEqual({ type: 'vimeo', oembed: 'https://vimeo.com/api/oembed.json?url=https%3A%2F%2Fvimeo.com%2F76979871' });
+    expect(videoThumb('/wp-content/uploads/clip.mp4')).toBeNull();
+    // The thumbnail hosts are the video hosts: the consent gate holds them like the players.
+    expect(gatedType(youtube && youtube.type === 'youtube' ? youtube.image : '', 'http://localhost/')).toBe('youtube');
+    expect(gatedType(vimeo && vimeo.type === 'vimeo' ? vimeo.oembed : '', 'http://localhost/')).toBe('vimeo');
+    expect(gatedType('https://i.vimeocdn.com/video/452001751-8f2b_295x166', 'http://localhost/')).toBe('vimeo');
+  });
+  it('reads thumbnail_url from an oEmbed answer; anything else leaves the glyph', () => {
+    expect(oembedThumbnail({ type: 'video', thumbnail_url: 'https://i.vimeocdn.com/video/452001751-8f2b_295x166' })).toBe('https://i.vimeocdn.com/video/452001751-8f2b_295x166');
+    expect(oembedThumbnail({ thumbnail_url: 'javascript:alert(1)' })).toBeNull();
+    expect(oembedThumbnail({ thumbnail_url: '/relative.jpg' })).toBeNull();
+    expect(oembedThumbnail({ domain_status_code: 403 })).toBeNull();
+    expect(oembedThumbnail('<html>')).toBeNull();
   });
   it('reads Avada\'s share links in order, and fills {URL} and {TITLE} as encoded components', () => {
     const links = readSocialLinks({

@@ -11,6 +11,8 @@ import { EXTRAS_CSS } from './extras-styles';
 import { swipeStep, TEXTS, type VideoSize } from './logic';
 import type { LightboxItem } from './targets';
 
+export { fillVideoThumbs } from './thumbs';
+
 export interface SlidesRequest {
   stage: HTMLElement;
   items: readonly LightboxItem[];

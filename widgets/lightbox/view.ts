@@ -45,6 +45,8 @@ interface Session {
   pushed?: string;
   playing: boolean;
   timer?: number;
+  /** Stops the strip's video thumbnails waiting for consent. */
+  stopThumbs?: () => void;
 }
 
 function button(className: string, label: string, glyph: string): HTMLButtonElement {
@@ -230,8 +232,9 @@ export class LightboxView {
     if (count > 1 && settings.lightbox_autoplay && !this.reduced) this.toggleSlideshow(true);
 
     warmCore().then(
-      ({ mountSlides }) => {
+      ({ mountSlides, fillVideoThumbs }) => {
         if (this.session !== session) return;
+        if (!parts.thumbs.hidden) session.stopThumbs = fillVideoThumbs(parts.thumbs, request.items);
         session.slides = mountSlides({
           stage: parts.stage,
           items: request.items,
@@ -304,6 +307,7 @@ export class LightboxView {
     this.session = undefined;
     if (session.timer !== undefined) env().clearTimeout(session.timer);
     session.slides?.destroy();
+    session.stopThumbs?.();
     this.parts?.stage.replaceChildren();
     if (document.fullscreenElement === this.dialog) void document.exitFullscreen().catch(() => {});
     if (this.dialog?.open) this.dialog.close();
