@@ -2,15 +2,15 @@
  * Which theme's behaviours run on this page (DESIGN.md principle 1b). WooCommerce's and Contact Form 7's
  * behaviours run on every theme; Avada's (its -/+ quantity buttons, list heading markup, CF7 alert markup, sticky
  * add-to-cart bar) only where Avada is on the page, decided once from what the theme itself prints, or where the
- * owner turns them on or off through `window.storefrontIslandsSettings = { theme: 'auto' | 'avada' | 'off' }` (printed by
- * the WordPress plugin; see the README's "Themes").
+ * owner turns them on or off: the WordPress plugin's `data-theme-behaviours` attribute on the bundle's tag, or a theme
+ * developer's `window.storefrontIslandsSettings = { theme: 'auto' | 'avada' | 'off' }`, which wins (README "Themes").
  */
 import { pageGlobal } from '../config/globals';
 import { warnOnce } from '../log';
 
 export type ThemeSetting = 'auto' | 'avada' | 'off';
 
-/** The page global the owner's choice arrives in: its name and shape are shared with the WordPress plugin. */
+/** The page global a theme developer may print with the owner's choice (documented in the README's "Themes"). */
 export const SETTINGS_GLOBAL = 'storefrontIslandsSettings';
 
 const SETTINGS: readonly ThemeSetting[] = ['auto', 'avada', 'off'];
