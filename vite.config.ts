@@ -65,8 +65,12 @@ function entryExportsNothing(): Plugin {
     generateBundle(_options, bundle) {
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk' || !chunk.isEntry || !chunk.exports.length) continue;
-        const importers = Object.values(bundle).filter((c) => c.type === 'chunk' && c.imports.includes(chunk.fileName)).map((c) => c.fileName);
-        this.error(`${chunk.fileName} exports ${chunk.exports.join(', ')} to ${importers.join(', ')}: chunks must not import from the entry (a ?ver= query makes it a second module); add the shared module to the core group`);
+        const importers = Object.values(bundle)
+          .filter((c) => c.type === 'chunk' && c.imports.includes(chunk.fileName))
+          .map((c) => c.fileName);
+        this.error(
+          `${chunk.fileName} exports ${chunk.exports.join(', ')} to ${importers.join(', ')}: chunks must not import from the entry (a ?ver= query makes it a second module); add the shared module to the core group`,
+        );
       }
     },
   };
@@ -97,7 +101,13 @@ export default defineConfig(({ mode }) => {
     };
   }
   if (mode === 'classic') {
-    const output = (dir: string) => ({ dir, format: 'iife' as const, name: 'StorefrontIslandsLoader', minify: true, entryFileNames: 'storefront.classic.js' });
+    const output = (dir: string) => ({
+      dir,
+      format: 'iife' as const,
+      name: 'StorefrontIslandsLoader',
+      minify: true,
+      entryFileNames: 'storefront.classic.js',
+    });
     return {
       ...shared,
       define: { ...shared.define, ...production },

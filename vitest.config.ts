@@ -12,7 +12,13 @@ export default defineConfig({
   test: {
     environment: 'happy-dom',
     environmentOptions: { happyDOM: { url: 'http://127.0.0.1:5173/' } },
-    include: ['mount/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'widgets/**/*.test.{ts,tsx}', 'fixtures/**/*.test.ts', 'test/helpers/**/*.test.ts'],
+    include: [
+      'mount/**/*.test.ts',
+      'src/**/*.test.{ts,tsx}',
+      'widgets/**/*.test.{ts,tsx}',
+      'fixtures/**/*.test.ts',
+      'test/helpers/**/*.test.ts',
+    ],
     setupFiles: ['test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,

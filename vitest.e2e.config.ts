@@ -3,7 +3,9 @@ import { basename } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-const { seconds } = JSON.parse(readFileSync(new URL('./test/e2e/durations.json', import.meta.url), 'utf8')) as { seconds: Record<string, number> };
+const { seconds } = JSON.parse(readFileSync(new URL('./test/e2e/durations.json', import.meta.url), 'utf8')) as {
+  seconds: Record<string, number>;
+};
 /** A file not in the table yet (a new one) counts as an average file. */
 const UNKNOWN = 45;
 

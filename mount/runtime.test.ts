@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { setEnvironment } from '../src/env';
 import { createRuntime, type Runtime } from './runtime';
-import { defineWidget, type WidgetEntry, type WidgetModule } from './types';
+import { defineWidget, type WidgetEntry, type WidgetModule } from '../src/widget';
 
 const runtimes: Runtime[] = [];
 afterEach(() => {
@@ -38,7 +38,9 @@ function counting(name = 'probe') {
     mount(el, ctx) {
       calls.mount += 1;
       el.setAttribute('data-mounted', name);
-      el.addEventListener('click', () => el.setAttribute('data-clicked', String(Number(el.getAttribute('data-clicked') ?? 0) + 1)), { signal: ctx.signal });
+      el.addEventListener('click', () => el.setAttribute('data-clicked', String(Number(el.getAttribute('data-clicked') ?? 0) + 1)), {
+        signal: ctx.signal,
+      });
       return () => {
         calls.unmount += 1;
         el.removeAttribute('data-mounted');
@@ -75,7 +77,10 @@ describe('runtime', () => {
     const first = counting('probe');
     const second = counting('later');
     const loadFirst = vi.fn(async () => ({ default: first.module }));
-    const r = start([entry({ load: loadFirst }), entry({ name: 'later', selector: '.later', trigger: 'interaction', module: second.module })]);
+    const r = start([
+      entry({ load: loadFirst }),
+      entry({ name: 'later', selector: '.later', trigger: 'interaction', module: second.module }),
+    ]);
     // The scan only queues the load widget: its import waits for a task, and so does its mount.
     expect(loadFirst).not.toHaveBeenCalled();
     expect(yields).toHaveLength(1);
@@ -206,7 +211,15 @@ describe('runtime', () => {
     document.addEventListener('storefront:error', (e) => events.push(e as CustomEvent));
     const { module } = counting();
     const r = start([
-      entry({ name: 'broken', selector: '.bad', module: defineWidget({ mount: () => { throw new Error('boom'); } }) }),
+      entry({
+        name: 'broken',
+        selector: '.bad',
+        module: defineWidget({
+          mount: () => {
+            throw new Error('boom');
+          },
+        }),
+      }),
       entry({ module }),
     ]);
     await r.settled();
@@ -249,7 +262,7 @@ describe('runtime', () => {
     expect(button.getAttribute('data-clicked')).toBe('1');
   });
 
-  it('shows a held click at once (aria-busy, the button\'s loading class) and hands the state back before the replay', async () => {
+  it("shows a held click at once (aria-busy, the button's loading class) and hands the state back before the replay", async () => {
     document.body.innerHTML = '<a class="probe button add_to_cart_button" href="?add-to-cart=7">Add</a>';
     const seenAtReplay: string[] = [];
     const module: WidgetModule = {
@@ -342,7 +355,10 @@ describe('runtime', () => {
       // A widget whose chunk fails: the click on its icon still reaches the page, once, not prevented.
       vi.useFakeTimers({ toFake: ['setTimeout'] });
       hits.length = 0;
-      document.querySelector('.later')!.querySelector('path, span')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+      document
+        .querySelector('.later')!
+        .querySelector('path, span')!
+        .dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
       expect(hits).toEqual([]);
       rejectLoad(new Error('offline'));
       await vi.advanceTimersByTimeAsync(400);
@@ -441,7 +457,8 @@ describe('runtime', () => {
   });
 
   it('loads a click widget on the first matching click only, holds that click and replays it', async () => {
-    document.body.innerHTML = '<main class="probe"><a id="plain" href="#top">plain</a><nav class="menu"><a id="menu" href="#faq">FAQ</a></nav></main>';
+    document.body.innerHTML =
+      '<main class="probe"><a id="plain" href="#top">plain</a><nav class="menu"><a id="menu" href="#faq">FAQ</a></nav></main>';
     const { seen, module, load, resolveLoad } = heldClickProbe();
     const r = start([entry({ trigger: 'click', clicks: '.menu a[href*="#"]', load })]);
     await r.settled();
@@ -537,7 +554,10 @@ describe('runtime', () => {
     try {
       const a = counting();
       const b = counting('later');
-      const r = start([entry({ trigger: 'visible', module: a.module }), entry({ name: 'later', selector: '.later', trigger: 'idle', module: b.module })]);
+      const r = start([
+        entry({ trigger: 'visible', module: a.module }),
+        entry({ name: 'later', selector: '.later', trigger: 'idle', module: b.module }),
+      ]);
       await r.settled();
       expect(a.calls.mount + b.calls.mount).toBe(0);
       reveal();
@@ -621,7 +641,11 @@ describe('runtime', () => {
   it('mounts a media widget only once its query matches', async () => {
     document.body.innerHTML = '<div class="probe"></div>';
     const listeners: (() => void)[] = [];
-    const mql = { matches: false, addEventListener: (_: string, fn: () => void) => listeners.push(fn), removeEventListener: () => {} } as unknown as MediaQueryList;
+    const mql = {
+      matches: false,
+      addEventListener: (_: string, fn: () => void) => listeners.push(fn),
+      removeEventListener: () => {},
+    } as unknown as MediaQueryList;
     const restore = setEnvironment({ matchMedia: () => mql });
     try {
       const { calls, module } = counting();

@@ -1,9 +1,9 @@
 import { emit } from '../src/events/bus';
 import { env } from '../src/env';
 import { debugLog, errorOnce, warnOnce } from '../src/log';
-import { islandHost, setIslandHost } from './host';
+import { islandHost, setIslandHost } from '../src/host';
 import { waitForTrigger, type Replay } from './triggers';
-import type { Cleanup, WidgetContext, WidgetEntry, WidgetModule } from './types';
+import type { Cleanup, WidgetContext, WidgetEntry, WidgetModule } from '../src/widget';
 
 /** Milliseconds of a task spent starting imports before the rest wait for the next task (a start costs 2-5 ms at
  * 4x CPU throttling: a product page's dozen chunks start in one or two tasks, each well under a long task). */
@@ -254,7 +254,14 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
       byName = new Map();
       instances.set(element, byName);
     }
-    const instance: Instance = { entry, element, state: 'waiting', cancelTrigger: () => {}, controller: new AbortController(), cleanups: [] };
+    const instance: Instance = {
+      entry,
+      element,
+      state: 'waiting',
+      cancelTrigger: () => {},
+      controller: new AbortController(),
+      cleanups: [],
+    };
     byName.set(entry.name, instance);
     let cancelWarm = entry.warm && !modules.has(entry.name) ? waitToWarm(entry, element) : undefined;
     const cancelTrigger = waitForTrigger(entry, element, (replay) => {
@@ -302,7 +309,8 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
     scheduled = false;
     if (removedAny) {
       removedAny = false;
-      for (const [element, byName] of Array.from(instances)) if (!element.isConnected) for (const instance of Array.from(byName.values())) teardown(instance);
+      for (const [element, byName] of Array.from(instances))
+        if (!element.isConnected) for (const instance of Array.from(byName.values())) teardown(instance);
     }
     const roots = added.filter((n): n is Element => n instanceof Element && n.isConnected);
     added = [];

@@ -10,7 +10,13 @@ import { createRuntime } from './runtime';
  */
 function running(value: unknown): boolean {
   const api = value as Partial<StorefrontIslandsApi> | null | undefined;
-  return typeof api === 'object' && api !== null && typeof api.scan === 'function' && typeof api.ready === 'function' && typeof api.version === 'string';
+  return (
+    typeof api === 'object' &&
+    api !== null &&
+    typeof api.scan === 'function' &&
+    typeof api.ready === 'function' &&
+    typeof api.version === 'string'
+  );
 }
 
 /** Start once per page: a second copy of the tag (a plugin enqueuing it twice) only warns. */

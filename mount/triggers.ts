@@ -3,7 +3,7 @@ import { env } from '../src/env';
 import { warnOnce } from '../src/log';
 // The events that count as the first interaction with a widget's markup: one list, shared with deferred views.
 import { INTENT_EVENTS } from '../src/env/intent';
-import type { WidgetEntry } from './types';
+import type { WidgetEntry } from '../src/widget';
 
 export interface Replay {
   /** Re-dispatch what was held back while the widget loaded. */
@@ -144,7 +144,7 @@ function replayClick(h: Held): void {
 }
 
 function flush(): void {
-  for (let h: Held | undefined; (h = queue[0]) && h.go !== undefined; ) {
+  for (let h: Held | undefined; (h = queue[0]) && h.go !== undefined;) {
     queue.shift();
     if (!h.go) continue;
     replaying = true;
@@ -180,7 +180,13 @@ function markHeld(element: Element): () => void {
  * `clicks`: only a click on a matching element counts (the `click` trigger); pointer, focus and keys, and other
  * clicks, pass untouched.
  */
-function waitForInteraction(entry: WidgetEntry, element: Element, start: (replay: Replay) => void, clicks?: string, eager = false): () => void {
+function waitForInteraction(
+  entry: WidgetEntry,
+  element: Element,
+  start: (replay: Replay) => void,
+  clicks?: string,
+  eager = false,
+): () => void {
   const mine: Held[] = [];
   let unmarkHeld: (() => void) | undefined;
   const releaseMark = () => {
@@ -259,7 +265,18 @@ function waitForInteraction(entry: WidgetEntry, element: Element, start: (replay
         drop();
         if (key && mounted && key.target.isConnected) {
           const k = key.event;
-          key.target.dispatchEvent(new KeyboardEvent('keydown', { key: k.key, code: k.code, shiftKey: k.shiftKey, ctrlKey: k.ctrlKey, altKey: k.altKey, metaKey: k.metaKey, bubbles: true, cancelable: true }));
+          key.target.dispatchEvent(
+            new KeyboardEvent('keydown', {
+              key: k.key,
+              code: k.code,
+              shiftKey: k.shiftKey,
+              ctrlKey: k.ctrlKey,
+              altKey: k.altKey,
+              metaKey: k.metaKey,
+              bubbles: true,
+              cancelable: true,
+            }),
+          );
         }
         if (mounted && focusTarget && focusTarget.isConnected && document.activeElement === focusTarget) {
           focusTarget.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
@@ -268,7 +285,8 @@ function waitForInteraction(entry: WidgetEntry, element: Element, start: (replay
     });
   };
   // Capture: the held click must not reach the server markup's default action before the widget decides.
-  for (const type of clicks ? (['click'] as const) : INTENT_EVENTS) element.addEventListener(type, onEvent, { capture: true, passive: type !== 'click' && type !== 'keydown', signal: controller.signal });
+  for (const type of clicks ? (['click'] as const) : INTENT_EVENTS)
+    element.addEventListener(type, onEvent, { capture: true, passive: type !== 'click' && type !== 'keydown', signal: controller.signal });
   if (eager) begin(false);
   return drop;
 }

@@ -45,7 +45,7 @@ const main = readFileSync(join(PLUGIN, 'storefront-islands.php'), 'utf8');
 const readme = readFileSync(join(PLUGIN, 'readme.txt'), 'utf8');
 const versions = {
   'storefront-islands.php header Version': /^ \* Version:\s*(\S+)$/m.exec(main)?.[1],
-  'STOREFRONT_ISLANDS_VERSION': /define\( 'STOREFRONT_ISLANDS_VERSION', '([^']+)' \)/.exec(main)?.[1],
+  STOREFRONT_ISLANDS_VERSION: /define\( 'STOREFRONT_ISLANDS_VERSION', '([^']+)' \)/.exec(main)?.[1],
   'readme.txt Stable tag': /^Stable tag:\s*(\S+)$/m.exec(readme)?.[1],
 };
 for (const [where, found] of Object.entries(versions)) {
@@ -53,11 +53,17 @@ for (const [where, found] of Object.entries(versions)) {
 }
 
 // The files the plugin enqueues are those the build checks for, and every PHP file it requires is copied.
-const builds = spawnSync(PHP, ['-r', `require ${JSON.stringify(join(PLUGIN, 'includes', 'decide.php'))}; echo json_encode(storefront_islands_builds());`], { encoding: 'utf8' });
+const builds = spawnSync(
+  PHP,
+  ['-r', `require ${JSON.stringify(join(PLUGIN, 'includes', 'decide.php'))}; echo json_encode(storefront_islands_builds());`],
+  { encoding: 'utf8' },
+);
 const named = builds.status === 0 ? Object.values(JSON.parse(builds.stdout)).flatMap((files) => Object.values(files)) : [];
-if (named.toSorted().join() !== ENQUEUED.toSorted().join()) failures.push(`storefront_islands_builds() names ${named.join(', ') || 'nothing'}; plugin/files.mjs ENQUEUED ${ENQUEUED.join(', ')}`);
+if (named.toSorted().join() !== ENQUEUED.toSorted().join())
+  failures.push(`storefront_islands_builds() names ${named.join(', ') || 'nothing'}; plugin/files.mjs ENQUEUED ${ENQUEUED.join(', ')}`);
 for (const [, required] of main.matchAll(/require_once __DIR__ \. '\/([^']+)'/g)) {
-  if (!PLUGIN_FILES.includes(required)) failures.push(`storefront-islands.php requires ${required}, which plugin/files.mjs does not copy into dist/`);
+  if (!PLUGIN_FILES.includes(required))
+    failures.push(`storefront-islands.php requires ${required}, which plugin/files.mjs does not copy into dist/`);
 }
 
 const tests = spawnSync(PHP, [join(PLUGIN, 'tests', 'run.php')], { stdio: 'inherit' });

@@ -156,10 +156,14 @@ export function refreshUnlessCartCall(wanted: () => boolean): void {
   const refresh = (busy: boolean) => {
     if (wanted() && !busy) void refreshFragments();
   };
-  withChanges((module) => refresh(module.cartCallPending()), () => refresh(false));
+  withChanges(
+    (module) => refresh(module.cartCallPending()),
+    () => refresh(false),
+  );
 }
 
-const cartEventFailed = (error: unknown) => warnOnce('cart', 'added_to_cart', `the cart answer of another script could not be applied: ${String(error)}`);
+const cartEventFailed = (error: unknown) =>
+  warnOnce('cart', 'added_to_cart', `the cart answer of another script could not be applied: ${String(error)}`);
 
 function onCartEvent(args: unknown[]): void {
   // Called from inside another script's trigger('added_to_cart'): nothing of ours may throw into it.

@@ -29,7 +29,11 @@ function itemsCountOf(fragments: Record<string, string>): number | null {
   if (html === undefined) return null;
   const template = document.createElement('template');
   template.innerHTML = html;
-  return sumQuantities([...template.content.querySelectorAll('.woocommerce-mini-cart-item .quantity, .mini_cart_item .quantity')].map((q) => q.textContent ?? ''));
+  return sumQuantities(
+    [...template.content.querySelectorAll('.woocommerce-mini-cart-item .quantity, .mini_cart_item .quantity')].map(
+      (q) => q.textContent ?? '',
+    ),
+  );
 }
 
 function scheduleRefresh(ms: number): void {
@@ -64,7 +68,11 @@ async function runRefresh(): Promise<void> {
   try {
     const { request_timeout } = fragmentsParams();
     // Through the cart queue: an answer requested before an add finished would show the cart without it.
-    const response = await cartCall('get_refreshed_fragments', { time: env().now() }, { timeout: request_timeout, schema: cartResponseSchema });
+    const response = await cartCall(
+      'get_refreshed_fragments',
+      { time: env().now() },
+      { timeout: request_timeout, schema: cartResponseSchema },
+    );
     const fragments = asFragments(response.fragments);
     if (!fragments) throw new NetError('invalid_response');
     const hash = hashOf(response);
@@ -111,7 +119,8 @@ function harmlessStored(key: string, html: string): boolean {
   } catch {
     return false; // not a selector
   }
-  for (const target of targets) if (target.matches('html, head, body') || target.matches(GUARDED) || target.querySelector(GUARDED)) return false;
+  for (const target of targets)
+    if (target.matches('html, head, body') || target.matches(GUARDED) || target.querySelector(GUARDED)) return false;
   const parsed = document.createElement('template');
   parsed.innerHTML = html;
   return !parsed.content.querySelector(`${GUARDED}, base, meta, link`) && !/<\s*(html|head|body)[\s>]/i.test(html);
@@ -145,7 +154,11 @@ function applyStored(fragments: Record<string, string>, refreshIn: number | null
   if (answered()) return;
   const { kept, refused } = trustedFragments(fragments, new Set([...KNOWN_FRAGMENT_KEYS, ...answerKeys]), harmlessStored);
   if (refused.length) {
-    warnOnce('cart', fragmentsParams().fragment_name, `stored keys the shop did not answer (${refused.map((k) => JSON.stringify(k)).join(', ')}) are ignored; the cart is loaded from the shop`);
+    warnOnce(
+      'cart',
+      fragmentsParams().fragment_name,
+      `stored keys the shop did not answer (${refused.map((k) => JSON.stringify(k)).join(', ')}) are ignored; the cart is loaded from the shop`,
+    );
   }
   swapFragments(kept);
   cartStore.setState({

@@ -3,7 +3,17 @@
  * region. Cart-changing calls go through `cartCall` (src/net/wc.ts), one at a time.
  */
 export { cartStore, type CartState, type CartStatus } from './store';
-export { applyHideIfEmpty, cartNotLoaded, connectCart, emptyMiniCarts, markOwn, refreshFragments, startCart, HASH_COOKIE, ITEMS_COOKIE } from './cart';
+export {
+  applyHideIfEmpty,
+  cartNotLoaded,
+  connectCart,
+  emptyMiniCarts,
+  markOwn,
+  refreshFragments,
+  startCart,
+  HASH_COOKIE,
+  ITEMS_COOKIE,
+} from './cart';
 export { receiveCart } from './changes';
 export { swapFragments } from './swap';
 export { announce, clearAnnouncement, liveRegion } from './announce';

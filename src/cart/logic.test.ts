@@ -3,8 +3,17 @@ import { KNOWN_FRAGMENT_KEYS, sumQuantities, trustedFragments } from './fragment
 import { asFragments, DAY_MS, decideInitial, hasItems, safeRedirect, type StoredCart } from './logic';
 
 const NOW = 1_750_000_000_000;
-const FRAGMENTS = { 'div.widget_shopping_cart_content': '<div class="widget_shopping_cart_content">…</div>', 'span.fusion-widget-cart-number': '<span>1</span>' };
-const stored = (over: Partial<StoredCart> = {}): StoredCart => ({ storageWorks: true, fragments: FRAGMENTS, hash: 'abc', created: String(NOW - 1000), ...over });
+const FRAGMENTS = {
+  'div.widget_shopping_cart_content': '<div class="widget_shopping_cart_content">…</div>',
+  'span.fusion-widget-cart-number': '<span>1</span>',
+};
+const stored = (over: Partial<StoredCart> = {}): StoredCart => ({
+  storageWorks: true,
+  fragments: FRAGMENTS,
+  hash: 'abc',
+  created: String(NOW - 1000),
+  ...over,
+});
 
 describe('reuse decision on page load', () => {
   it('reuses stored fragments when the hash matches the cookie and they are under 24 h old', () => {
@@ -23,28 +32,39 @@ describe('reuse decision on page load', () => {
     expect(decideInitial(stored(), undefined, undefined, NOW).action).toBe('refresh');
   });
   it('refreshes when the stored core fragment is missing or empty (WooCommerce tests its value)', () => {
-    expect(decideInitial(stored({ fragments: { 'span.fusion-widget-cart-number': '<span>1</span>' } }), 'abc', '1', NOW).action).toBe('refresh');
-    expect(decideInitial(stored({ fragments: { ...FRAGMENTS, 'div.widget_shopping_cart_content': '' } }), 'abc', '1', NOW).action).toBe('refresh');
+    expect(decideInitial(stored({ fragments: { 'span.fusion-widget-cart-number': '<span>1</span>' } }), 'abc', '1', NOW).action).toBe(
+      'refresh',
+    );
+    expect(decideInitial(stored({ fragments: { ...FRAGMENTS, 'div.widget_shopping_cart_content': '' } }), 'abc', '1', NOW).action).toBe(
+      'refresh',
+    );
   });
   it('refreshes at and after 24 h, reuses just before', () => {
     expect(decideInitial(stored({ created: String(NOW - DAY_MS - 1) }), 'abc', '1', NOW).action).toBe('refresh');
     expect(decideInitial(stored({ created: String(NOW - DAY_MS + 1) }), 'abc', '1', NOW).action).toBe('reuse');
   });
   it('refreshes when wc_cart_created lies in the future (it would keep the stored fragments for ever)', () => {
-    expect(decideInitial(stored({ created: String(NOW + 1) }), 'abc', '1', NOW)).toEqual({ action: 'refresh', reason: 'wc_cart_created in the future' });
+    expect(decideInitial(stored({ created: String(NOW + 1) }), 'abc', '1', NOW)).toEqual({
+      action: 'refresh',
+      reason: 'wc_cart_created in the future',
+    });
     expect(decideInitial(stored({ created: String(NOW + 10 * DAY_MS) }), 'abc', '1', NOW).action).toBe('refresh');
     expect(decideInitial(stored({ created: String(NOW) }), 'abc', '1', NOW).action).toBe('reuse');
   });
   it('keeps only the stored fragment keys it was told to trust', () => {
     const allowed = new Set([...KNOWN_FRAGMENT_KEYS, 'a.cart-contents']);
-    expect(trustedFragments({ ...FRAGMENTS, 'a.cart-contents': '<a>1</a>', '#login': '<form></form>', html: '<html></html>' }, allowed)).toEqual({
+    expect(
+      trustedFragments({ ...FRAGMENTS, 'a.cart-contents': '<a>1</a>', '#login': '<form></form>', html: '<html></html>' }, allowed),
+    ).toEqual({
       kept: { ...FRAGMENTS, 'a.cart-contents': '<a>1</a>' },
       refused: ['#login', 'html'],
     });
   });
   it('keeps another stored key only where the harmless check accepts it', () => {
     const harmless = (key: string) => key === 'a.cart-contents';
-    expect(trustedFragments({ ...FRAGMENTS, 'a.cart-contents': '<a>1</a>', '#login': '<form></form>' }, new Set(KNOWN_FRAGMENT_KEYS), harmless)).toEqual({
+    expect(
+      trustedFragments({ ...FRAGMENTS, 'a.cart-contents': '<a>1</a>', '#login': '<form></form>' }, new Set(KNOWN_FRAGMENT_KEYS), harmless),
+    ).toEqual({
       kept: { ...FRAGMENTS, 'a.cart-contents': '<a>1</a>' },
       refused: ['#login'],
     });
@@ -62,11 +82,15 @@ describe('reuse decision on page load', () => {
     expect(decideInitial({ storageWorks: false, fragments: undefined, hash: null, created: null }, 'abc', '1', NOW).action).toBe('refresh');
   });
   it('makes no request when the cookies say the cart is empty and nothing is stored (ours)', () => {
-    expect(decideInitial({ storageWorks: true, fragments: undefined, hash: null, created: null }, undefined, undefined, NOW).action).toBe('skip');
+    expect(decideInitial({ storageWorks: true, fragments: undefined, hash: null, created: null }, undefined, undefined, NOW).action).toBe(
+      'skip',
+    );
     expect(decideInitial({ storageWorks: false, fragments: undefined, hash: null, created: null }, '', '', NOW).action).toBe('skip');
   });
   it('still asks when only the items cookie says there is a cart', () => {
-    expect(decideInitial({ storageWorks: true, fragments: undefined, hash: null, created: null }, undefined, '1', NOW).action).toBe('refresh');
+    expect(decideInitial({ storageWorks: true, fragments: undefined, hash: null, created: null }, undefined, '1', NOW).action).toBe(
+      'refresh',
+    );
   });
 });
 
@@ -78,7 +102,18 @@ describe('redirect check', () => {
     expect(safeRedirect('?add-to-cart=1', base)).toBe('https://shop.example/shop/?add-to-cart=1');
   });
   it('refuses other hosts, schemes, protocol-relative tricks and garbage', () => {
-    for (const bad of ['https://evil.example/', '//evil.example/x', 'javascript:alert(1)', 'data:text/html,x', 'http://shop.example/', ' ', '', 42, null, 'https://shop.example:8443/']) {
+    for (const bad of [
+      'https://evil.example/',
+      '//evil.example/x',
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'http://shop.example/',
+      ' ',
+      '',
+      42,
+      null,
+      'https://shop.example:8443/',
+    ]) {
       expect(safeRedirect(bad, base)).toBeNull();
     }
   });

@@ -23,7 +23,12 @@ export type InitialDecision =
  * What to do on page load, as WooCommerce's cart-fragments script decides, plus one better rule: no request when
  * the cookies say the cart is empty and nothing is stored.
  */
-export function decideInitial(stored: StoredCart, cookieHash: string | undefined, itemsInCart: string | undefined, now: number): InitialDecision {
+export function decideInitial(
+  stored: StoredCart,
+  cookieHash: string | undefined,
+  itemsInCart: string | undefined,
+  now: number,
+): InitialDecision {
   const cookie = cookieHash ?? '';
   const nothingStored = stored.fragments == null && stored.hash === null;
   if (nothingStored && cookie === '' && !hasItems(itemsInCart)) return { action: 'skip' };

@@ -11,7 +11,18 @@ describe('cartResponseSchema', () => {
   });
 
   it('rejects what cannot be a cart answer: no object, fragments that are no map, a hash that is no scalar', () => {
-    for (const bad of [null, undefined, 'ok', 1, [], [{ fragments: {} }], { fragments: [] }, { fragments: '<div>' }, { cart_hash: {} }, { cart_hash: ['a'] }]) {
+    for (const bad of [
+      null,
+      undefined,
+      'ok',
+      1,
+      [],
+      [{ fragments: {} }],
+      { fragments: [] },
+      { fragments: '<div>' },
+      { cart_hash: {} },
+      { cart_hash: ['a'] },
+    ]) {
       expect(cartResponseSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
   });

@@ -1,4 +1,4 @@
-import { islandHost } from '../../mount/host';
+import { islandHost } from '../host';
 import { parseFragment } from '../dom/html';
 import { warnOnce } from '../log';
 

@@ -19,7 +19,12 @@ describe('WordPress scalars', () => {
 describe('settings', () => {
   const spec = { request_timeout: num(5000), is_cart: flag(false), cart_url: str('/cart/') };
   it('parses a global as WordPress prints it', () => {
-    (window as unknown as Record<string, unknown>).wc_test_params = { request_timeout: '3000', is_cart: '1', cart_url: '/basket/', extra: 'ignored' };
+    (window as unknown as Record<string, unknown>).wc_test_params = {
+      request_timeout: '3000',
+      is_cart: '1',
+      cart_url: '/basket/',
+      extra: 'ignored',
+    };
     expect(readGlobal('wc_test_params', spec, 'mini-cart')).toEqual({ request_timeout: 3000, is_cart: true, cart_url: '/basket/' });
     delete (window as unknown as Record<string, unknown>).wc_test_params;
   });

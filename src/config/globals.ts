@@ -11,11 +11,23 @@ export interface FieldSpec<T> {
 
 export type Spec<T> = { [K in keyof T]: FieldSpec<T[K]> };
 
-export const flag = (fallback: boolean): FieldSpec<boolean> => ({ read: parseFlag, fallback, expected: 'a flag ("1", "", "yes", "no", true, false)' });
+export const flag = (fallback: boolean): FieldSpec<boolean> => ({
+  read: parseFlag,
+  fallback,
+  expected: 'a flag ("1", "", "yes", "no", true, false)',
+});
 export const num = (fallback: number): FieldSpec<number> => ({ read: parseNumber, fallback, expected: 'a number' });
 export const str = (fallback: string): FieldSpec<string> => ({ read: parseString, fallback, expected: 'a string' });
 export const strList = (fallback: string[]): FieldSpec<string[]> => ({
-  read: (v) => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : undefined),
+  read: (v) =>
+    Array.isArray(v) && v.every((x) => typeof x === 'string')
+      ? (v as string[])
+      : typeof v === 'string'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : undefined,
   fallback,
   expected: 'a list of strings',
 });
@@ -37,7 +49,11 @@ export function readSettings<T>(raw: unknown, spec: Spec<T>, owner: string, sour
     }
     const parsed = field.read(value);
     if (parsed === undefined) {
-      warnOnce(owner, `${source}.${key}`, `expected ${field.expected}, got ${JSON.stringify(value)}; using ${JSON.stringify(field.fallback)}`);
+      warnOnce(
+        owner,
+        `${source}.${key}`,
+        `expected ${field.expected}, got ${JSON.stringify(value)}; using ${JSON.stringify(field.fallback)}`,
+      );
       out[key] = field.fallback;
     } else {
       out[key] = parsed;

@@ -1,4 +1,5 @@
-const FOCUSABLE = 'a[href], area[href], button:not(:disabled), input:not(:disabled):not([type="hidden"]), select:not(:disabled), textarea:not(:disabled), iframe, summary, [tabindex], [contenteditable=""], [contenteditable="true"]';
+const FOCUSABLE =
+  'a[href], area[href], button:not(:disabled), input:not(:disabled):not([type="hidden"]), select:not(:disabled), textarea:not(:disabled), iframe, summary, [tabindex], [contenteditable=""], [contenteditable="true"]';
 
 /**
  * Move keyboard and screen-reader focus to an element the page has just scrolled to (an anchor target, the

@@ -8,8 +8,9 @@ const html = (input: string) => {
 };
 
 describe('phrasingFragment: price HTML from an allowlist', () => {
-  it('keeps WooCommerce\'s price markup', () => {
-    const price = '<span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">€</span>24.00</bdi></span> <small class="woocommerce-price-suffix">incl. VAT</small>';
+  it("keeps WooCommerce's price markup", () => {
+    const price =
+      '<span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">€</span>24.00</bdi></span> <small class="woocommerce-price-suffix">incl. VAT</small>';
     expect(html(price)).toBe(price);
     expect(html('<del aria-hidden="true">£60</del><ins>£45</ins>')).toBe('<del aria-hidden="true">£60</del><ins>£45</ins>');
   });
@@ -20,13 +21,19 @@ describe('phrasingFragment: price HTML from an allowlist', () => {
     expect(html('<p><div>From £40</div></p>')).toBe('From £40');
   });
 
-  it('drops <base>, scripts, styles, embedded documents, images and forms\' controls', () => {
+  it("drops <base>, scripts, styles, embedded documents, images and forms' controls", () => {
     expect(html('<base href="https://evil.example/">£1')).toBe('£1');
-    expect(html('<script>alert(1)</script><style>*{}</style><iframe src="https://evil.example"></iframe><img src=x onerror=alert(1)>£1')).toBe('£1');
+    expect(
+      html('<script>alert(1)</script><style>*{}</style><iframe src="https://evil.example"></iframe><img src=x onerror=alert(1)>£1'),
+    ).toBe('£1');
     expect(html('<svg><a href="javascript:alert(1)"><text>x</text></a></svg><math><mi>y</mi></math><textarea>z</textarea>£1')).toBe('£1');
   });
 
   it('keeps only class, aria-hidden, title, lang and dir', () => {
-    expect(html('<span id="place_order" class="a" style="color:red" onclick="x()" data-x="1" title="t" lang="de" dir="ltr" aria-hidden="true">1</span>')).toBe('<span class="a" title="t" lang="de" dir="ltr" aria-hidden="true">1</span>');
+    expect(
+      html(
+        '<span id="place_order" class="a" style="color:red" onclick="x()" data-x="1" title="t" lang="de" dir="ltr" aria-hidden="true">1</span>',
+      ),
+    ).toBe('<span class="a" title="t" lang="de" dir="ltr" aria-hidden="true">1</span>');
   });
 });

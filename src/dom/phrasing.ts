@@ -5,10 +5,45 @@
  * relative URL and form on the page); here no URL attribute and no element that loads, runs or re-points anything
  * can survive. Nodes are created fresh from the parsed tree, never re-serialised, so nothing is re-parsed.
  */
-const KEPT_ELEMENTS = new Set(['abbr', 'b', 'bdi', 'bdo', 'br', 'data', 'del', 'em', 'i', 'ins', 'mark', 's', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'wbr']);
+const KEPT_ELEMENTS = new Set([
+  'abbr',
+  'b',
+  'bdi',
+  'bdo',
+  'br',
+  'data',
+  'del',
+  'em',
+  'i',
+  'ins',
+  'mark',
+  's',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'u',
+  'wbr',
+]);
 const KEPT_ATTRIBUTES = new Set(['class', 'aria-hidden', 'title', 'lang', 'dir']);
 /** Dropped with their content: what they hold is code, styles or a document, not text a shopper reads. */
-const DROPPED_WITH_CONTENT = new Set(['script', 'style', 'template', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'textarea', 'select', 'title', 'head']);
+const DROPPED_WITH_CONTENT = new Set([
+  'script',
+  'style',
+  'template',
+  'noscript',
+  'iframe',
+  'object',
+  'embed',
+  'svg',
+  'math',
+  'textarea',
+  'select',
+  'title',
+  'head',
+]);
 
 function copyInto(parent: Node, source: Node): void {
   for (const node of source.childNodes) {

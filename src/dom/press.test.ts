@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { whenReleased } from './press';
 
-const pointer = (target: EventTarget, type: string) => target.dispatchEvent(new PointerEvent(type, { bubbles: true, pointerId: 1, isPrimary: true, button: 0, pointerType: 'mouse' }));
+const pointer = (target: EventTarget, type: string) =>
+  target.dispatchEvent(new PointerEvent(type, { bubbles: true, pointerId: 1, isPrimary: true, button: 0, pointerType: 'mouse' }));
 const task = () => new Promise((r) => setTimeout(r, 0));
 
 describe('whenReleased', () => {

@@ -31,7 +31,7 @@ const LOAD_ATTRIBUTES = new Set(['src', 'poster', 'background', 'data']);
 const LINK_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 
 const purify = DOMPurify(window);
-let call: Required<Pick<SanitizeOptions, 'blockedBy'>> & SanitizeOptions | undefined;
+let call: (Required<Pick<SanitizeOptions, 'blockedBy'>> & SanitizeOptions) | undefined;
 /** Removed once the pass is over (an element the pass is still walking is not taken from under it). */
 let doomed: Element[] = [];
 
@@ -56,7 +56,8 @@ function hold(el: Element, attr: string, value: string, type: string): void {
 }
 
 purify.addHook('uponSanitizeElement', (node, data) => {
-  if (data.tagName === 'script' && call?.scriptTexts && node instanceof Element && !node.hasAttribute('src')) call.scriptTexts.push(node.textContent ?? '');
+  if (data.tagName === 'script' && call?.scriptTexts && node instanceof Element && !node.hasAttribute('src'))
+    call.scriptTexts.push(node.textContent ?? '');
 });
 
 purify.addHook('afterSanitizeAttributes', (node) => {
@@ -102,7 +103,20 @@ const CONFIG: Config & { RETURN_DOM_FRAGMENT: true } = {
   RETURN_DOM_FRAGMENT: true,
   ADD_TAGS: ['iframe'],
   ADD_ATTR: ['allow', 'allowfullscreen', 'frameborder', 'loading', 'referrerpolicy', 'target', 'sandbox'],
-  FORBID_TAGS: ['meta', 'base', 'link', 'object', 'embed', 'frame', 'frameset', 'animate', 'set', 'animatemotion', 'animatetransform', 'animatecolor'],
+  FORBID_TAGS: [
+    'meta',
+    'base',
+    'link',
+    'object',
+    'embed',
+    'frame',
+    'frameset',
+    'animate',
+    'set',
+    'animatemotion',
+    'animatetransform',
+    'animatecolor',
+  ],
   FORBID_ATTR: ['srcdoc'],
 };
 

@@ -54,7 +54,8 @@ export function animateScroll({ to, duration, easing, signal }: ScrollAnimation)
       resolve(arrived);
     };
     signal?.addEventListener('abort', () => finish(false), { signal: stop.signal });
-    for (const type of ['wheel', 'touchstart', 'keydown'] as const) window.addEventListener(type, () => finish(false), { passive: true, signal: stop.signal });
+    for (const type of ['wheel', 'touchstart', 'keydown'] as const)
+      window.addEventListener(type, () => finish(false), { passive: true, signal: stop.signal });
     const step = () => {
       const t = Math.min(1, (e.now() - start) / duration);
       jump(from + (target - from) * easing(t));

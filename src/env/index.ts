@@ -99,10 +99,13 @@ const browser: Environment = {
   },
   intersecting(el, fn, margin = '0px') {
     if (typeof IntersectionObserver !== 'function') return () => {};
-    const io = new IntersectionObserver((entries) => {
-      const last = entries[entries.length - 1];
-      if (last) fn(last.isIntersecting);
-    }, { rootMargin: margin });
+    const io = new IntersectionObserver(
+      (entries) => {
+        const last = entries[entries.length - 1];
+        if (last) fn(last.isIntersecting);
+      },
+      { rootMargin: margin },
+    );
     io.observe(el);
     return () => io.disconnect();
   },

@@ -24,7 +24,10 @@ function fakeJQuery() {
         return this;
       },
       off(name: string, h: (e: object, ...a: unknown[]) => unknown) {
-        handlers.set(name, (handlers.get(name) ?? []).filter((x) => x !== h));
+        handlers.set(
+          name,
+          (handlers.get(name) ?? []).filter((x) => x !== h),
+        );
         return this;
       },
     }),
@@ -104,7 +107,9 @@ describe('the event rule', () => {
       // A throw is not a "no": WooCommerce would have stopped dead, leaving a button that does nothing.
       expect(askLegacy(document.body, 'checkout_place_order', [], 'checkout')).toBe(true);
       expect(warn).toHaveBeenCalledTimes(2);
-      expect(String(warn.mock.calls[0]![0])).toBe('[storefront-islands] mini-cart: wc_fragments_loaded: a handler threw (ignored, we carry on): Error: theme bug');
+      expect(String(warn.mock.calls[0]![0])).toBe(
+        '[storefront-islands] mini-cart: wc_fragments_loaded: a handler threw (ignored, we carry on): Error: theme bug',
+      );
       expect(String(warn.mock.calls[1]![0])).toContain('checkout: checkout_place_order: a handler threw');
     });
 

@@ -31,7 +31,12 @@ export function fireLegacy(target: EventTarget_, name: string, args: readonly un
     return;
   }
   // Browsers report a throwing native listener themselves and go on; some environments rethrow it to us.
-  callThirdParty(owner, name, () => target.dispatchEvent(new CustomEvent(name, { bubbles: true, cancelable: false, detail: [...args] })), true);
+  callThirdParty(
+    owner,
+    name,
+    () => target.dispatchEvent(new CustomEvent(name, { bubbles: true, cancelable: false, detail: [...args] })),
+    true,
+  );
 }
 
 /**
@@ -67,7 +72,8 @@ export function listenLegacy(
     const jqHandler = (event: unknown, ...args: unknown[]) => {
       const jqEvent = event as { originalEvent?: Event; target?: EventTarget };
       const original = jqEvent.originalEvent;
-      const detail = original instanceof CustomEvent && args.length === 0 && Array.isArray(original.detail) ? (original.detail as unknown[]) : args;
+      const detail =
+        original instanceof CustomEvent && args.length === 0 && Array.isArray(original.detail) ? (original.detail as unknown[]) : args;
       // jQuery-triggered events have no originalEvent: the element they were triggered on is the jQuery event's.
       handler(detail, original, jqEvent.target ?? original?.target ?? null);
     };
@@ -85,7 +91,12 @@ export function listenLegacy(
 }
 
 /** A native CustomEvent (Contact Form 7, and our own `storefront:*` events). */
-export function fireNative<T>(target: EventTarget_, name: string, detail: T, options: { bubbles?: boolean; cancelable?: boolean } = {}): boolean {
+export function fireNative<T>(
+  target: EventTarget_,
+  name: string,
+  detail: T,
+  options: { bubbles?: boolean; cancelable?: boolean } = {},
+): boolean {
   return target.dispatchEvent(new CustomEvent(name, { bubbles: options.bubbles ?? true, cancelable: options.cancelable ?? false, detail }));
 }
 

@@ -66,9 +66,12 @@ describe('jQuery plugins for themes', () => {
     expect(typeof jq.scroll_to_notices).toBe('function');
     document.body.innerHTML = '<ul class="woocommerce-error" role="alert"><li>Card declined</li></ul>';
     const notice = document.querySelector('.woocommerce-error')!;
-    notice.getBoundingClientRect = () => ({ top: 900, left: 0, right: 0, bottom: 940, width: 0, height: 40, x: 0, y: 900, toJSON() {} }) as DOMRect;
+    notice.getBoundingClientRect = () =>
+      ({ top: 900, left: 0, right: 0, bottom: 940, width: 0, height: 40, x: 0, y: 900, toJSON() {} }) as DOMRect;
     const scrolled: number[] = [];
-    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(((options: ScrollToOptions) => void scrolled.push(options.top ?? NaN)) as typeof window.scrollTo);
+    const scrollTo = vi
+      .spyOn(window, 'scrollTo')
+      .mockImplementation(((options: ScrollToOptions) => void scrolled.push(options.top ?? NaN)) as typeof window.scrollTo);
     jq.scroll_to_notices!(jq(notice));
     await vi.waitFor(() => expect(scrolled).toContain(800));
     jq.scroll_to_notices!(notice);

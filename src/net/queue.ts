@@ -16,8 +16,12 @@ export function createQueue(): TaskQueue {
       size += 1;
       const result = tail.then(() => task());
       tail = result.then(
-        () => { size -= 1; },
-        () => { size -= 1; },
+        () => {
+          size -= 1;
+        },
+        () => {
+          size -= 1;
+        },
       );
       return result;
     },

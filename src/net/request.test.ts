@@ -23,7 +23,7 @@ describe('wc-ajax URLs', () => {
     expect(wcAjaxUrl('add_to_cart', '/shop/?wc-ajax=%%endpoint%%')).toBe('/shop/?wc-ajax=add_to_cart');
     expect(wcAjaxUrl('get_variation', '/?lang=de&wc-ajax=%%endpoint%%')).toBe('/?lang=de&wc-ajax=get_variation');
   });
-  it('reads the template from the page globals, with WordPress\'s default otherwise', () => {
+  it("reads the template from the page globals, with WordPress's default otherwise", () => {
     expect(wcAjaxUrl('x')).toBe('/?wc-ajax=x');
     (window as unknown as Record<string, unknown>).wc_add_to_cart_params = { wc_ajax_url: '/de/?wc-ajax=%%endpoint%%' };
     try {
@@ -46,7 +46,9 @@ describe('lenient JSON', () => {
     expect(parseLenientJson('<b>Notice</b>: x on line 3<br />{"a":1}')).toEqual({ a: 1 });
   });
   it('fails with invalid_json on an HTML page', () => {
-    expect(() => parseLenientJson('<html>cached</html>')).toThrowError(expect.objectContaining({ code: 'invalid_json', message: 'The response is not a valid JSON response.' }) as Error);
+    expect(() => parseLenientJson('<html>cached</html>')).toThrowError(
+      expect.objectContaining({ code: 'invalid_json', message: 'The response is not a valid JSON response.' }) as Error,
+    );
   });
 });
 
@@ -55,7 +57,10 @@ describe('requests', () => {
     const data = await wcAjax('get_refreshed_fragments', { time: 1 });
     expect(data).toMatchObject({ cart_hash: '' });
     expect(state.log.at(-1)).toMatchObject({ endpoint: 'get_refreshed_fragments', body: { time: '1' } });
-    const schema = { safeParse: (v: unknown) => (typeof v === 'object' && v && 'fragments' in v ? { success: true as const, data: v } : { success: false as const }) };
+    const schema = {
+      safeParse: (v: unknown) =>
+        typeof v === 'object' && v && 'fragments' in v ? { success: true as const, data: v } : { success: false as const },
+    };
     failNext('get_refreshed_fragments', 'wrong-shape');
     expect(await code(wcAjax('get_refreshed_fragments', {}, { schema }))).toBe('invalid_response');
   });
@@ -72,7 +77,12 @@ describe('requests', () => {
   });
 
   it('times out, and a caller abort is reported as aborted', async () => {
-    server.use(http.get('http://127.0.0.1:5173/slow', async () => { await delay(5000); return HttpResponse.text('late'); }));
+    server.use(
+      http.get('http://127.0.0.1:5173/slow', async () => {
+        await delay(5000);
+        return HttpResponse.text('late');
+      }),
+    );
     expect(await code(requestText('/slow', { timeout: 30 }))).toBe('timeout');
     const controller = new AbortController();
     const p = requestText('/slow', { signal: controller.signal });
@@ -88,7 +98,9 @@ describe('requests', () => {
 });
 
 describe('answers from another origin', () => {
-  const evil = vi.fn(() => HttpResponse.text('<form id="phish"><input name="card"></form>', { headers: { 'Access-Control-Allow-Origin': '*' } }));
+  const evil = vi.fn(() =>
+    HttpResponse.text('<form id="phish"><input name="card"></form>', { headers: { 'Access-Control-Allow-Origin': '*' } }),
+  );
 
   it('refuses a wc_ajax_url on another origin before sending anything: one warning, an unusable answer', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -130,15 +142,17 @@ describe('the cart queue', () => {
     const order: string[] = [];
     let running = 0;
     let most = 0;
-    const task = (name: string, fail = false) => async () => {
-      running += 1;
-      most = Math.max(most, running);
-      await new Promise((r) => setTimeout(r, 5));
-      order.push(name);
-      running -= 1;
-      if (fail) throw new Error(name);
-      return name;
-    };
+    const task =
+      (name: string, fail = false) =>
+      async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((r) => setTimeout(r, 5));
+        order.push(name);
+        running -= 1;
+        if (fail) throw new Error(name);
+        return name;
+      };
     const results = await Promise.allSettled([q.run(task('a')), q.run(task('b', true)), q.run(task('c'))]);
     expect(order).toEqual(['a', 'b', 'c']);
     expect(most).toBe(1);
@@ -150,6 +164,10 @@ describe('the cart queue', () => {
     await Promise.all([318, 320, 322, 318].map((id) => cartCall('add_to_cart', { product_id: id, quantity: 1 })));
     expect(state.maxInFlight).toBe(1);
     expect(state.log.filter((l) => l.endpoint === 'add_to_cart').map((l) => l.body.product_id)).toEqual(['318', '320', '322', '318']);
-    expect(state.cart.map((l) => [l.productId, l.quantity])).toEqual([[318, 2], [320, 1], [322, 1]]);
+    expect(state.cart.map((l) => [l.productId, l.quantity])).toEqual([
+      [318, 2],
+      [320, 1],
+      [322, 1],
+    ]);
   });
 });

@@ -121,7 +121,10 @@ export function parseLenientJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    for (const [open, close] of [['{', '}'], ['[', ']']] as const) {
+    for (const [open, close] of [
+      ['{', '}'],
+      ['[', ']'],
+    ] as const) {
       const start = text.indexOf(open);
       const end = text.lastIndexOf(close);
       if (start >= 0 && end > start) {

@@ -8,7 +8,16 @@ describe('httpUrlText: the value as written, when the one check passes', () => {
     expect(httpUrlText('/wp-content/uploads/a.jpg', BASE)).toBe('/wp-content/uploads/a.jpg');
     expect(httpUrlText(' https://cdn.test/a.jpg ', BASE)).toBe('https://cdn.test/a.jpg');
   });
-  it.each(['javascript:alert(1)', '\u0001javascript:alert(1)', 'java\tscript:alert(1)', 'data:image/png;base64,AAAA', 'http://[bad', '', 7, null])('refuses %j', (value) => {
+  it.each([
+    'javascript:alert(1)',
+    '\u0001javascript:alert(1)',
+    'java\tscript:alert(1)',
+    'data:image/png;base64,AAAA',
+    'http://[bad',
+    '',
+    7,
+    null,
+  ])('refuses %j', (value) => {
     expect(httpUrlText(value, BASE)).toBeNull();
   });
 });
@@ -27,7 +36,10 @@ describe('checkedSrcset', () => {
     expect(checkedSrcset('/a.jpg, /a@2x.jpg 2x', BASE)).toEqual({ srcset: '/a.jpg, /a@2x.jpg 2x', refused: 0 });
   });
   it('reads commas inside a URL as part of it (image CDNs), and a trailing comma as the end of a candidate', () => {
-    expect(checkedSrcset('https://cdn.test/w_300,h_360/a.jpg 300w,https://cdn.test/w_600,h_720/a.jpg 600w', BASE)).toEqual({ srcset: 'https://cdn.test/w_300,h_360/a.jpg 300w, https://cdn.test/w_600,h_720/a.jpg 600w', refused: 0 });
+    expect(checkedSrcset('https://cdn.test/w_300,h_360/a.jpg 300w,https://cdn.test/w_600,h_720/a.jpg 600w', BASE)).toEqual({
+      srcset: 'https://cdn.test/w_300,h_360/a.jpg 300w, https://cdn.test/w_600,h_720/a.jpg 600w',
+      refused: 0,
+    });
   });
   it('drops the candidates the check refuses and counts them', () => {
     expect(checkedSrcset('javascript:alert(1) 1x, /a.jpg 2x, \u0001javascript:x 3x', BASE)).toEqual({ srcset: '/a.jpg 2x', refused: 2 });

@@ -65,7 +65,9 @@ export function useCarousel({ options, plugins, autoplay, reducedMotion, region,
   const allPlugins = useMemo(
     () => [
       ...(plugins ?? []),
-      ...(rotates ? [autoplayPlugin({ delay: autoplay, playOnInit: false, stopOnInteraction: false, stopOnMouseEnter: false, stopOnFocusIn: false })] : []),
+      ...(rotates
+        ? [autoplayPlugin({ delay: autoplay, playOnInit: false, stopOnInteraction: false, stopOnMouseEnter: false, stopOnFocusIn: false })]
+        : []),
     ],
     [plugins, rotates, autoplay],
   );

@@ -61,10 +61,14 @@ export function onceInViewAndAlive(element: Element, fn: () => void, signal: Abo
   };
   // Capture on the window: a scroll inside an overflow container does not bubble.
   for (const type of LIFE_EVENTS) addEventListener(type, onLife, { capture: true, passive: true, signal: life.signal });
-  cancelVisible = e.visible(element, () => {
-    inView = true;
-    check();
-  }, '0px');
+  cancelVisible = e.visible(
+    element,
+    () => {
+      inView = true;
+      check();
+    },
+    '0px',
+  );
   signal.addEventListener('abort', cancel, { once: true });
   return cancel;
 }

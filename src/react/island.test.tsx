@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mountPage } from '../../test/helpers/mount';
-import type { WidgetEntry } from '../../mount/types';
+import type { WidgetEntry } from '../widget';
 import { defineIsland, type IslandHandle } from './island';
 
 interface Props {
@@ -82,12 +82,18 @@ describe('renderIsland and the focus', () => {
     document.body.innerHTML = '<input id="outside"><div class="box"><ul><li><a href="/a">A</a></li><li><a href="/b">B</a></li></ul></div>';
     const box = document.querySelector('.box')!;
     box.querySelectorAll('a')[1]!.focus();
-    const island = renderIsland('probe', box, (
+    const island = renderIsland(
+      'probe',
+      box,
       <ul>
-        <li><a href="/a">A</a></li>
-        <li><a href="/b">B</a></li>
-      </ul>
-    ));
+        <li>
+          <a href="/a">A</a>
+        </li>
+        <li>
+          <a href="/b">B</a>
+        </li>
+      </ul>,
+    );
     const focused = document.activeElement as HTMLAnchorElement;
     expect(focused.isConnected).toBe(true);
     expect(focused).toBe(box.querySelectorAll('a')[1]);

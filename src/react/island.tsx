@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { defineWidget, type WidgetContext, type WidgetModule } from '../../mount/types';
+import { defineWidget, type WidgetContext, type WidgetModule } from '../widget';
 import { renderIsland } from './render';
 
 /**
@@ -43,7 +43,13 @@ export interface IslandHandle<P> {
  * Mount a component into `host` for a widget whose plain controller keeps the behaviour (events, requests,
  * holds) and hands the view its state: the island unmounts with the widget.
  */
-export function attachIsland<P extends object>(name: string, host: Element, Component: ComponentType<P>, initial: P, context: WidgetContext): IslandHandle<P> {
+export function attachIsland<P extends object>(
+  name: string,
+  host: Element,
+  Component: ComponentType<P>,
+  initial: P,
+  context: WidgetContext,
+): IslandHandle<P> {
   let props = initial;
   const island = renderIsland(name, host, <Component {...props} />);
   context.onCleanup(() => island.unmount());

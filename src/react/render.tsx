@@ -69,7 +69,7 @@ export function renderIsland(name: string, container: Element, node: ReactNode):
   const focusedTag = document.activeElement?.tagName;
   let root: Root | undefined = createRoot(container);
   const restore = (error: unknown) => {
-    errorOnce(name, 'failed while rendering; the page\'s own markup is back in place.', error);
+    errorOnce(name, "failed while rendering; the page's own markup is back in place.", error);
     emit('storefront:error', { widget: name, element: container, error, phase: 'mount' });
     // Unmount after React has finished this commit, then put the server markup back.
     queueMicrotask(() => {

@@ -14,7 +14,12 @@ describe('tab list orientation', () => {
     expect(orientationOf(wrapped)).toBe('horizontal');
   });
   it('is horizontal without layout (empty rects) or with one tab', () => {
-    expect(orientationOf([{ top: 0, left: 0, width: 0, height: 0 }, { top: 0, left: 0, width: 0, height: 0 }])).toBe('horizontal');
+    expect(
+      orientationOf([
+        { top: 0, left: 0, width: 0, height: 0 },
+        { top: 0, left: 0, width: 0, height: 0 },
+      ]),
+    ).toBe('horizontal');
     expect(orientationOf(column(1))).toBe('horizontal');
   });
   it('honours a declared aria-orientation over the layout', () => {

@@ -34,7 +34,13 @@ export function orientationOf(rects: readonly TabRect[], declared?: string | nul
  * The index a key moves focus to, or undefined when the key is not a tabs key for this orientation. Arrows wrap;
  * Left and Right swap in right-to-left documents; Home and End go to the ends.
  */
-export function targetIndex(key: string, current: number, count: number, orientation: Orientation, direction: Direction = 'ltr'): number | undefined {
+export function targetIndex(
+  key: string,
+  current: number,
+  count: number,
+  orientation: Orientation,
+  direction: Direction = 'ltr',
+): number | undefined {
   if (count <= 0) return undefined;
   const from = current >= 0 && current < count ? current : 0;
   const step = (delta: number) => (from + delta + count) % count;

@@ -55,7 +55,8 @@ export function ensureId(el: HTMLElement, prefix: string): string {
 
 /** The writing direction that applies to an element: the nearest `dir`, else the document's. */
 export function directionOf(el: Element): Direction {
-  const dir = el.closest('[dir]')?.getAttribute('dir') ?? document.documentElement.getAttribute('dir') ?? document.body?.getAttribute('dir');
+  const dir =
+    el.closest('[dir]')?.getAttribute('dir') ?? document.documentElement.getAttribute('dir') ?? document.body?.getAttribute('dir');
   if (dir) return dir.toLowerCase() === 'rtl' ? 'rtl' : 'ltr';
   try {
     return getComputedStyle(el).direction === 'rtl' ? 'rtl' : 'ltr';

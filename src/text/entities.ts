@@ -1,4 +1,26 @@
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', ndash: '\u2013', mdash: '\u2014', hellip: '\u2026', rsquo: '\u2019', lsquo: '\u2018', rdquo: '\u201d', ldquo: '\u201c', laquo: '\u00ab', raquo: '\u00bb', times: '\u00d7', deg: '\u00b0', frac12: '\u00bd', reg: '\u00ae', trade: '\u2122', copy: '\u00a9' };
+const NAMED: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  ndash: '\u2013',
+  mdash: '\u2014',
+  hellip: '\u2026',
+  rsquo: '\u2019',
+  lsquo: '\u2018',
+  rdquo: '\u201d',
+  ldquo: '\u201c',
+  laquo: '\u00ab',
+  raquo: '\u00bb',
+  times: '\u00d7',
+  deg: '\u00b0',
+  frac12: '\u00bd',
+  reg: '\u00ae',
+  trade: '\u2122',
+  copy: '\u00a9',
+};
 
 /** Any other named reference (`&eacute;`), through a textarea (its content is text: no element, no markup runs). */
 function named(name: string): string | undefined {

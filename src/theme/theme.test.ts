@@ -41,7 +41,10 @@ describe('the owner setting (window.storefrontIslandsSettings)', () => {
   });
 
   it('falls back to auto and says why on anything else', () => {
-    expect(readThemeSetting({ theme: 'Avada' })).toEqual({ setting: 'auto', problem: 'theme: expected "auto", "avada" or "off", got "Avada"; using "auto"' });
+    expect(readThemeSetting({ theme: 'Avada' })).toEqual({
+      setting: 'auto',
+      problem: 'theme: expected "auto", "avada" or "off", got "Avada"; using "auto"',
+    });
     expect(readThemeSetting({ theme: 1 }).setting).toBe('auto');
     expect(readThemeSetting('avada')).toEqual({ setting: 'auto', problem: 'is not an object; using theme "auto"' });
     expect(readThemeSetting(null).problem).toBe('is not an object; using theme "auto"');
@@ -90,10 +93,12 @@ describe('the page decision', () => {
     forgetTheme();
     expect(avadaBehaviours()).toBe(true);
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]?.[0])).toContain('theme: storefrontIslandsSettings: theme: expected "auto", "avada" or "off", got "yes"');
+    expect(String(warn.mock.calls[0]?.[0])).toContain(
+      'theme: storefrontIslandsSettings: theme: expected "auto", "avada" or "off", got "yes"',
+    );
   });
 
-  it('reads the plugin\'s attribute on the bundle\'s tag when no global says otherwise', () => {
+  it("reads the plugin's attribute on the bundle's tag when no global says otherwise", () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const tag = document.createElement('script');
     tag.type = 'text/plain';

@@ -22,7 +22,8 @@ const SETTINGS: readonly ThemeSetting[] = ['auto', 'avada', 'off'];
  */
 export function readThemeSetting(raw: unknown): { setting: ThemeSetting; problem?: string } {
   if (raw === undefined) return { setting: 'auto' };
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return { setting: 'auto', problem: 'is not an object; using theme "auto"' };
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    return { setting: 'auto', problem: 'is not an object; using theme "auto"' };
   const theme = (raw as { theme?: unknown }).theme;
   if (theme === undefined) return { setting: 'auto' };
   if ((SETTINGS as readonly unknown[]).includes(theme)) return { setting: theme as ThemeSetting };
@@ -39,7 +40,14 @@ const AVADA_BODY_CLASS = /^(?:wp-)?theme-avada$/i;
  * Settings objects Avada (the theme, not the Avada Builder plugin, which also runs on other themes) prints on its
  * pages (contract theme.md §7-§8, woocommerce.md §1): any one of them says the theme is there.
  */
-export const AVADA_GLOBALS = ['avadaWooCommerceVars', 'avadaHeaderVars', 'avadaMenuVars', 'avadaToTopVars', 'avadaPrivacyVars', 'avadaLiveSearchVars'] as const;
+export const AVADA_GLOBALS = [
+  'avadaWooCommerceVars',
+  'avadaHeaderVars',
+  'avadaMenuVars',
+  'avadaToTopVars',
+  'avadaPrivacyVars',
+  'avadaLiveSearchVars',
+] as const;
 
 /** What the page shows of its theme: its body classes and which of Avada's globals it carries. */
 export interface ThemeFacts {
@@ -48,7 +56,9 @@ export interface ThemeFacts {
 }
 
 export function avadaPrinted(facts: ThemeFacts): boolean {
-  return facts.bodyClasses.some((c) => AVADA_BODY_CLASS.test(c)) || facts.globals.some((g) => (AVADA_GLOBALS as readonly string[]).includes(g));
+  return (
+    facts.bodyClasses.some((c) => AVADA_BODY_CLASS.test(c)) || facts.globals.some((g) => (AVADA_GLOBALS as readonly string[]).includes(g))
+  );
 }
 
 /** The rule: the owner's `avada` or `off` wins; `auto` follows what the theme printed. */

@@ -63,7 +63,10 @@ function parseArgs(argv) {
     else if (arg === '--no-first') options.first = false;
     else if (arg === '--waves') options.waves = true;
     else if (arg === '--classic') options.classic = argv[++i];
-    else throw new Error(`unknown option ${arg} (use --runs N, --page name.html, --all, --json, --no-extra, --no-first, --waves, --classic DIR)`);
+    else
+      throw new Error(
+        `unknown option ${arg} (use --runs N, --page name.html, --all, --json, --no-extra, --no-first, --waves, --classic DIR)`,
+      );
   }
   return options;
 }
@@ -95,13 +98,18 @@ export async function loadMock() {
   };
   /** The cart lines and the cookies a shop sets for them (for a visitor with a cart). */
   mock.visitor = (lines) => {
-    const cart = lines.map(([productId, quantity], i) => ({ key: `${productId.toString(16).padStart(8, '0')}${String(i + 1).padStart(24, '0')}`, productId, quantity }));
+    const cart = lines.map(([productId, quantity], i) => ({
+      key: `${productId.toString(16).padStart(8, '0')}${String(i + 1).padStart(24, '0')}`,
+      productId,
+      quantity,
+    }));
     return { cart, cookies: { woocommerce_items_in_cart: '1', woocommerce_cart_hash: module.cartHash({ cart }) } };
   };
   return mock;
 }
 
-const isEndpoint = (url) => url.searchParams.has('wc-ajax') || url.pathname.startsWith('/wp-json/') || url.pathname.startsWith('/wp-admin/');
+const isEndpoint = (url) =>
+  url.searchParams.has('wc-ajax') || url.pathname.startsWith('/wp-json/') || url.pathname.startsWith('/wp-admin/');
 
 export async function routeToMock(context, mock) {
   await context.route(
@@ -112,7 +120,11 @@ export async function routeToMock(context, mock) {
       const body = request.postDataBuffer();
       const headers = { ...(await request.allHeaders()) };
       for (const name of Object.keys(headers)) if (name.startsWith(':')) delete headers[name];
-      const fetchRequest = new Request(request.url(), { method: request.method(), headers, body: body && !['GET', 'HEAD'].includes(request.method()) ? body : undefined });
+      const fetchRequest = new Request(request.url(), {
+        method: request.method(),
+        headers,
+        body: body && !['GET', 'HEAD'].includes(request.method()) ? body : undefined,
+      });
       let response;
       try {
         response = await mock.getResponse(mock.handlers, fetchRequest);
@@ -121,7 +133,11 @@ export async function routeToMock(context, mock) {
       }
       if (!response) return route.fulfill({ status: 404, contentType: 'text/plain', body: 'not mocked\n' });
       if (response.type === 'error') return route.abort('failed');
-      return route.fulfill({ status: response.status, headers: Object.fromEntries(response.headers), body: Buffer.from(await response.arrayBuffer()) });
+      return route.fulfill({
+        status: response.status,
+        headers: Object.fromEntries(response.headers),
+        body: Buffer.from(await response.arrayBuffer()),
+      });
     },
   );
 }
@@ -156,8 +172,8 @@ export function rasterImage(width, height) {
     for (let x = 0; x < width; x++) {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;
       const grain = (seed >> 16) & 15;
-      rows[row + 1 + x * 3] = 200 + ((x * 40) / width) + grain;
-      rows[row + 2 + x * 3] = 180 + ((y * 40) / height) + grain;
+      rows[row + 1 + x * 3] = 200 + (x * 40) / width + grain;
+      rows[row + 2 + x * 3] = 180 + (y * 40) / height + grain;
       rows[row + 3 + x * 3] = 160 + grain;
     }
   }
@@ -166,7 +182,12 @@ export function rasterImage(width, height) {
   header.writeUInt32BE(height, 4);
   header[8] = 8;
   header[9] = 2;
-  const png = Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(rows)), pngChunk('IEND', Buffer.alloc(0))]);
+  const png = Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(rows)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
   pngCache.set(key, png);
   return png;
 }
@@ -218,7 +239,8 @@ function observe() {
   }
   try {
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.storefrontBench.events.push({ name: e.name, duration: e.duration, interactionId: e.interactionId ?? 0 });
+      for (const e of list.getEntries())
+        window.storefrontBench.events.push({ name: e.name, duration: e.duration, interactionId: e.interactionId ?? 0 });
     }).observe({ type: 'event', durationThreshold: 16, buffered: true });
   } catch {
     /* no event timing */
@@ -232,12 +254,24 @@ export const CONFIGS = [
 ];
 /** `--classic DIR`: the page without the bundle, with WooCommerce's own scripts (classic.mjs). */
 const CLASSIC_CONFIG = { tag: 'wp-classic', label: "WooCommerce's scripts", classic: true };
-const DEFAULT_PAGES = ['product-variable.html', 'product-sidebar-cart.html', 'product-1000.html', 'cart.html', 'checkout.html', 'contact.html'];
+const DEFAULT_PAGES = [
+  'product-variable.html',
+  'product-sidebar-cart.html',
+  'product-1000.html',
+  'cart.html',
+  'checkout.html',
+  'contact.html',
+];
 /**
  * Pages measured for a visitor with a cart (the shop's cookies set, the mock's cart filled): issue 29's variable
  * product with WooCommerce's cart widget in view in its sidebar, filled from the fragments at load.
  */
-const VISITOR_CARTS = { 'product-sidebar-cart.html': [[318, 2], [320, 1]] };
+const VISITOR_CARTS = {
+  'product-sidebar-cart.html': [
+    [318, 2],
+    [320, 1],
+  ],
+};
 const AFTER_LOAD = 3000;
 
 /** Bytes of a served bundle file, weighed once from the built file (what a shop's server would compress). */
@@ -271,7 +305,10 @@ export function waveOf(entries) {
 /** `--waves`: each file of one load with its wave, request start and end (ms from navigation) and gzip bytes. */
 function printWaves(name, tag, files, pluginPath) {
   const depth = waveOf(files);
-  const lines = [...depth].map(([f, d]) => `    ${d}  ${Math.round(f.start).toString().padStart(6)} → ${Math.round(f.end).toString().padStart(6)} ms  ${String(f.gzip).padStart(6)} B  ${f.path.slice(pluginPath.length)}`);
+  const lines = [...depth].map(
+    ([f, d]) =>
+      `    ${d}  ${Math.round(f.start).toString().padStart(6)} → ${Math.round(f.end).toString().padStart(6)} ms  ${String(f.gzip).padStart(6)} B  ${f.path.slice(pluginPath.length)}`,
+  );
   process.stderr.write(`  waves ${name} (${tag}):\n${lines.join('\n')}\n`);
 }
 
@@ -291,12 +328,14 @@ async function openTab(context, url) {
 
 /** Our files the page requested so far (Resource Timing of every module import). */
 async function bundleFiles(page, pluginPath) {
-  const entries = await page.evaluate((prefix) =>
-    performance
-      .getEntriesByType('resource')
-      .filter((e) => new URL(e.name).pathname.startsWith(prefix) && /\.m?js$/.test(new URL(e.name).pathname))
-      .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime, end: e.responseEnd })),
-  pluginPath);
+  const entries = await page.evaluate(
+    (prefix) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => new URL(e.name).pathname.startsWith(prefix) && /\.m?js$/.test(new URL(e.name).pathname))
+        .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime, end: e.responseEnd })),
+    pluginPath,
+  );
   const unique = [...new Map(entries.map((e) => [e.path, e])).values()];
   return unique.map((e) => ({ ...e, ...weighServed(pluginPath, e.path) }));
 }
@@ -375,8 +414,12 @@ async function measureInteractions(context, url, mock, { swatches: clickSwatches
 async function measureFirstInteraction(context, url, mock) {
   mock.reset();
   const { page, errors } = await openTab(context, url);
-  const frameworkBefore = await page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/chunks\/p?react-/.test(e.name)));
-  const buttons = await page.$$eval('.add_to_cart_button.ajax_add_to_cart[data-product_id]', (all) => all.map((b) => b.getAttribute('data-product_id')));
+  const frameworkBefore = await page.evaluate(() =>
+    performance.getEntriesByType('resource').some((e) => /\/chunks\/p?react-/.test(e.name)),
+  );
+  const buttons = await page.$$eval('.add_to_cart_button.ajax_add_to_cart[data-product_id]', (all) =>
+    all.map((b) => b.getAttribute('data-product_id')),
+  );
   const clickOne = async (id) => {
     const selector = `.add_to_cart_button[data-product_id="${id}"]`;
     await page.$eval(selector, (button) => {
@@ -415,7 +458,9 @@ async function benchPages(options) {
   const [{ startServer, pluginPath }, mock] = await Promise.all([loadServer(), loadMock()]);
   const { chromium } = await import('playwright-core');
   const pagesDir = join(ROOT, 'fixtures', 'pages');
-  let pages = readdirSync(pagesDir).filter((f) => f.endsWith('.html') && f !== 'index.html').toSorted();
+  let pages = readdirSync(pagesDir)
+    .filter((f) => f.endsWith('.html') && f !== 'index.html')
+    .toSorted();
   if (options.pages.length) pages = pages.filter((p) => options.pages.includes(p));
   else if (!options.all) pages = DEFAULT_PAGES.filter((p) => pages.includes(p));
   if (!pages.length) throw new Error('no fixture pages to measure');
@@ -430,7 +475,8 @@ async function benchPages(options) {
   const problems = [];
   const first = [];
   const started = Date.now();
-  const url = (name, tag) => (tag === CLASSIC_CONFIG.tag ? `${server.url}/${name}?tag=none&mock=off&${CLASSIC_PARAM}=1` : `${server.url}/${name}?tag=${tag}&mock=off`);
+  const url = (name, tag) =>
+    tag === CLASSIC_CONFIG.tag ? `${server.url}/${name}?tag=none&mock=off&${CLASSIC_PARAM}=1` : `${server.url}/${name}?tag=${tag}&mock=off`;
   try {
     // A fresh context per page and per interaction run: one that went away (a crashed tab on a loaded machine)
     // costs one group of figures, not the run.
@@ -438,7 +484,8 @@ async function benchPages(options) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
       const visitor = VISITOR_CARTS[name] ? mock.visitor(VISITOR_CARTS[name]) : undefined;
       mock.cart = visitor?.cart;
-      if (visitor) await context.addCookies(Object.entries(visitor.cookies).map(([cookie, value]) => ({ name: cookie, value, url: server.url })));
+      if (visitor)
+        await context.addCookies(Object.entries(visitor.cookies).map(([cookie, value]) => ({ name: cookie, value, url: server.url })));
       await routeToMock(context, mock);
       if (classic) await routeClassic(context, classic);
       return context;
@@ -470,10 +517,26 @@ async function benchPages(options) {
         const list = runs[tag];
         if (!list.length) continue;
         const med = (key) => median(list.map((r) => r[key]));
-        rows.push({ page: name, tag, label, task: med('task'), noise: mad(list.map((r) => r.task)), longTotal: med('longTotal'), blocking: med('blocking'), gzip: med('gzip'), brotli: med('brotli'), requests: med('requests'), depth: med('depth'), calls: list.at(-1).calls, files: list.at(-1).files.map((f) => (f.path.startsWith(pluginPath) ? f.path.slice(pluginPath.length) : f.path)) });
+        rows.push({
+          page: name,
+          tag,
+          label,
+          task: med('task'),
+          noise: mad(list.map((r) => r.task)),
+          longTotal: med('longTotal'),
+          blocking: med('blocking'),
+          gzip: med('gzip'),
+          brotli: med('brotli'),
+          requests: med('requests'),
+          depth: med('depth'),
+          calls: list.at(-1).calls,
+          files: list.at(-1).files.map((f) => (f.path.startsWith(pluginPath) ? f.path.slice(pluginPath.length) : f.path)),
+        });
       }
       await context.close();
-      process.stderr.write(`  loads measured: ${name} ${JSON.stringify(rows.filter((r) => r.page === name).map((r) => [r.tag, r.gzip, r.brotli, r.requests, r.depth, Math.round(r.task), Math.round(r.longTotal), Math.round(r.blocking)]))}\n`);
+      process.stderr.write(
+        `  loads measured: ${name} ${JSON.stringify(rows.filter((r) => r.page === name).map((r) => [r.tag, r.gzip, r.brotli, r.requests, r.depth, Math.round(r.task), Math.round(r.longTotal), Math.round(r.blocking)]))}\n`,
+      );
     }
     for (const name of pages.filter((p) => /^product-(variable|1000)\.html$/.test(p))) {
       for (const { tag, label, classic: isClassic } of configsFor(name)) {
@@ -502,17 +565,52 @@ async function benchPages(options) {
     await server.close();
   }
 
-  const result = { throttle: THROTTLE, runs: options.runs, classic: classic?.source, rows, interactions, first, seconds: (Date.now() - started) / 1000, problems: [...new Set(problems)] };
+  const result = {
+    throttle: THROTTLE,
+    runs: options.runs,
+    classic: classic?.source,
+    rows,
+    interactions,
+    first,
+    seconds: (Date.now() - started) / 1000,
+    problems: [...new Set(problems)],
+  };
   if (options.json) {
     console.log(JSON.stringify(result, null, 2));
     return result;
   }
-  console.log(`\nLoad to load + ${AFTER_LOAD / 1000} s, Chromium at ${THROTTLE}x CPU throttling, median of ${options.runs} loads per page and configuration\n`);
+  console.log(
+    `\nLoad to load + ${AFTER_LOAD / 1000} s, Chromium at ${THROTTLE}x CPU throttling, median of ${options.runs} loads per page and configuration\n`,
+  );
   if (classic) console.log(`WooCommerce's scripts: ${classic.source} (their bytes without jQuery)\n`);
   console.log(
     table(
-      ['page', 'configuration', 'JS gzip kB', 'JS brotli kB', 'requests', 'depth', 'main thread ms', '±', 'long tasks ms', 'blocking ms', 'endpoint calls'],
-      rows.map((r) => [r.page, r.label, kb(r.gzip), kb(r.brotli), r.requests, r.depth, ms(r.task), ms(r.noise), ms(r.longTotal), ms(r.blocking), r.calls.length ? r.calls.join(', ') : 'none']),
+      [
+        'page',
+        'configuration',
+        'JS gzip kB',
+        'JS brotli kB',
+        'requests',
+        'depth',
+        'main thread ms',
+        '±',
+        'long tasks ms',
+        'blocking ms',
+        'endpoint calls',
+      ],
+      rows.map((r) => [
+        r.page,
+        r.label,
+        kb(r.gzip),
+        kb(r.brotli),
+        r.requests,
+        r.depth,
+        ms(r.task),
+        ms(r.noise),
+        ms(r.longTotal),
+        ms(r.blocking),
+        r.calls.length ? r.calls.join(', ') : 'none',
+      ]),
       ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
     ),
   );
@@ -532,15 +630,29 @@ async function benchPages(options) {
         ['l', 'l', 'r', 'r'],
       ),
     );
-    console.log('  Without the bundle the select still changes (the browser\'s own), the swatches do nothing: the floor.');
+    console.log("  Without the bundle the select still changes (the browser's own), the swatches do nothing: the floor.");
   }
   if (classic) printClassicRatios(rows, interactions);
   if (first.length) {
     console.log('\nFirst interaction before its code has loaded: home.html, loop add-to-cart button (interaction trigger)\n');
     console.log(
       table(
-        ['configuration', 'framework loaded before', 'first click → paint', 'first click → loading', 'later click → paint', 'later click → loading'],
-        first.map((r) => [r.label, r.frameworkBefore ? 'yes' : 'no', ms(r.first?.paint), ms(r.first?.visible), ms(r.later?.paint), ms(r.later?.visible)]),
+        [
+          'configuration',
+          'framework loaded before',
+          'first click → paint',
+          'first click → loading',
+          'later click → paint',
+          'later click → loading',
+        ],
+        first.map((r) => [
+          r.label,
+          r.frameworkBefore ? 'yes' : 'no',
+          ms(r.first?.paint),
+          ms(r.first?.visible),
+          ms(r.later?.paint),
+          ms(r.later?.visible),
+        ]),
         ['l', 'l', 'r', 'r', 'r', 'r'],
       ),
     );
@@ -564,17 +676,28 @@ function printClassicRatios(rows, interactions) {
     if (!theirs) continue;
     for (const r of rows.filter((x) => x.page === page && (x.tag === 'module' || x.tag === 'compact'))) {
       const keys = interactions.find((x) => x.page === page && x.tag === r.tag)?.keyboard ?? [];
-      lines.push([page, r.label, ratio(r.gzip, theirs.gzip), ratio(r.longTotal, theirs.longTotal), ratio(r.task, theirs.task), keys.length && theirKeys.length ? ratio(median(keys), median(theirKeys)) : 'n/a']);
+      lines.push([
+        page,
+        r.label,
+        ratio(r.gzip, theirs.gzip),
+        ratio(r.longTotal, theirs.longTotal),
+        ratio(r.task, theirs.task),
+        keys.length && theirKeys.length ? ratio(median(keys), median(theirKeys)) : 'n/a',
+      ]);
     }
   }
   if (!lines.length) return;
   console.log("\nAgainst WooCommerce's scripts on the same page (ours / theirs)\n");
-  console.log(table(['page', 'configuration', 'JS gzip', 'long tasks', 'main thread', 'keyboard median'], lines, ['l', 'l', 'r', 'r', 'r', 'r']));
+  console.log(
+    table(['page', 'configuration', 'JS gzip', 'long tasks', 'main thread', 'keyboard median'], lines, ['l', 'l', 'r', 'r', 'r', 'r']),
+  );
 }
 
 /** Other bench files (e.g. variation.bench.mjs): run each and pass their output through. */
 async function runExtraBenches() {
-  const files = readdirSync(BENCH_DIR).filter((f) => f.endsWith('.bench.mjs')).toSorted();
+  const files = readdirSync(BENCH_DIR)
+    .filter((f) => f.endsWith('.bench.mjs'))
+    .toSorted();
   let failed = 0;
   for (const file of files) {
     console.log(`\n== ${file} ${'='.repeat(Math.max(0, 100 - file.length))}`);
@@ -625,4 +748,3 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
     },
   );
 }
-

@@ -38,7 +38,8 @@ export function loadClassic(dir) {
   if (!scripts.length) throw new Error(`--classic ${dir}: manifest.json lists no scripts`);
   const byPath = new Map();
   for (const s of scripts) {
-    if (typeof s?.src !== 'string' || !s.src || s.src.includes('..')) throw new Error(`--classic ${dir}: a script without a usable src (${JSON.stringify(s)})`);
+    if (typeof s?.src !== 'string' || !s.src || s.src.includes('..'))
+      throw new Error(`--classic ${dir}: a script without a usable src (${JSON.stringify(s)})`);
     const file = join(root, s.src);
     if (!existsSync(file)) throw new Error(`--classic ${dir}: ${s.src} is listed but missing`);
     const body = readFileSync(file);
@@ -91,7 +92,12 @@ export async function routeClassic(context, classic) {
   );
   await context.route(
     (url) => classic.byPath.has(url.pathname),
-    (route) => route.fulfill({ status: 200, contentType: 'application/javascript; charset=utf-8', body: classic.byPath.get(new URL(route.request().url()).pathname).body }),
+    (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/javascript; charset=utf-8',
+        body: classic.byPath.get(new URL(route.request().url()).pathname).body,
+      }),
   );
 }
 

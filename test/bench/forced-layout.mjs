@@ -72,8 +72,25 @@ export function bundleTaskSummary(bundleTasks, eventType) {
   const worst = bundleTasks
     .toSorted((a, b) => (b.cpu ?? 0) - (a.cpu ?? 0))
     .slice(0, 3)
-    .map((t) => `${(t.cpu ?? 0).toFixed(1)} ms CPU (${Math.round(t.ms)} ms wall${Object.keys(t.events).length ? `; ${Object.entries(t.events).map(([k, n]) => `${n} ${k}`).join(', ')}` : ''})`);
-  return { tasks: cpus.length, cpuMedian: at(0.5), cpuMax: at(1), over50: cpus.filter((c) => c >= 50).length, mostPerTask: Math.max(0, ...perTask), withEvent: perTask.filter((n) => n > 0).length, worst };
+    .map(
+      (t) =>
+        `${(t.cpu ?? 0).toFixed(1)} ms CPU (${Math.round(t.ms)} ms wall${
+          Object.keys(t.events).length
+            ? `; ${Object.entries(t.events)
+                .map(([k, n]) => `${n} ${k}`)
+                .join(', ')}`
+            : ''
+        })`,
+    );
+  return {
+    tasks: cpus.length,
+    cpuMedian: at(0.5),
+    cpuMax: at(1),
+    over50: cpus.filter((c) => c >= 50).length,
+    mostPerTask: Math.max(0, ...perTask),
+    withEvent: perTask.filter((n) => n > 0).length,
+    worst,
+  };
 }
 
 /** Where a script event came from: a readable label for the report. */
@@ -105,7 +122,9 @@ function selfTimes(all, task) {
 /** Classifies the Layout / UpdateLayoutTree events of every renderer main thread in a Chrome trace. */
 export function classify(traceEvents, options = {}) {
   const mainThreads = new Set(
-    traceEvents.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
+    traceEvents
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
   );
   // Only what happened between the marks `start()` and `stop()` set in the page (a renderer's queued work from
   // before, such as a late load task, is not the scroll's).
@@ -135,8 +154,14 @@ export function classify(traceEvents, options = {}) {
       const dispatches = inside.some((i) => i.event.name === 'EventDispatch' && options.events?.includes(scriptData(i).type));
       if (dispatches || inside.some((i) => SCRIPT_EVENTS.has(i.event.name) && BUNDLE_URL.test(scriptData(i).url ?? ''))) {
         const dispatched = {};
-        for (const i of inside) if (i.event.name === 'EventDispatch' && scriptData(i).type) dispatched[scriptData(i).type] = (dispatched[scriptData(i).type] ?? 0) + 1;
-        result.bundleTasks.push({ ms: (task.end - task.start) / 1000, cpu: task.event.tdur === undefined ? undefined : task.event.tdur / 1000, events: dispatched });
+        for (const i of inside)
+          if (i.event.name === 'EventDispatch' && scriptData(i).type)
+            dispatched[scriptData(i).type] = (dispatched[scriptData(i).type] ?? 0) + 1;
+        result.bundleTasks.push({
+          ms: (task.end - task.start) / 1000,
+          cpu: task.event.tdur === undefined ? undefined : task.event.tdur / 1000,
+          events: dispatched,
+        });
       }
     }
     for (const task of tasks) {

@@ -66,7 +66,9 @@ async function run(browser, base, path, withBundle, reducedMotion = 'no-preferen
   const after = await metrics();
   const traced = await trace.stop();
   const { longtasks, scrolls } = await page.evaluate(() => window.__bench);
-  const stuckClass = await page.evaluate(() => document.body.classList.contains('fusion-is-sticky') || !!document.querySelector('.fusion-container-stuck'));
+  const stuckClass = await page.evaluate(
+    () => document.body.classList.contains('fusion-is-sticky') || !!document.querySelector('.fusion-container-stuck'),
+  );
   await context.close();
   const layouts = after.LayoutCount - before.LayoutCount;
   const styles = after.RecalcStyleCount - before.RecalcStyleCount;
@@ -120,7 +122,10 @@ function print(r) {
           `all layouts ${x.layouts} (${fmt(x.layoutsPerScroll)}/event), all style recalcs ${x.styles} (${fmt(x.stylesPerScroll)}/event); long tasks: ${x.longTasks.length ? x.longTasks.map((t) => `${Math.round(t)} ms`).join(', ') : 'none'}`,
       );
       const t = x.bundleTasks;
-      if (t.tasks) console.log(`    tasks running the bundle: ${t.tasks}, CPU (thread time) median ${t.cpuMedian.toFixed(1)} ms, worst ${t.cpuMax.toFixed(1)} ms, ${t.over50} of 50 ms or more; the costliest: ${t.worst.join(', ')}`);
+      if (t.tasks)
+        console.log(
+          `    tasks running the bundle: ${t.tasks}, CPU (thread time) median ${t.cpuMedian.toFixed(1)} ms, worst ${t.cpuMax.toFixed(1)} ms, ${t.over50} of 50 ms or more; the costliest: ${t.worst.join(', ')}`,
+        );
       for (const culprit of culpritLines(x.culprits)) console.log(culprit);
       for (const task of x.tracedLongTasks) console.log(longTaskLine(task));
     };

@@ -94,7 +94,10 @@ function print(r) {
     `\nLazy images: scrolling ${PAGE} in ${STEP} px wheel steps, Chromium, ${r.throttle}x CPU throttling. Forced = a Layout / UpdateLayoutTree traced ` +
       `inside script (test/bench/forced-layout.mjs); all = CDP LayoutCount / RecalcStyleCount (images arriving lay out the frame: not forced)`,
   );
-  for (const [label, x] of [['with the bundle', r.withBundle], ['without the bundle', r.without]]) {
+  for (const [label, x] of [
+    ['with the bundle', r.withBundle],
+    ['without the bundle', r.without],
+  ]) {
     const per = (n) => (x.scrolls ? (n / x.scrolls).toFixed(2) : 'n/a');
     console.log(
       `${label.padEnd(20)} ${x.steps} wheel steps, ${x.scrolls} scroll events; forced layouts ${x.forcedLayouts} (${per(x.forcedLayouts)} per event), forced style recalcs ${x.forcedStyles}; ` +

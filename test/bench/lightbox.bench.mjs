@@ -32,7 +32,13 @@ function watchClicks() {
       requestAnimationFrame(() => {
         const dialog = document.querySelector('dialog.sf-ilightbox');
         const loading = dialog?.querySelector('.sf-ilightbox__loading');
-        window.__lightbox.frames.push({ clickAt, frameAt: performance.now(), open: !!dialog?.open, loadingShown: !!loading && !loading.hidden, slides: !!dialog?.querySelector('.pswp') });
+        window.__lightbox.frames.push({
+          clickAt,
+          frameAt: performance.now(),
+          open: !!dialog?.open,
+          loadingShown: !!loading && !loading.hidden,
+          slides: !!dialog?.querySelector('.pswp'),
+        });
       });
     },
     true,
@@ -86,12 +92,26 @@ export async function runLightboxBench({ runs = RUNS } = {}) {
 
 function print(r) {
   const col = (pick) => r.runs.map(pick);
-  const line = (label, values, extra = '') => console.log(`${label.padEnd(46)} median ${fmt(median(values)).padEnd(8)} max ${fmt(Math.max(...values)).padEnd(8)}${extra}`);
-  console.log(`\nLightbox on ${PAGE}, Chromium, ${r.throttle}x CPU throttling, ${r.runs.length} runs (Event Timing; under 16 ms counts as 16)`);
+  const line = (label, values, extra = '') =>
+    console.log(`${label.padEnd(46)} median ${fmt(median(values)).padEnd(8)} max ${fmt(Math.max(...values)).padEnd(8)}${extra}`);
+  console.log(
+    `\nLightbox on ${PAGE}, Chromium, ${r.throttle}x CPU throttling, ${r.runs.length} runs (Event Timing; under 16 ms counts as 16)`,
+  );
   const shown = (k) => r.runs.filter((x) => x[k].frame?.open && x[k].frame?.loadingShown !== undefined).length;
-  line('First click → next paint (core not loaded)', col((x) => x.first.nextPaint), `; dialog open in that frame: ${shown('first')}/${r.runs.length}, loading state shown: ${r.runs.filter((x) => x.first.frame?.loadingShown).length}/${r.runs.length}`);
-  line('First click → PhotoSwipe slide rendered', col((x) => x.first.coreMs));
-  line('Second click → next paint (core cached)', col((x) => x.second.nextPaint), `; dialog open in that frame: ${shown('second')}/${r.runs.length}`);
+  line(
+    'First click → next paint (core not loaded)',
+    col((x) => x.first.nextPaint),
+    `; dialog open in that frame: ${shown('first')}/${r.runs.length}, loading state shown: ${r.runs.filter((x) => x.first.frame?.loadingShown).length}/${r.runs.length}`,
+  );
+  line(
+    'First click → PhotoSwipe slide rendered',
+    col((x) => x.first.coreMs),
+  );
+  line(
+    'Second click → next paint (core cached)',
+    col((x) => x.second.nextPaint),
+    `; dialog open in that frame: ${shown('second')}/${r.runs.length}`,
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -39,7 +39,11 @@ const ROUNDS = Math.max(1, Number(process.argv[process.argv.indexOf('--rounds') 
 const HOVER_MS = process.argv.includes('--hover-ms') ? Math.max(0, Number(process.argv[process.argv.indexOf('--hover-ms') + 1]) || 0) : 300;
 
 async function run(browser, base, mock, tag) {
-  const { context, page } = await openThrottledPage(browser, base, mock, `${PAGE}?tag=${tag}&mock=off`, { init: [observe], rate: THROTTLE, raster: RASTER });
+  const { context, page } = await openThrottledPage(browser, base, mock, `${PAGE}?tag=${tag}&mock=off`, {
+    init: [observe],
+    rate: THROTTLE,
+    raster: RASTER,
+  });
   await page.waitForTimeout(3000);
 
   const opens = [];
@@ -95,7 +99,13 @@ export async function runQuickViewBench() {
   const mock = await loadMock();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   try {
-    return { throttle: THROTTLE, images: RASTER ? 'raster' : 'svg', hoverMs: HOVER_MS, module: await run(browser, server.url, mock, 'module'), compact: await run(browser, server.url, mock, 'compact') };
+    return {
+      throttle: THROTTLE,
+      images: RASTER ? 'raster' : 'svg',
+      hoverMs: HOVER_MS,
+      module: await run(browser, server.url, mock, 'module'),
+      compact: await run(browser, server.url, mock, 'compact'),
+    };
   } finally {
     await browser.close();
     await server.close();
@@ -103,7 +113,9 @@ export async function runQuickViewBench() {
 }
 
 function print(r) {
-  console.log(`\nQuick view on ${PAGE}, Chromium, ${r.throttle}x CPU throttling, ${r.images} product images, pointer on the link ${r.hoverMs} ms before the press (click: Event Timing of the opening click; shown: click → product shown)`);
+  console.log(
+    `\nQuick view on ${PAGE}, Chromium, ${r.throttle}x CPU throttling, ${r.images} product images, pointer on the link ${r.hoverMs} ms before the press (click: Event Timing of the opening click; shown: click → product shown)`,
+  );
   for (const build of ['module', 'compact']) {
     r[build].forEach((o, i) => {
       const label = `${build === 'module' ? 'React' : 'compact'} build, ${i === 0 ? 'first open (loads the island)' : `open #${i + 1}`}`;

@@ -77,7 +77,11 @@ export async function runSearchBench() {
   const mock = await loadMock();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   try {
-    return { throttle: THROTTLE, withBundle: await run(browser, server.url, mock, true), without: await run(browser, server.url, mock, false) };
+    return {
+      throttle: THROTTLE,
+      withBundle: await run(browser, server.url, mock, true),
+      without: await run(browser, server.url, mock, false),
+    };
   } finally {
     await browser.close();
     await server.close();
@@ -86,7 +90,9 @@ export async function runSearchBench() {
 
 function print(r) {
   const line = (label, { durations, longTasks: tasks }, extra = '') =>
-    console.log(`${label.padEnd(38)} median ${fmt(median(durations)).padEnd(8)} max ${fmt(Math.max(...durations)).padEnd(8)} long tasks: ${tasks.length ? tasks.map((t) => fmt(t)).join(', ') : 'none'}${extra}`);
+    console.log(
+      `${label.padEnd(38)} median ${fmt(median(durations)).padEnd(8)} max ${fmt(Math.max(...durations)).padEnd(8)} long tasks: ${tasks.length ? tasks.map((t) => fmt(t)).join(', ') : 'none'}${extra}`,
+    );
   console.log(`\nLive search on ${PAGE}, Chromium, ${r.throttle}x CPU throttling (Event Timing per interaction; under 16 ms counts as 16)`);
   const w = r.withBundle;
   line('First focus (loads the island + React)', w.focus);

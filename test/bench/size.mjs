@@ -117,7 +117,9 @@ function groupedModules(manifest, dist) {
     if (!existsSync(mapFile)) continue;
     const map = JSON.parse(readFileSync(mapFile, 'utf8'));
     for (const source of map.sources ?? []) {
-      const rel = relative(ROOT, resolve(dist, posix.dirname(chunk.file), source)).split('\\').join('/');
+      const rel = relative(ROOT, resolve(dist, posix.dirname(chunk.file), source))
+        .split('\\')
+        .join('/');
       if (!rel.startsWith('..') && !rel.startsWith('node_modules/')) byModule.set(rel, key);
     }
   }
@@ -185,7 +187,9 @@ function parsePages(registry) {
     const parser = new window.DOMParser();
     const pages = [];
     // index.html is the demo's list of pages, not a page the CMS prints.
-    for (const file of readdirSync(PAGES).filter((f) => f.endsWith('.html') && f !== 'index.html').toSorted()) {
+    for (const file of readdirSync(PAGES)
+      .filter((f) => f.endsWith('.html') && f !== 'index.html')
+      .toSorted()) {
       const doc = parser.parseFromString(readFileSync(join(PAGES, file), 'utf8'), 'text/html');
       const matched = [];
       const inlineScripts = [...doc.querySelectorAll('script:not([src])')].map((s) => s.textContent).join('\n');
@@ -196,7 +200,9 @@ function parsePages(registry) {
         try {
           count = doc.querySelectorAll(entry.selector).length;
         } catch (error) {
-          throw new Error(`registry entry "${entry.name}" has a selector the browser rejects: ${entry.selector} (${error.message})`, { cause: error });
+          throw new Error(`registry entry "${entry.name}" has a selector the browser rejects: ${entry.selector} (${error.message})`, {
+            cause: error,
+          });
         }
         if (count) matched.push({ name: entry.name, count });
       }
@@ -328,7 +334,10 @@ export function table(headers, rows, align = []) {
   const cells = [headers, ...rows].map((r) => r.map((c) => String(c ?? '')));
   const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
   const line = (r) =>
-    r.map((c, i) => (align[i] === 'r' ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+    r
+      .map((c, i) => (align[i] === 'r' ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   return [line(cells[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
 }
 
@@ -352,7 +361,12 @@ function print(result, build = BUILDS[0]) {
     table(
       ['file', 'raw', 'gzip', 'brotli'],
       [
-        ...files.map((f) => [f + (f === reactFile ? `  (${framework})` : ''), n(sizes.get(f).raw), n(sizes.get(f).gzip), n(sizes.get(f).brotli)]),
+        ...files.map((f) => [
+          f + (f === reactFile ? `  (${framework})` : ''),
+          n(sizes.get(f).raw),
+          n(sizes.get(f).gzip),
+          n(sizes.get(f).brotli),
+        ]),
         ['total', n(sum('raw')), n(sum('gzip')), n(sum('brotli'))],
       ],
       ['l', 'r', 'r', 'r'],
@@ -375,7 +389,7 @@ function print(result, build = BUILDS[0]) {
       ['l', 'l', 'r', 'r', 'l', 'r', 'l'],
     ),
   );
-  console.log('  chunk = the widget\'s own chunk; + imports = with the chunks it imports statically, without the runtime');
+  console.log("  chunk = the widget's own chunk; + imports = with the chunks it imports statically, without the runtime");
   console.log('  and React; on demand = code it may import() later (e.g. a lightbox core), not counted below.');
 
   console.log('\nFixture pages: JS each page loads with the module tag (brotli bytes; gzip in brackets)\n');
@@ -397,10 +411,10 @@ function print(result, build = BUILDS[0]) {
         ['l', 'r', 'r', 'r', 'r', 'l', 'l', 'l'],
       ),
     );
-  for (const p of pages.filter((x) => x.css.brotli))
-    console.log(`  ${p.file} also loads ${n(p.css.brotli)} B brotli of widget CSS files.`);
+  for (const p of pages.filter((x) => x.css.brotli)) console.log(`  ${p.file} also loads ${n(p.css.brotli)} B brotli of widget CSS files.`);
   const classic = sizes.get(CLASSIC_FILE);
-  if (!classic) console.log(`\n  Note: ${relative(ROOT, build.dist)}/${CLASSIC_FILE} is missing; it comes from \`vite build --mode classic\`.`);
+  if (!classic)
+    console.log(`\n  Note: ${relative(ROOT, build.dist)}/${CLASSIC_FILE} is missing; it comes from \`vite build --mode classic\`.`);
   const stale = widgets.filter((w) => w.problem).map((w) => w.name);
   if (stale.length) console.log(`\n  Note: not in this build (run \`npm run build\` again): ${stale.join(', ')}.`);
   console.log(
@@ -426,7 +440,15 @@ function readBudgets() {
 export function budgetsFor(all, buildId) {
   if (buildId !== 'compact') return all;
   const own = all.compact ?? {};
-  return { files: own.files ?? all.files, react: own.framework, widgets: all.widgets, pages: own.pages ?? {}, atLoad: own.atLoad ?? {}, noReactAtLoad: all.noReactAtLoad, noFramework: all.noFramework };
+  return {
+    files: own.files ?? all.files,
+    react: own.framework,
+    widgets: all.widgets,
+    pages: own.pages ?? {},
+    atLoad: own.atLoad ?? {},
+    noReactAtLoad: all.noReactAtLoad,
+    noFramework: all.noFramework,
+  };
 }
 
 /** 1.25 × measured, rounded up to 50 bytes: room for honest growth, a regression still fails. */
@@ -437,8 +459,7 @@ export const suggestPageBudget = (bytes) => Math.ceil((bytes * 1.15) / 100) * 10
 export function checkBudgets(result, budgets = readBudgets()) {
   const { sizes, widgets, pages, reactFile } = result;
   const breaches = [];
-  const over = (what, actual, limit) =>
-    breaches.push(`${what}: ${n(actual)} B brotli, budget ${n(limit)} B (${n(actual - limit)} B over)`);
+  const over = (what, actual, limit) => breaches.push(`${what}: ${n(actual)} B brotli, budget ${n(limit)} B (${n(actual - limit)} B over)`);
 
   for (const [file, limit] of Object.entries(budgets.files ?? {})) {
     const size = sizes.get(file);
@@ -451,18 +472,24 @@ export function checkBudgets(result, budgets = readBudgets()) {
   for (const p of pages) {
     const limit = budgets.pages?.[p.file];
     if (!limit) {
-      breaches.push(`page ${p.file}: no budget (measured ${n(p.total.brotli)} B brotli, ${n(p.total.gzip)} B gzip; \`node test/bench/size.mjs --write-budgets\` adds one)`);
+      breaches.push(
+        `page ${p.file}: no budget (measured ${n(p.total.brotli)} B brotli, ${n(p.total.gzip)} B gzip; \`node test/bench/size.mjs --write-budgets\` adds one)`,
+      );
       continue;
     }
     if (p.total.brotli > limit.brotli) over(`page ${p.file}`, p.total.brotli, limit.brotli);
-    if (p.total.gzip > limit.gzip) breaches.push(`page ${p.file}: ${n(p.total.gzip)} B gzip, budget ${n(limit.gzip)} B (${n(p.total.gzip - limit.gzip)} B over)`);
+    if (p.total.gzip > limit.gzip)
+      breaches.push(`page ${p.file}: ${n(p.total.gzip)} B gzip, budget ${n(limit.gzip)} B (${n(p.total.gzip - limit.gzip)} B over)`);
   }
   // At load only (the issue's measure against WooCommerce's own scripts: gzip, what a page loads before any idle,
   // visible or interaction trigger).
   for (const [file, limit] of Object.entries(budgets.atLoad ?? {})) {
     const p = pages.find((x) => x.file === file);
     if (!p) breaches.push(`${file}: fixture page missing (fixtures/pages/${file}), cannot check its bytes at load`);
-    else if (p.atLoad.gzip > limit.gzip) breaches.push(`page ${file} at load: ${n(p.atLoad.gzip)} B gzip, budget ${n(limit.gzip)} B (${n(p.atLoad.gzip - limit.gzip)} B over)`);
+    else if (p.atLoad.gzip > limit.gzip)
+      breaches.push(
+        `page ${file} at load: ${n(p.atLoad.gzip)} B gzip, budget ${n(limit.gzip)} B (${n(p.atLoad.gzip - limit.gzip)} B over)`,
+      );
   }
   for (const w of widgets) {
     if (w.problem) {
@@ -482,18 +509,24 @@ export function checkBudgets(result, budgets = readBudgets()) {
   for (const page of budgets.noFramework ?? []) {
     const p = pages.find((x) => x.file === page);
     if (!p) breaches.push(`${page}: fixture page missing (fixtures/pages/${page}), cannot check that it loads no framework`);
-    else if (p.reactAtLoad || p.reactDeferred) breaches.push(`${page}: would load ${reactFile}; a page holding only plain behaviours must load no React or Preact code`);
+    else if (p.reactAtLoad || p.reactDeferred)
+      breaches.push(`${page}: would load ${reactFile}; a page holding only plain behaviours must load no React or Preact code`);
   }
   for (const page of budgets.noReactAtLoad ?? []) {
     const p = pages.find((x) => x.file === page);
     if (!p) breaches.push(`${page}: fixture page missing (fixtures/pages/${page}), cannot check that it loads no React`);
-    else if (p.reactAtLoad) breaches.push(`${page}: loads React at load time; a page of plain behaviours must not (at-load files: ${p.atLoadFiles.join(', ')})`);
+    else if (p.reactAtLoad)
+      breaches.push(`${page}: loads React at load time; a page of plain behaviours must not (at-load files: ${p.atLoadFiles.join(', ')})`);
     // The framework behind an at-load widget's `import()`: allowed only where the registry says when the view
     // comes (on intent, src/react/intent.ts, or when the widget opens by its owner's rule), the rules the browser
     // tests check; an undeclared one would load it unasked, which no static closure shows.
-    else for (const w of p.frameworkLater ?? []) {
-      if (!w.view) breaches.push(`${page}: widget ${w.name} (load) can import ${reactFile} later and its registry entry does not say when (\`view: 'intent'\` or \`'opened'\`)`);
-    }
+    else
+      for (const w of p.frameworkLater ?? []) {
+        if (!w.view)
+          breaches.push(
+            `${page}: widget ${w.name} (load) can import ${reactFile} later and its registry entry does not say when (\`view: 'intent'\` or \`'opened'\`)`,
+          );
+      }
   }
   return breaches;
 }

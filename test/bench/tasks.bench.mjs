@@ -76,7 +76,9 @@ export function cpuTasks(events, marker, withBundle = true, threshold = LONG_AT_
       (withBundle && inside.some((e) => e.name === 'RunMicrotasks' && (e.tdur ?? e.dur) >= 2000));
     const top = inside
       .filter((e) => (e.tdur ?? e.dur) >= 2000 && e.name !== 'ThreadControllerImpl::RunTask')
-      .map((e) => `${e.name}${e.args?.data?.url ? `(${String(e.args.data.url).replace(/.*\//, '').replace(/\?.*/, '').slice(0, 32)})` : ''}`);
+      .map(
+        (e) => `${e.name}${e.args?.data?.url ? `(${String(e.args.data.url).replace(/.*\//, '').replace(/\?.*/, '').slice(0, 32)})` : ''}`,
+      );
     return { cpu: t.tdur / 1000, wall: t.dur / 1000, ours, what: [...new Set(top)].slice(0, 4).join(' | ') };
   });
 }
@@ -94,7 +96,8 @@ export async function runTasksBench(options = {}) {
     for (const page of pages) {
       for (const [label, tag] of CONFIGS) {
         const loads = [];
-        for (let i = 0; i < runs; i++) loads.push(await traceLoad(browser, server.url, mock, `/${page}?tag=${tag}&mock=off`, tag !== 'none'));
+        for (let i = 0; i < runs; i++)
+          loads.push(await traceLoad(browser, server.url, mock, `/${page}?tag=${tag}&mock=off`, tag !== 'none'));
         results.push({ page, config: label, loads });
       }
     }
@@ -111,13 +114,22 @@ const median = (xs) => {
 };
 
 function print(results) {
-  console.log(`\nTasks at load (to load + 3 s) using >= ${LONG_AT_4X} ms of main-thread CPU (long tasks at 4x throttling), unthrottled, median of runs`);
-  console.log(`${'page'.padEnd(24)}${'configuration'.padEnd(20)}${'tasks'.padStart(6)}${'ours'.padStart(6)}  largest of ours (ms CPU, what ran)`);
+  console.log(
+    `\nTasks at load (to load + 3 s) using >= ${LONG_AT_4X} ms of main-thread CPU (long tasks at 4x throttling), unthrottled, median of runs`,
+  );
+  console.log(
+    `${'page'.padEnd(24)}${'configuration'.padEnd(20)}${'tasks'.padStart(6)}${'ours'.padStart(6)}  largest of ours (ms CPU, what ran)`,
+  );
   for (const r of results) {
     const all = median(r.loads.map((l) => l.length));
     const ours = median(r.loads.map((l) => l.filter((t) => t.ours).length));
-    const worst = r.loads.flat().filter((t) => t.ours).toSorted((a, b) => b.cpu - a.cpu)[0];
-    console.log(`${r.page.padEnd(24)}${r.config.padEnd(20)}${String(all).padStart(6)}${String(ours).padStart(6)}  ${worst ? `${worst.cpu.toFixed(1)} ${worst.what}` : '-'}`);
+    const worst = r.loads
+      .flat()
+      .filter((t) => t.ours)
+      .toSorted((a, b) => b.cpu - a.cpu)[0];
+    console.log(
+      `${r.page.padEnd(24)}${r.config.padEnd(20)}${String(all).padStart(6)}${String(ours).padStart(6)}  ${worst ? `${worst.cpu.toFixed(1)} ${worst.what}` : '-'}`,
+    );
   }
   console.log('  tasks = all such tasks of the page (its own parsing, layout and paint included); ours = those in which');
   console.log('  the bundle\'s code ran. "Added by the bundle" is ours, and the difference to the page without it.');

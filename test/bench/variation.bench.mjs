@@ -50,7 +50,13 @@ export function observe() {
   }
   try {
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__bench.events.push({ name: e.name, duration: e.duration, processing: e.processingEnd - e.processingStart, interactionId: e.interactionId ?? 0 });
+      for (const e of list.getEntries())
+        window.__bench.events.push({
+          name: e.name,
+          duration: e.duration,
+          processing: e.processingEnd - e.processingStart,
+          interactionId: e.interactionId ?? 0,
+        });
     }).observe({ type: 'event', durationThreshold: 16, buffered: true });
   } catch {
     /* no event timing */
@@ -76,7 +82,11 @@ async function settleWithBundle(page) {
 }
 
 function blocking(tasks) {
-  return { total: tasks.reduce((s, t) => s + t.duration, 0), tbt: tasks.reduce((s, t) => s + Math.max(0, t.duration - 50), 0), count: tasks.length };
+  return {
+    total: tasks.reduce((s, t) => s + t.duration, 0),
+    tbt: tasks.reduce((s, t) => s + Math.max(0, t.duration - 50), 0),
+    count: tasks.length,
+  };
 }
 
 async function loadRun(browser, base, withBundle) {
@@ -114,7 +124,24 @@ export function interactionDurations(events, count) {
 }
 
 const KEYS = [...Array(8).fill('ArrowDown'), ...Array(8).fill('ArrowUp'), ...Array(8).fill('ArrowDown')];
-const COLOURS = ['red', 'orange', 'yellow', 'green', 'teal', 'blue', 'indigo', 'violet', 'brown', 'black', 'red', 'blue', 'green', 'brown', 'teal', 'black'];
+const COLOURS = [
+  'red',
+  'orange',
+  'yellow',
+  'green',
+  'teal',
+  'blue',
+  'indigo',
+  'violet',
+  'brown',
+  'black',
+  'red',
+  'blue',
+  'green',
+  'brown',
+  'teal',
+  'black',
+];
 
 /**
  * One kind of attribute change, repeated, with the bundle or without it (the same page, the browser's own select
@@ -175,7 +202,15 @@ export async function runVariationBench({ runs = RUNS } = {}) {
     const keyboardBase = await interactionRun(browser, server.url, 'keyboard', false);
     const swatch = await interactionRun(browser, server.url, 'swatch', true);
     const swatchBase = await interactionRun(browser, server.url, 'swatch', false);
-    const summary = (r) => ({ median: median(r.all), max: Math.max(...r.all), processing: median(r.processing), interactions: r.count, measured: r.measured, changes: r.changes, variationId: r.variationId });
+    const summary = (r) => ({
+      median: median(r.all),
+      max: Math.max(...r.all),
+      processing: median(r.processing),
+      interactions: r.count,
+      measured: r.measured,
+      changes: r.changes,
+      variationId: r.variationId,
+    });
     const scripts = withRuns[0].scripts.map((s) => ({ ...s, gzip: gzipOf(s.url) }));
     const m = (list, key) => median(list.map((r) => r[key]));
     const least = (list, key) => Math.min(...list.map((r) => r[key]));
@@ -188,7 +223,12 @@ export async function runVariationBench({ runs = RUNS } = {}) {
       swatchBase: summary(swatchBase),
       load: {
         withBundle: { total: m(withRuns, 'total'), tbt: m(withRuns, 'tbt'), count: m(withRuns, 'count'), min: least(withRuns, 'total') },
-        without: { total: m(withoutRuns, 'total'), tbt: m(withoutRuns, 'tbt'), count: m(withoutRuns, 'count'), min: least(withoutRuns, 'total') },
+        without: {
+          total: m(withoutRuns, 'total'),
+          tbt: m(withoutRuns, 'tbt'),
+          count: m(withoutRuns, 'count'),
+          min: least(withoutRuns, 'total'),
+        },
       },
       scripts,
       jsBytes: scripts.reduce((s, x) => s + x.bytes, 0),
@@ -202,13 +242,41 @@ export async function runVariationBench({ runs = RUNS } = {}) {
 
 export function printVariationBench(r) {
   const rows = [
-    ['Attribute change, keyboard (select)', `${fmt(r.keyboard.median)} median`, `handlers ${fmt(r.keyboard.processing)}, max ${fmt(r.keyboard.max)}; ${r.keyboard.interactions} presses, ${r.keyboard.changes} changes, ${r.keyboard.measured} over 16 ms`],
-    ['  same keys, without the bundle', `${fmt(r.keyboardBase.median)} median`, `handlers ${fmt(r.keyboardBase.processing)}, max ${fmt(r.keyboardBase.max)}`],
-    ['Attribute change, swatch click', `${fmt(r.swatch.median)} median`, `handlers ${fmt(r.swatch.processing)}, max ${fmt(r.swatch.max)}; ${r.swatch.interactions} clicks, ${r.swatch.measured} over 16 ms`],
-    ['  same clicks, without the bundle', `${fmt(r.swatchBase.median)} median`, `handlers ${fmt(r.swatchBase.processing)}, max ${fmt(r.swatchBase.max)}`],
-    ['Long tasks at load, with bundle', fmt(r.load.withBundle.total), `blocking ${fmt(r.load.withBundle.tbt)}, ${r.load.withBundle.count} tasks (median of ${r.runs}; least ${fmt(r.load.withBundle.min)})`],
-    ['Long tasks at load, without bundle', fmt(r.load.without.total), `blocking ${fmt(r.load.without.tbt)}, ${r.load.without.count} tasks (least ${fmt(r.load.without.min)})`],
-    ['Long tasks added by the bundle', fmt(r.load.withBundle.total - r.load.without.total), `blocking ${fmt(r.load.withBundle.tbt - r.load.without.tbt)}; least vs least ${fmt(r.load.withBundle.min - r.load.without.min)}`],
+    [
+      'Attribute change, keyboard (select)',
+      `${fmt(r.keyboard.median)} median`,
+      `handlers ${fmt(r.keyboard.processing)}, max ${fmt(r.keyboard.max)}; ${r.keyboard.interactions} presses, ${r.keyboard.changes} changes, ${r.keyboard.measured} over 16 ms`,
+    ],
+    [
+      '  same keys, without the bundle',
+      `${fmt(r.keyboardBase.median)} median`,
+      `handlers ${fmt(r.keyboardBase.processing)}, max ${fmt(r.keyboardBase.max)}`,
+    ],
+    [
+      'Attribute change, swatch click',
+      `${fmt(r.swatch.median)} median`,
+      `handlers ${fmt(r.swatch.processing)}, max ${fmt(r.swatch.max)}; ${r.swatch.interactions} clicks, ${r.swatch.measured} over 16 ms`,
+    ],
+    [
+      '  same clicks, without the bundle',
+      `${fmt(r.swatchBase.median)} median`,
+      `handlers ${fmt(r.swatchBase.processing)}, max ${fmt(r.swatchBase.max)}`,
+    ],
+    [
+      'Long tasks at load, with bundle',
+      fmt(r.load.withBundle.total),
+      `blocking ${fmt(r.load.withBundle.tbt)}, ${r.load.withBundle.count} tasks (median of ${r.runs}; least ${fmt(r.load.withBundle.min)})`,
+    ],
+    [
+      'Long tasks at load, without bundle',
+      fmt(r.load.without.total),
+      `blocking ${fmt(r.load.without.tbt)}, ${r.load.without.count} tasks (least ${fmt(r.load.without.min)})`,
+    ],
+    [
+      'Long tasks added by the bundle',
+      fmt(r.load.withBundle.total - r.load.without.total),
+      `blocking ${fmt(r.load.withBundle.tbt - r.load.without.tbt)}; least vs least ${fmt(r.load.withBundle.min - r.load.without.min)}`,
+    ],
     ['JS loaded by the product page', fmt(r.jsBytes / 1024, 'KB'), `${fmt(r.jsGzip / 1024, 'KB')} gzip, ${r.scripts.length} files`],
   ];
   const w0 = Math.max(...rows.map((x) => x[0].length));
@@ -216,7 +284,10 @@ export function printVariationBench(r) {
   console.log(`\nVariation form on ${PAGE} (1,000 variations), Chromium, ${r.throttle}x CPU throttling`);
   console.log(`${'Measure'.padEnd(w0)}  ${'Value'.padEnd(w1)}  Detail`);
   for (const [a, b, c] of rows) console.log(`${a.padEnd(w0)}  ${b.padEnd(w1)}  ${c}`);
-  for (const s of r.scripts) console.log(`  ${new URL(s.url).pathname.replace(PLUGIN_PATH, '')}  ${fmt(s.bytes / 1024, 'KB')}${s.gzip ? ` (${fmt(s.gzip / 1024, 'KB')} gzip)` : ''}`);
+  for (const s of r.scripts)
+    console.log(
+      `  ${new URL(s.url).pathname.replace(PLUGIN_PATH, '')}  ${fmt(s.bytes / 1024, 'KB')}${s.gzip ? ` (${fmt(s.gzip / 1024, 'KB')} gzip)` : ''}`,
+    );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

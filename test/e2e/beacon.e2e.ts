@@ -9,9 +9,12 @@ import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS, waitForIdl
 const DESKTOP = { width: 1600, height: 900 };
 
 const completed = (page: Page, timeout = 20_000) =>
-  page.waitForFunction(() => document.querySelector('[data-name="wpr-wpr-beacon"]')?.getAttribute('beacon-completed') === 'true', null, { timeout });
+  page.waitForFunction(() => document.querySelector('[data-name="wpr-wpr-beacon"]')?.getAttribute('beacon-completed') === 'true', null, {
+    timeout,
+  });
 
-const calls = (page: Page, endpoint: string) => page.evaluate((name) => window.__mock!.state.log.filter((e) => e.endpoint === name).map((e) => e.body), endpoint);
+const calls = (page: Page, endpoint: string) =>
+  page.evaluate((name) => window.__mock!.state.log.filter((e) => e.endpoint === name).map((e) => e.body), endpoint);
 
 /** Queue a mock failure before any page script runs (the mock's switches live in the page, set on its creation). */
 const failCheck = (failure: string) => (context: BrowserContext) =>
@@ -31,13 +34,24 @@ interface Report {
   status: string;
   results: { lcp: { label: string; type: string; src: unknown }[] | null; lrc: string[] | null };
 }
-const reports = async (page: Page): Promise<Report[]> => (await calls(page, 'rocket_beacon')).map((b) => ({ status: String(b.status), results: JSON.parse(String(b.results)) as Report['results'] }));
+const reports = async (page: Page): Promise<Report[]> =>
+  (await calls(page, 'rocket_beacon')).map((b) => ({
+    status: String(b.status),
+    results: JSON.parse(String(b.results)) as Report['results'],
+  }));
 
 describe.each(BUILD_TAGS)('WP Rocket beacon, %s tag', (tag) => {
   test('cached page, nothing stored: check, LCP and lazy-render blocks reported once with success; then stored: no second report', async () => {
     const { page, errors } = await openPage('/beacon.html', { tag, viewport: DESKTOP });
     await completed(page);
-    expect(await calls(page, 'rocket_check_beacon')).toEqual([{ action: 'rocket_check_beacon', rocket_beacon_nonce: '7a1c0e93bd', url: 'https://shop.example/product/rain-jacket/', is_mobile: 'false' }]);
+    expect(await calls(page, 'rocket_check_beacon')).toEqual([
+      {
+        action: 'rocket_check_beacon',
+        rocket_beacon_nonce: '7a1c0e93bd',
+        url: 'https://shop.example/product/rain-jacket/',
+        is_mobile: 'false',
+      },
+    ]);
     const [report, ...more] = await reports(page);
     expect(more).toEqual([]);
     expect(report!.status).toBe('success');
@@ -88,7 +102,9 @@ describe.each(BUILD_TAGS)('WP Rocket beacon, %s tag', (tag) => {
         }),
     });
     await completed(page);
-    expect(await page.evaluate(() => Object.hasOwn((window as unknown as { rocket_beacon_data: object }).rocket_beacon_data, 'skipStrings'))).toBe(false);
+    expect(
+      await page.evaluate(() => Object.hasOwn((window as unknown as { rocket_beacon_data: object }).rocket_beacon_data, 'skipStrings')),
+    ).toBe(false);
     const [report] = await reports(page);
     expect(report!.results.lrc).toEqual(['7b3e9a12', '2d4f6a88', 'f007e401']);
   });
@@ -138,7 +154,11 @@ describe.each(BUILD_TAGS)('WP Rocket beacon, %s tag', (tag) => {
   });
 
   test('already scrolled before the beacon starts: nothing sent, completed', async () => {
-    const { page } = await openPage('/beacon.html', { tag, viewport: DESKTOP, beforeGoto: (context: BrowserContext) => context.addInitScript(() => addEventListener('load', () => scrollTo(0, 400))) });
+    const { page } = await openPage('/beacon.html', {
+      tag,
+      viewport: DESKTOP,
+      beforeGoto: (context: BrowserContext) => context.addInitScript(() => addEventListener('load', () => scrollTo(0, 400))),
+    });
     await completed(page);
     expect(await page.evaluate(() => window.__mock!.state.log.filter((e) => e.endpoint.startsWith('rocket_')).length)).toBe(0);
   });

@@ -28,7 +28,12 @@ describe.each(BUILD_TAGS)('cart page, %s tag', (tag) => {
     await idle(page);
     expect(await page.textContent('.woocommerce-notices-wrapper .woocommerce-message')).toContain('Cart updated.');
     expect(await page.textContent('.cart_totals .order-total')).toContain('89.00');
-    expect(await page.evaluate((sel) => document.activeElement === document.querySelector(sel) || document.activeElement?.matches('.woocommerce-message'), toteQty)).toBe(true);
+    expect(
+      await page.evaluate(
+        (sel) => document.activeElement === document.querySelector(sel) || document.activeElement?.matches('.woocommerce-message'),
+        toteQty,
+      ),
+    ).toBe(true);
     expect(await page.isDisabled('button[name="update_cart"]')).toBe(true);
     await expectAxeClean(page);
 
@@ -68,7 +73,9 @@ describe.each(BUILD_TAGS)('cart page, %s tag', (tag) => {
     expect(await page.isChecked('input.shipping_method[value="local_pickup:3"]')).toBe(true);
     await expectAxeClean(page);
 
-    expect(await endpoints(page)).toEqual(expect.arrayContaining(['cart_form', 'apply_coupon', 'remove_item', 'undo_item', 'update_shipping_method']));
+    expect(await endpoints(page)).toEqual(
+      expect.arrayContaining(['cart_form', 'apply_coupon', 'remove_item', 'undo_item', 'update_shipping_method']),
+    );
     // The page itself never navigated: every change ran over fetch.
     expect(new URL(page.url()).pathname).toBe('/cart/');
     expectNoConsoleErrors(errors);
@@ -86,7 +93,10 @@ describe.each(BUILD_TAGS)('cart page, %s tag', (tag) => {
       const el = document.querySelector('form.woocommerce-cart-form .blockOverlay');
       return !!el && getComputedStyle(el).opacity === '0.6';
     });
-    const overlay = await page.$eval('form.woocommerce-cart-form .blockOverlay', (el) => ({ bg: getComputedStyle(el).backgroundColor, transition: (el as HTMLElement).style.transition }));
+    const overlay = await page.$eval('form.woocommerce-cart-form .blockOverlay', (el) => ({
+      bg: getComputedStyle(el).backgroundColor,
+      transition: (el as HTMLElement).style.transition,
+    }));
     expect(overlay.bg).toBe('rgb(255, 255, 255)');
     expect(overlay.transition).toContain('200ms');
     await idle(page);

@@ -8,14 +8,28 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { cartHash } from '../../fixtures/mock/fragments';
 import type { MockState } from '../../fixtures/mock/state';
-import { BUILD_TAGS, expectAxeClean, expectNoConsoleErrors, expectRequestedTogether, FRAMEWORK_CHUNK, openPage, pageURL, waitForIdleIslands, waitForIslands } from './harness';
+import {
+  BUILD_TAGS,
+  expectAxeClean,
+  expectNoConsoleErrors,
+  expectRequestedTogether,
+  FRAMEWORK_CHUNK,
+  openPage,
+  pageURL,
+  waitForIdleIslands,
+  waitForIslands,
+} from './harness';
 
 const cartLines = (page: Page) => page.evaluate(() => window.__mock!.state.cart.map((l) => [l.productId, l.quantity]));
 const endpoints = (page: Page) => page.evaluate(() => window.__mock!.state.log.map((e) => e.endpoint));
 const headerCount = (page: Page) => page.$eval('.fusion-widget-cart-number', (el) => el.textContent);
 
 async function waitForMini(page: Page, n: number): Promise<void> {
-  await page.waitForFunction((count) => document.querySelectorAll('.widget_shopping_cart_content .woocommerce-mini-cart-item').length === count, n, { timeout: 10_000 });
+  await page.waitForFunction(
+    (count) => document.querySelectorAll('.widget_shopping_cart_content .woocommerce-mini-cart-item').length === count,
+    n,
+    { timeout: 10_000 },
+  );
 }
 
 describe.each(BUILD_TAGS)('cart, %s tag', (tag) => {
@@ -26,8 +40,19 @@ describe.each(BUILD_TAGS)('cart, %s tag', (tag) => {
     await page.evaluate(() => window.__mock!.latency('add_to_cart', 150));
     for (const id of [318, 320, 322, 324]) await page.click(`.ajax_add_to_cart[data-product_id="${id}"]:not(.wc-interactive)`);
     await page.click('.ajax_add_to_cart[data-product_id="318"]:not(.wc-interactive)'); // a second add of the tote, queued
-    await page.waitForFunction(() => window.__mock!.state.log.filter((e) => e.endpoint === 'add_to_cart').length === 5 && !document.querySelector('.ajax_add_to_cart.loading'), null, { timeout: 15_000 });
-    expect(await cartLines(page)).toEqual([[318, 2], [320, 1], [322, 1], [324, 1]]);
+    await page.waitForFunction(
+      () =>
+        window.__mock!.state.log.filter((e) => e.endpoint === 'add_to_cart').length === 5 &&
+        !document.querySelector('.ajax_add_to_cart.loading'),
+      null,
+      { timeout: 15_000 },
+    );
+    expect(await cartLines(page)).toEqual([
+      [318, 2],
+      [320, 1],
+      [322, 1],
+      [324, 1],
+    ]);
     expect(await page.evaluate(() => window.__mock!.state.maxInFlight)).toBe(1);
     await waitForMini(page, 4);
     expect(await headerCount(page)).toBe('5');
@@ -77,8 +102,16 @@ describe.each(BUILD_TAGS)('cart, %s tag', (tag) => {
     const after = await endpoints(page);
     expect(after.slice(before)).not.toContain('get_refreshed_fragments');
     // A visitor with a cart: the code that applies stored fragments is requested with the cart core, in one wave.
-    const chunks = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => /\/chunks\/cart-(changes-)?[\w-]+\.js$/.test(p)));
-    expect(chunks.some((p) => /\/cart-changes-/.test(p)), JSON.stringify(chunks)).toBe(true);
+    const chunks = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => new URL(e.name).pathname)
+        .filter((p) => /\/chunks\/cart-(changes-)?[\w-]+\.js$/.test(p)),
+    );
+    expect(
+      chunks.some((p) => /\/cart-changes-/.test(p)),
+      JSON.stringify(chunks),
+    ).toBe(true);
     await expectRequestedTogether(page, [chunks.find((p) => /\/cart-changes-/.test(p)), chunks.find((p) => !/\/cart-changes-/.test(p))]);
     expect(await page.isVisible('.widget_shopping_cart')).toBe(true);
     await expectAxeClean(page);
@@ -89,7 +122,9 @@ describe.each(BUILD_TAGS)('cart, %s tag', (tag) => {
     const { page, errors } = await openPage('/shop.html', { tag });
     await page.evaluate(() => window.__mock!.failNext('add_to_cart', 'http500'));
     await page.click('.ajax_add_to_cart[data-product_id="318"]');
-    await page.waitForFunction(() => document.querySelector('.widget_shopping_cart_live_region')?.textContent?.includes('could not be added'));
+    await page.waitForFunction(() =>
+      document.querySelector('.widget_shopping_cart_live_region')?.textContent?.includes('could not be added'),
+    );
     expect(await page.textContent('.storefront-islands-cart-error')).toContain('could not be added to your cart');
     expect(await page.getAttribute('.ajax_add_to_cart[data-product_id="318"]', 'href')).toBe('/shop/?add-to-cart=318');
     await expectAxeClean(page);
@@ -106,7 +141,11 @@ describe.each(BUILD_TAGS)('cart, %s tag', (tag) => {
       const w = window as unknown as { jQuery: (t: unknown) => { on: (n: string, h: (...a: unknown[]) => void) => void }; got: unknown[] };
       w.got = [];
       w.jQuery(document.body).on('added_to_cart', (_e: unknown, fragments: unknown, hash: unknown, $button: unknown) => {
-        w.got.push([Object.keys(fragments as object).includes('div.widget_shopping_cart_content'), typeof hash === 'string' && (hash as string).length === 32, ($button as { 0: Element })[0].getAttribute('data-product_id')]);
+        w.got.push([
+          Object.keys(fragments as object).includes('div.widget_shopping_cart_content'),
+          typeof hash === 'string' && (hash as string).length === 32,
+          ($button as { 0: Element })[0].getAttribute('data-product_id'),
+        ]);
       });
     });
     await page.click('.ajax_add_to_cart[data-product_id="320"]');
@@ -138,12 +177,17 @@ describe.each(BUILD_TAGS)('mini-cart view, %s tag', (tag) => {
     await page.evaluate(() => window.__mock!.latency('remove_from_cart', 400));
     await page.focus('.widget_shopping_cart_content .remove_from_cart_button[data-product_id="318"]');
     await page.keyboard.press('Space');
-    await page.waitForSelector('.widget_shopping_cart_content .woocommerce-mini-cart-item.processing[aria-busy="true"]', { state: 'attached', timeout: 10_000 });
+    await page.waitForSelector('.widget_shopping_cart_content .woocommerce-mini-cart-item.processing[aria-busy="true"]', {
+      state: 'attached',
+      timeout: 10_000,
+    });
     await expectAxeClean(page);
     await waitForMini(page, 1);
     expect(await cartLines(page)).toEqual([[320, 1]]);
     expect(await headerCount(page)).toBe('1');
-    await page.waitForFunction(() => document.querySelector('.widget_shopping_cart_live_region')?.textContent?.includes('has been removed from your cart'));
+    await page.waitForFunction(() =>
+      document.querySelector('.widget_shopping_cart_live_region')?.textContent?.includes('has been removed from your cart'),
+    );
     await expectAxeClean(page);
     expectNoConsoleErrors(errors);
   });
@@ -154,7 +198,11 @@ describe.each(BUILD_TAGS)('mini-cart view, %s tag', (tag) => {
     for (const path of ['/home.html', '/product-simple.html']) {
       const { page, errors, requests } = await openPage(path, { tag });
       await waitForIdleIslands(page);
-      if (path === '/home.html') expect(requests.filter((u) => FRAMEWORK_CHUNK.test(new URL(u).pathname)), path).toEqual([]);
+      if (path === '/home.html')
+        expect(
+          requests.filter((u) => FRAMEWORK_CHUNK.test(new URL(u).pathname)),
+          path,
+        ).toEqual([]);
       expect(miniCartView(requests), path).toBe(false);
       expectNoConsoleErrors(errors);
     }
@@ -178,10 +226,14 @@ const VISITOR_WITH_CART = {
 
 /** Resolves once 3 s have passed since the load event (the issue's window for a visitor who does nothing). */
 const loadPlus3s = (page: Page) =>
-  page.waitForFunction(() => {
-    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-    return !!nav && nav.loadEventEnd > 0 && performance.now() >= nav.loadEventEnd + 3000;
-  }, null, { timeout: 30_000, polling: 100 });
+  page.waitForFunction(
+    () => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      return !!nav && nav.loadEventEnd > 0 && performance.now() >= nav.loadEventEnd + 3000;
+    },
+    null,
+    { timeout: 30_000, polling: 100 },
+  );
 
 const inViewport = (page: Page, selector: string) =>
   page.$eval(selector, (el) => {

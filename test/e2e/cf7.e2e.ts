@@ -7,13 +7,23 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, expectRequestedTogether, FRAMEWORK_CHUNK, openPage, recorded, waitForIdleIslands, BUILD_TAGS } from './harness';
+import {
+  expectAxeClean,
+  expectNoConsoleErrors,
+  expectRequestedTogether,
+  FRAMEWORK_CHUNK,
+  openPage,
+  recorded,
+  waitForIdleIslands,
+  BUILD_TAGS,
+} from './harness';
 
 const PAGE = '/contact.html';
 const UNIT = 'wpcf7-f207-p10-o1';
 const QUIZ: Record<string, string> = { '2+3=?': '5', '4+4=?': '8', 'Ten minus three?': '7' };
 
-const frameworkRequests = (requests: string[]) => [...new Set(requests.map((u) => new URL(u).pathname))].filter((p) => FRAMEWORK_CHUNK.test(p));
+const frameworkRequests = (requests: string[]) =>
+  [...new Set(requests.map((u) => new URL(u).pathname))].filter((p) => FRAMEWORK_CHUNK.test(p));
 
 const status = (page: Page) => page.getAttribute('form.wpcf7-form', 'data-status');
 const feedbackCalls = (page: Page) => page.evaluate(() => window['__mock']!.state.log.filter((l) => l.endpoint === 'cf7-feedback').length);
@@ -23,7 +33,17 @@ async function listen(page: Page): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as { cf7Events: { name: string; status?: string; apiStatus?: string; hasResponse: boolean }[] };
     w.cf7Events = [];
-    for (const name of ['wpcf7beforesubmit', 'wpcf7invalid', 'wpcf7unaccepted', 'wpcf7spam', 'wpcf7aborted', 'wpcf7mailsent', 'wpcf7mailfailed', 'wpcf7submit', 'wpcf7reset']) {
+    for (const name of [
+      'wpcf7beforesubmit',
+      'wpcf7invalid',
+      'wpcf7unaccepted',
+      'wpcf7spam',
+      'wpcf7aborted',
+      'wpcf7mailsent',
+      'wpcf7mailfailed',
+      'wpcf7submit',
+      'wpcf7reset',
+    ]) {
       document.addEventListener(name, (event) => {
         const detail = (event as CustomEvent<{ status?: string; apiResponse?: { status?: string } }>).detail;
         w.cf7Events.push({ name, status: detail.status, apiStatus: detail.apiResponse?.status, hasResponse: 'apiResponse' in detail });
@@ -31,7 +51,10 @@ async function listen(page: Page): Promise<void> {
     }
   });
 }
-const events = (page: Page) => page.evaluate(() => (window as unknown as { cf7Events: { name: string; status?: string; apiStatus?: string; hasResponse: boolean }[] }).cf7Events);
+const events = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { cf7Events: { name: string; status?: string; apiStatus?: string; hasResponse: boolean }[] }).cf7Events,
+  );
 
 async function answerQuiz(page: Page): Promise<void> {
   const question = (await page.textContent('.wpcf7-quiz-label'))?.trim() ?? '';
@@ -71,7 +94,11 @@ const recaptchaPage = (fail: boolean) => async (context: BrowserContext) => {
     let n = 0;
     const w = window as unknown as Record<string, unknown>;
     w.wpcf7_recaptcha = { sitekey: 'site-key-1', actions: { homepage: 'homepage', contactform: 'contactform' } };
-    w.grecaptcha = { ready: (fn: () => void) => fn(), execute: (_key: string, o: { action: string }) => (failing ? Promise.reject(new Error('blocked by an ad blocker')) : Promise.resolve(`tok-${o.action}-${++n}`)) };
+    w.grecaptcha = {
+      ready: (fn: () => void) => fn(),
+      execute: (_key: string, o: { action: string }) =>
+        failing ? Promise.reject(new Error('blocked by an ad blocker')) : Promise.resolve(`tok-${o.action}-${++n}`),
+    };
     // The plugin prints the response field when reCAPTCHA is on.
     document.addEventListener('DOMContentLoaded', () => {
       const hidden = document.createElement('input');
@@ -105,7 +132,11 @@ describe.each(BUILD_TAGS)('contact form 7, %s tag', (tag) => {
     await fillValid(page);
     expect(await page.inputValue('input[name="shop-url"]')).toBe('http://shop.example');
     await submitAndWait(page);
-    await page.waitForFunction(() => document.querySelector('form.wpcf7-form')!.getAttribute('data-status') === 'sent' && (window as unknown as { cf7Events: { name: string }[] }).cf7Events.some((e) => e.name === 'wpcf7reset'));
+    await page.waitForFunction(
+      () =>
+        document.querySelector('form.wpcf7-form')!.getAttribute('data-status') === 'sent' &&
+        (window as unknown as { cf7Events: { name: string }[] }).cf7Events.some((e) => e.name === 'wpcf7reset'),
+    );
     const names = (await events(page)).map((e) => e.name);
     expect(names).toEqual(['wpcf7beforesubmit', 'wpcf7mailsent', 'wpcf7submit', 'wpcf7reset']);
     expect((await events(page))[1]).toMatchObject({ status: 'mail_sent', apiStatus: 'mail_sent', hasResponse: true });
@@ -119,7 +150,16 @@ describe.each(BUILD_TAGS)('contact form 7, %s tag', (tag) => {
     expect(await page.inputValue('input[name="buyer-name"]')).toBe('');
 
     const posted = await page.evaluate(() => window['__mock']!.state.log.find((l) => l.endpoint === 'cf7-feedback')!.body);
-    expect(posted).toMatchObject({ _wpcf7: '207', _wpcf7_unit_tag: UNIT, _wpcf7_posted_data_hash: '', 'buyer-name': 'Ada Lovelace', 'colours[]': ['Rust', 'Oat'], 'reply-by': 'Email', source: 'contact-page', terms: '1' });
+    expect(posted).toMatchObject({
+      _wpcf7: '207',
+      _wpcf7_unit_tag: UNIT,
+      _wpcf7_posted_data_hash: '',
+      'buyer-name': 'Ada Lovelace',
+      'colours[]': ['Rust', 'Oat'],
+      'reply-by': 'Email',
+      source: 'contact-page',
+      terms: '1',
+    });
     await expectAxeClean(page);
 
     // The alert is dismissible with the keyboard.
@@ -236,7 +276,9 @@ describe.each(BUILD_TAGS)('contact form 7, %s tag', (tag) => {
     expect(await page.evaluate(() => document.activeElement?.classList.contains('wpcf7-submit'))).toBe(true);
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === 'terms');
-    expect(await page.textContent('.screen-reader-response [role="status"]')).toBe('You must accept the terms and conditions before sending your message.');
+    expect(await page.textContent('.screen-reader-response [role="status"]')).toBe(
+      'You must accept the terms and conditions before sending your message.',
+    );
     expect(await feedbackCalls(page)).toBe(0);
     await page.keyboard.press('Space');
     expect(await page.getAttribute('.wpcf7-submit', 'aria-disabled')).toBeNull();
@@ -246,10 +288,14 @@ describe.each(BUILD_TAGS)('contact form 7, %s tag', (tag) => {
 
   test('reCAPTCHA v3: a token on load and a fresh one per submit; a failing service is only logged and the server answers spam', async () => {
     const ok = await openPage(PAGE, { tag, beforeGoto: recaptchaPage(false) });
-    await ok.page.waitForFunction(() => (document.querySelector('input[name="_wpcf7_recaptcha_response"]') as HTMLInputElement).value === 'tok-homepage-1');
+    await ok.page.waitForFunction(
+      () => (document.querySelector('input[name="_wpcf7_recaptcha_response"]') as HTMLInputElement).value === 'tok-homepage-1',
+    );
     await fillValid(ok.page);
     await submitAndWait(ok.page);
-    const token = await ok.page.evaluate(() => window['__mock']!.state.log.find((l) => l.endpoint === 'cf7-feedback')!.body['_wpcf7_recaptcha_response']);
+    const token = await ok.page.evaluate(
+      () => window['__mock']!.state.log.find((l) => l.endpoint === 'cf7-feedback')!.body['_wpcf7_recaptcha_response'],
+    );
     expect(token).toMatch(/^tok-contactform-[0-9]+$/);
     await ok.page.waitForFunction(() => document.querySelector('form.wpcf7-form')!.getAttribute('data-status') === 'sent');
     expectNoConsoleErrors(ok.errors);
@@ -294,7 +340,10 @@ describe.each(BUILD_TAGS)('contact form 7, %s tag', (tag) => {
 
 // ---- every vector through a real form ----------------------------------------------------------------------------
 
-const vectors = JSON.parse(readFileSync(join(import.meta.dirname, '../../fixtures/responses/cf7-vectors.json'), 'utf8')) as Record<string, unknown>;
+const vectors = JSON.parse(readFileSync(join(import.meta.dirname, '../../fixtures/responses/cf7-vectors.json'), 'utf8')) as Record<
+  string,
+  unknown
+>;
 const labField = (key: string) => `lab-${key.replace(/_/g, '-')}`;
 
 interface Case {
@@ -309,21 +358,40 @@ function vectorCases(): Case[] {
   for (const [key, entry] of Object.entries(vectors)) {
     if (key.startsWith('_')) continue;
     const v = entry as { valid: (string | string[])[]; invalid: (string | string[])[] };
-    for (const [list, expected] of [[v.valid, true], [v.invalid, false]] as const) {
-      for (const input of list) cases.push({ field: labField(key), values: Array.isArray(input) ? input : [input], expected, label: `${key} ${JSON.stringify(input)}` });
+    for (const [list, expected] of [
+      [v.valid, true],
+      [v.invalid, false],
+    ] as const) {
+      for (const input of list)
+        cases.push({
+          field: labField(key),
+          values: Array.isArray(input) ? input : [input],
+          expected,
+          label: `${key} ${JSON.stringify(input)}`,
+        });
     }
   }
   (vectors['_divergent'] as { rule: string; input: string; js_v6_1_6_passes: boolean; php_v6_1_6_passes: boolean }[]).forEach((d, i) =>
-    cases.push({ field: labField(`divergent-${i}`), values: [d.input], expected: d.js_v6_1_6_passes && d.php_v6_1_6_passes, label: `divergent ${d.rule} ${JSON.stringify(d.input)}` }),
+    cases.push({
+      field: labField(`divergent-${i}`),
+      values: [d.input],
+      expected: d.js_v6_1_6_passes && d.php_v6_1_6_passes,
+      label: `divergent ${d.rule} ${JSON.stringify(d.input)}`,
+    }),
   );
-  (vectors['_quirks'] as { rule: string; input: string; php: boolean }[]).forEach((q, i) => cases.push({ field: labField(`quirks-${i}`), values: [q.input], expected: q.php, label: `quirk ${q.rule} ${JSON.stringify(q.input)}` }));
+  (vectors['_quirks'] as { rule: string; input: string; php: boolean }[]).forEach((q, i) =>
+    cases.push({ field: labField(`quirks-${i}`), values: [q.input], expected: q.php, label: `quirk ${q.rule} ${JSON.stringify(q.input)}` }),
+  );
   return cases;
 }
 
 /** The vector lab: form 300 of the mock, two textareas per field (raw values, newlines kept). */
 function labMarkup(fields: string[]): string {
   const rows = fields
-    .map((f) => `<p><label>${f}<br /><span class="wpcf7-form-control-wrap" data-name="${f}"><textarea class="wpcf7-form-control wpcf7-textarea" name="${f}[]" aria-invalid="false"></textarea><textarea class="wpcf7-form-control wpcf7-textarea" name="${f}[]" aria-label="${f} second value" aria-invalid="false"></textarea></span></label></p>`)
+    .map(
+      (f) =>
+        `<p><label>${f}<br /><span class="wpcf7-form-control-wrap" data-name="${f}"><textarea class="wpcf7-form-control wpcf7-textarea" name="${f}[]" aria-invalid="false"></textarea><textarea class="wpcf7-form-control wpcf7-textarea" name="${f}[]" aria-label="${f} second value" aria-invalid="false"></textarea></span></label></p>`,
+    )
     .join('');
   return `<div class="wpcf7 no-js" id="wpcf7-f300-o2" lang="en-GB" dir="ltr" data-wpcf7-id="300"><div class="screen-reader-response"><p role="status" aria-live="polite" aria-atomic="true"></p> <ul></ul></div><form action="/contact/#wpcf7-f300-o2" method="post" class="wpcf7-form init" aria-label="Vector lab" enctype="multipart/form-data" novalidate="novalidate" data-status="init"><fieldset class="hidden-fields-container"><input type="hidden" name="_wpcf7" value="300" /><input type="hidden" name="_wpcf7_version" value="6.1.6" /><input type="hidden" name="_wpcf7_locale" value="en_GB" /><input type="hidden" name="_wpcf7_unit_tag" value="wpcf7-f300-o2" /><input type="hidden" name="_wpcf7_container_post" value="0" /><input type="hidden" name="_wpcf7_posted_data_hash" value="" /></fieldset>${rows}<p><input class="wpcf7-form-control wpcf7-submit has-spinner" type="submit" value="Check" /></p><div class="wpcf7-response-output" aria-hidden="true"></div></form></div>`;
 }
@@ -337,12 +405,15 @@ describe('every shared vector through a real form (Chromium)', () => {
     await page.waitForFunction(() => (window as unknown as { wpcf7?: { schemas?: Map<number, unknown> } }).wpcf7?.schemas?.has(300));
     // The visitor reaches the form: its view loads, and a value known to be wrong shows its tip once it is there.
     await page.focus('#wpcf7-f300-o2 textarea');
-    await page.waitForFunction((c) => {
-      const boxes = [...document.querySelectorAll<HTMLTextAreaElement>(`textarea[name="${c.field}[]"]`)];
-      boxes.forEach((box, i) => (box.value = c.values[i] ?? ''));
-      boxes[0]!.dispatchEvent(new Event('change', { bubbles: true }));
-      return !!document.querySelector(`[data-name="${c.field}"] .wpcf7-not-valid-tip`);
-    }, cases.find((c) => !c.expected)!);
+    await page.waitForFunction(
+      (c) => {
+        const boxes = [...document.querySelectorAll<HTMLTextAreaElement>(`textarea[name="${c.field}[]"]`)];
+        boxes.forEach((box, i) => (box.value = c.values[i] ?? ''));
+        boxes[0]!.dispatchEvent(new Event('change', { bubbles: true }));
+        return !!document.querySelector(`[data-name="${c.field}"] .wpcf7-not-valid-tip`);
+      },
+      cases.find((c) => !c.expected)!,
+    );
 
     // On change: each case typed into its field, judged by the widget in the page.
     const onChange = await page.evaluate((all) => {
@@ -371,7 +442,13 @@ describe('every shared vector through a real form (Chromium)', () => {
           boxes.forEach((box, i) => (box.value = c ? (c.values[i] ?? '') : ''));
         }
         const form = document.querySelector<HTMLFormElement>('#wpcf7-f300-o2 form')!;
-        const answered = new Promise<{ field: string }[]>((resolve) => form.addEventListener('wpcf7submit', (e) => resolve(((e as CustomEvent).detail.apiResponse.invalid_fields ?? []) as { field: string }[]), { once: true }));
+        const answered = new Promise<{ field: string }[]>((resolve) =>
+          form.addEventListener(
+            'wpcf7submit',
+            (e) => resolve(((e as CustomEvent).detail.apiResponse.invalid_fields ?? []) as { field: string }[]),
+            { once: true },
+          ),
+        );
         form.requestSubmit();
         return (await answered).map((f) => f.field);
       }, round);

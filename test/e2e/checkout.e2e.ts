@@ -11,9 +11,14 @@ import { FIXTURE_CART } from '../../fixtures/mock/checkout';
 import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
 
 const seeded = { local: { __storefront_islands_mock__: JSON.stringify({ cart: FIXTURE_CART }) } };
-const count = (page: Page, endpoint: string) => page.evaluate((e) => window.__mock!.state.log.filter((x) => x.endpoint === e).length, endpoint);
+const count = (page: Page, endpoint: string) =>
+  page.evaluate((e) => window.__mock!.state.log.filter((x) => x.endpoint === e).length, endpoint);
 /** A step fades in over 400 ms: axe measures contrast, so wait until it is fully there. */
-const shown = (page: Page, sel: string) => page.waitForFunction((s) => [...document.querySelectorAll(s)].every((el) => getComputedStyle(el).display !== 'none' && getComputedStyle(el).opacity === '1'), sel);
+const shown = (page: Page, sel: string) =>
+  page.waitForFunction(
+    (s) => [...document.querySelectorAll(s)].every((el) => getComputedStyle(el).display !== 'none' && getComputedStyle(el).opacity === '1'),
+    sel,
+  );
 const idle = (page: Page) => page.waitForFunction(() => !document.querySelector('.processing, .blockOverlay'));
 
 const MOCK_KEY = '__storefront_islands_mock__';
@@ -100,7 +105,10 @@ describe.each(BUILD_TAGS)('checkout, %s tag', (tag) => {
   test('one-page checkout: server errors tied to their fields, focus on the first, checkout_error for jQuery', async () => {
     const { page, errors } = await openPage('/checkout-onepage.html', { tag, storage: seeded, jquery: true });
     await page.evaluate(() => {
-      const w = window as unknown as { jQuery: (t: unknown) => { on: (n: string, h: (...a: unknown[]) => void) => void }; __errors: unknown[][] };
+      const w = window as unknown as {
+        jQuery: (t: unknown) => { on: (n: string, h: (...a: unknown[]) => void) => void };
+        __errors: unknown[][];
+      };
       w.__errors = [];
       w.jQuery(document.body).on('checkout_error', (_e: unknown, ...args: unknown[]) => void w.__errors.push(args));
     });
@@ -108,7 +116,9 @@ describe.each(BUILD_TAGS)('checkout, %s tag', (tag) => {
     await idle(page);
     await expectAxeClean(page);
     await page.click('#place_order');
-    await page.waitForSelector('form.checkout > .woocommerce-NoticeGroup-checkout ul.woocommerce-error[role="alert"] li[data-id="billing_first_name"]');
+    await page.waitForSelector(
+      'form.checkout > .woocommerce-NoticeGroup-checkout ul.woocommerce-error[role="alert"] li[data-id="billing_first_name"]',
+    );
     await idle(page);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('billing_first_name');
     expect(await page.getAttribute('#billing_first_name', 'aria-describedby')).toContain('billing_first_name_description');
@@ -122,7 +132,9 @@ describe.each(BUILD_TAGS)('checkout, %s tag', (tag) => {
     await page.fill('#billing_first_name', 'Ada');
     await page.evaluate(() => window.__mock!.failNext('checkout', 'offline'));
     await page.click('#place_order');
-    await page.waitForFunction(() => document.querySelector('.woocommerce-NoticeGroup-checkout')?.textContent?.includes('You are probably offline.'));
+    await page.waitForFunction(() =>
+      document.querySelector('.woocommerce-NoticeGroup-checkout')?.textContent?.includes('You are probably offline.'),
+    );
     expect(await page.inputValue('#billing_first_name')).toBe('Ada');
     await page.focus('a.showcoupon');
     await page.keyboard.press('Space');
@@ -140,7 +152,8 @@ describe.each(BUILD_TAGS)('checkout, leaving the page, %s tag', (tag) => {
     await idle(opened.page);
     return opened;
   };
-  const ourWarnings = (messages: { type: string; text: string }[]) => messages.filter((m) => m.type === 'warning' && m.text.includes('[storefront-islands]'));
+  const ourWarnings = (messages: { type: string; text: string }[]) =>
+    messages.filter((m) => m.type === 'warning' && m.text.includes('[storefront-islands]'));
 
   test('a hosted card gateway: placing the order takes the browser to the gateway’s own origin', async () => {
     const { page, errors, messages } = await open('/checkout-onepage.html');

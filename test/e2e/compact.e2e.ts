@@ -4,7 +4,19 @@
  * with the first island that needs it, preloaded beside that island's chunk (one wave, under the strict CSP).
  */
 import { describe, expect, test } from 'vitest';
-import { buildPath, expectAxeClean, expectNoConsoleErrors, expectRequestedTogether, FRAMEWORK_CHUNK, openPage, pageURL, recorded, waitForIdleIslands, waitForIslands, type Tag } from './harness';
+import {
+  buildPath,
+  expectAxeClean,
+  expectNoConsoleErrors,
+  expectRequestedTogether,
+  FRAMEWORK_CHUNK,
+  openPage,
+  pageURL,
+  recorded,
+  waitForIdleIslands,
+  waitForIslands,
+  type Tag,
+} from './harness';
 
 const pathsOf = (requests: string[]) => [...new Set(requests.map((u) => new URL(u).pathname))];
 const frameworkRequests = (requests: string[]) => pathsOf(requests).filter((p) => FRAMEWORK_CHUNK.test(p));
@@ -17,7 +29,9 @@ describe('the compact build, classic tag', () => {
     expect(ownCode).toContain(`${build}storefront.classic.js`);
     expect(ownCode).toContain(`${build}storefront.js`);
     for (const p of ownCode) expect(p.startsWith(build), p).toBe(true);
-    expect(await page.$eval('script[data-storefront-islands]', (s) => new URL((s as HTMLScriptElement).src).pathname)).toBe(`${build}storefront.js`);
+    expect(await page.$eval('script[data-storefront-islands]', (s) => new URL((s as HTMLScriptElement).src).pathname)).toBe(
+      `${build}storefront.js`,
+    );
     expect((await recorded(page)).mounts).toEqual(expect.arrayContaining(['store-notice', 'fusion-tabs', 'mini-cart']));
 
     // The countdown island renders through preact/compat.

@@ -13,7 +13,11 @@ const UNITS = ['days', 'hours', 'minutes', 'seconds'];
 
 /** The digits each unit shows, e.g. ['00', '05', '00', '29'] (the page runs under a strict CSP: no string evaluation). */
 const shown = (page: Page, id: string) =>
-  page.evaluate(([at, units]) => units.map((u) => [...document.querySelectorAll(`#${at} .fusion-${u}-dash .fusion-digit`)].map((d) => d.textContent).join('')), [id, UNITS] as const);
+  page.evaluate(
+    ([at, units]) =>
+      units.map((u) => [...document.querySelectorAll(`#${at} .fusion-${u}-dash .fusion-digit`)].map((d) => d.textContent).join('')),
+    [id, UNITS] as const,
+  );
 const waitShown = (page: Page, id: string, unit: number, expectation: 'equals' | 'differs', value: string, timeout = 20_000) =>
   page.waitForFunction(
     ([at, u, t, v]) => {
@@ -39,8 +43,15 @@ describe.each(BUILD_TAGS)('countdown, %s tag', (tag) => {
             box.innerHTML = block('sf-late') + block('sf-rewritten', now + 60) + block('sf-over', now - 5);
             document.querySelector('main')!.prepend(box);
             window.addEventListener('load', () => {
-              setTimeout(() => document.getElementById('sf-late')!.setAttribute('data-end', String(Date.now() / 1000 + 2 * 3600 + 125.5)), 1500);
-              setTimeout(() => document.getElementById('sf-rewritten')!.setAttribute('data-end', String(Math.floor(Date.now() / 1000) + 5 * 3600 + 30)), 1000);
+              setTimeout(
+                () => document.getElementById('sf-late')!.setAttribute('data-end', String(Date.now() / 1000 + 2 * 3600 + 125.5)),
+                1500,
+              );
+              setTimeout(
+                () =>
+                  document.getElementById('sf-rewritten')!.setAttribute('data-end', String(Math.floor(Date.now() / 1000) + 5 * 3600 + 30)),
+                1000,
+              );
             });
           });
         }),

@@ -8,7 +8,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectAxeClean, expectNoConsoleErrors, FRAMEWORK_CHUNK, openPage, BUILD_TAGS } from './harness';
 
-const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id || document.activeElement?.getAttribute('href') || document.activeElement?.tagName);
+const activeId = (page: Page) =>
+  page.evaluate(() => document.activeElement?.id || document.activeElement?.getAttribute('href') || document.activeElement?.tagName);
 const visiblePanels = (page: Page, selector: string) =>
   page.$$eval(selector, (panels) => panels.filter((p) => getComputedStyle(p).display !== 'none').map((p) => p.id));
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
@@ -155,7 +156,9 @@ describe.each(BUILD_TAGS)('foundation widgets, %s tag', (tag) => {
     const { page } = await openPage('/home.html', { tag });
     await page.evaluate(() => {
       (window as unknown as { seen: unknown[] }).seen = [];
-      document.addEventListener('storefront:viewport', (e) => (window as unknown as { seen: unknown[] }).seen.push((e as CustomEvent).detail));
+      document.addEventListener('storefront:viewport', (e) =>
+        (window as unknown as { seen: unknown[] }).seen.push((e as CustomEvent).detail),
+      );
     });
     await page.setViewportSize({ width: 800, height: 800 });
     await page.waitForFunction(() => document.body.dataset.sfViewport === 'tablet');
@@ -174,10 +177,19 @@ describe.each(BUILD_TAGS)('foundation widgets, %s tag', (tag) => {
     expect(await page.getAttribute('.sf-countdown__counter time', 'datetime')).toBe('2030-12-31T23:59:59.000Z');
     expect(await page.getAttribute('#fusion-countdown-1 time', 'datetime')).toBe('2031-03-20T08:00:00.000Z');
     // The server's titles and classes are kept.
-    expect(await page.$$eval('#fusion-countdown-1 .fusion-dash-title', (t) => t.map((x) => x.textContent))).toEqual(['Days', 'Hrs', 'Min', 'Sec']);
+    expect(await page.$$eval('#fusion-countdown-1 .fusion-dash-title', (t) => t.map((x) => x.textContent))).toEqual([
+      'Days',
+      'Hrs',
+      'Min',
+      'Sec',
+    ]);
     const seconds = () => page.$eval('#fusion-countdown-1 .fusion-dash-seconds .fusion-digit', (d) => d.textContent);
     const before = await seconds();
-    await page.waitForFunction((b) => document.querySelector('#fusion-countdown-1 .fusion-dash-seconds .fusion-digit')?.textContent !== b, before, { timeout: 2500 });
+    await page.waitForFunction(
+      (b) => document.querySelector('#fusion-countdown-1 .fusion-dash-seconds .fusion-digit')?.textContent !== b,
+      before,
+      { timeout: 2500 },
+    );
     expect(await page.$('[aria-live]:is(.sf-countdown *, .fusion-countdown *)')).toBeNull();
     await expectAxeClean(page);
     expectNoConsoleErrors(errors);

@@ -54,14 +54,27 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (process.env.CI === 'true') throw new Error(`Chromium not found at ${candidate} (CI=true): browser tests cannot run.`);
   }
 
-  const missing = ['dist/storefront.js', 'dist/storefront.classic.js', 'dist/compact/storefront.js', 'dist/compact/storefront.classic.js', 'dist-demo/mock.js'].filter((f) => !existsSync(join(ROOT, f)));
+  const missing = [
+    'dist/storefront.js',
+    'dist/storefront.classic.js',
+    'dist/compact/storefront.js',
+    'dist/compact/storefront.classic.js',
+    'dist-demo/mock.js',
+  ].filter((f) => !existsSync(join(ROOT, f)));
   if (missing.length) {
-    throw new Error(`Browser tests run over the built bundle and mock, and ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing: run \`npm run build && npm run build:mock\` first.`);
+    throw new Error(
+      `Browser tests run over the built bundle and mock, and ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing: run \`npm run build && npm run build:mock\` first.`,
+    );
   }
   const built = statSync(join(ROOT, 'dist/storefront.js')).mtimeMs;
   const newest = newestSource();
   if (newest.mtime > built) {
-    console.warn(banner([`dist/ is older than ${newest.file.slice(ROOT.length)}:`, 'the browser tests run the OLD build. Run `npm run build && npm run build:mock`.']));
+    console.warn(
+      banner([
+        `dist/ is older than ${newest.file.slice(ROOT.length)}:`,
+        'the browser tests run the OLD build. Run `npm run build && npm run build:mock`.',
+      ]),
+    );
   }
 
   // Serve a snapshot: other work rebuilding dist/ during the run must not swap chunks under a loaded page.

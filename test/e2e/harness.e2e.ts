@@ -24,7 +24,9 @@ describe('fixture server', () => {
     const scripts = html.match(/<script\b[^>]*>/g) ?? [];
     expect(scripts.length).toBeGreaterThan(2);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonceA}"`);
-    expect(html).toMatch(/<script [^>]*defer src="\/wp-content\/plugins\/storefront-islands\/dist\/storefront\.classic\.js\?ver=[^"]+"[^>]*><\/script>\s*<\/body>/);
+    expect(html).toMatch(
+      /<script [^>]*defer src="\/wp-content\/plugins\/storefront-islands\/dist\/storefront\.classic\.js\?ver=[^"]+"[^>]*><\/script>\s*<\/body>/,
+    );
     const none = await (await fetch(`${baseURL()}/home.html?tag=none`)).text();
     expect(none).not.toContain('storefront-islands/dist/');
     expect(none).not.toContain('/demo/boot.js');
@@ -34,7 +36,12 @@ describe('fixture server', () => {
     const image = await fetch(`${baseURL()}/wp-content/uploads/canvas-tote-300x200.jpg`);
     expect(image.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     expect(await image.text()).toMatch(/^<svg [^>]*width="300" height="200"/);
-    for (const path of ['/nope', '/wp-content/plugins/storefront-islands/dist/%2e%2e/package.json', '/?wc-ajax=add_to_cart', '/fixtures/pages/home.html']) {
+    for (const path of [
+      '/nope',
+      '/wp-content/plugins/storefront-islands/dist/%2e%2e/package.json',
+      '/?wc-ajax=add_to_cart',
+      '/fixtures/pages/home.html',
+    ]) {
       expect((await fetch(`${baseURL()}${path}`)).status, path).toBe(404);
     }
   });
@@ -54,7 +61,10 @@ describe('jQuery event shim', () => {
       const $ = (window as unknown as { jQuery: J }).jQuery;
       const log: string[] = [];
       const main = document.querySelector('main')!;
-      $(document.body).on('added_to_cart', (e: { type: string; target: unknown }, a: unknown, b: unknown) => void log.push(`body ${a} ${b} ${e.target === main}`));
+      $(document.body).on(
+        'added_to_cart',
+        (e: { type: string; target: unknown }, a: unknown, b: unknown) => void log.push(`body ${a} ${b} ${e.target === main}`),
+      );
       $(document).on('added_to_cart.test', (_e: unknown, a: unknown) => void log.push(`document ${a}`));
       $(window).on('added_to_cart', () => void log.push('window'));
       document.body.addEventListener('added_to_cart', () => void log.push('addEventListener'));
@@ -65,9 +75,26 @@ describe('jQuery event shim', () => {
       $(document).off('.test');
       $(document.body).on('should_send', () => false);
       $(main).trigger('added_to_cart', [3]);
-      return { log, refused: $(document.body).triggerHandler('should_send'), nobody: $(main).triggerHandler('unheard') ?? 'undefined', fn: typeof $.fn };
+      return {
+        log,
+        refused: $(document.body).triggerHandler('should_send'),
+        nobody: $(main).triggerHandler('unheard') ?? 'undefined',
+        fn: typeof $.fn,
+      };
     });
-    expect(out.log).toEqual(['body 1 2 true', 'document 1', 'window', '--', 'body undefined undefined true', 'addEventListener', 'document undefined', 'window', '--', 'body 3 undefined true', 'window']);
+    expect(out.log).toEqual([
+      'body 1 2 true',
+      'document 1',
+      'window',
+      '--',
+      'body undefined undefined true',
+      'addEventListener',
+      'document undefined',
+      'window',
+      '--',
+      'body 3 undefined true',
+      'window',
+    ]);
     expect(out.refused).toBe(false);
     expect(out.nobody).toBe('undefined');
     expect(out.fn).toBe('object');
@@ -79,7 +106,11 @@ describe('openPage storage seeding', () => {
   test('cookies, localStorage and sessionStorage are in place before the first page script', async () => {
     const { page, errors } = await openPage('/home.html', {
       tag: 'module',
-      storage: { cookies: { store_notice9b2d5f0c7e1a4b3c8d6e2f1a0b9c8d7e: 'hidden' }, local: { seeded: 'local' }, session: { seeded: 'session' } },
+      storage: {
+        cookies: { store_notice9b2d5f0c7e1a4b3c8d6e2f1a0b9c8d7e: 'hidden' },
+        local: { seeded: 'local' },
+        session: { seeded: 'session' },
+      },
     });
     // The store notice read the cookie when it mounted: dismissed in an earlier visit, it stays hidden.
     expect(await page.$eval('.woocommerce-store-notice', (el) => getComputedStyle(el).display)).toBe('none');

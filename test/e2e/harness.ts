@@ -53,7 +53,6 @@ export function isClassicTag(tag: Tag): boolean {
 /** A request for the framework chunk: React and react-dom, or preact/compat in the compact build. */
 export const FRAMEWORK_CHUNK = /\/chunks\/(react|preact)-[\w-]+\.js$/;
 
-
 export interface OpenPageOptions {
   /** Which tag the server prints; 'none' = no bundle (then openPage does not wait for the runtime). */
   tag: Tag | 'none';
@@ -139,7 +138,11 @@ export function baseURL(): string {
 const HARNESS_ARGS: string[] = [];
 
 async function browser(): Promise<Browser> {
-  browserPromise ??= chromium.launch({ executablePath: chromiumPath || '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...HARNESS_ARGS], headless: true });
+  browserPromise ??= chromium.launch({
+    executablePath: chromiumPath || '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, ...HARNESS_ARGS],
+    headless: true,
+  });
   return browserPromise;
 }
 
@@ -175,17 +178,23 @@ export async function waitForIdleIslands(page: Page): Promise<void> {
  * slid under the pointer.
  */
 export async function clickWhenStill(page: Page, selector: string): Promise<void> {
-  await page.waitForFunction((sel) => {
-    const el = document.querySelector(sel);
-    if (!el) return false;
-    const w = window as unknown as { __sfStill?: { sel: string; box: string } };
-    const r = el.getBoundingClientRect();
-    const box = `${r.x},${r.y},${r.width},${r.height}`;
-    const running = document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
-    const same = !running && w.__sfStill?.sel === sel && w.__sfStill.box === box;
-    w.__sfStill = running ? undefined : { sel, box };
-    return same;
-  }, selector, { polling: 'raf' });
+  await page.waitForFunction(
+    (sel) => {
+      const el = document.querySelector(sel);
+      if (!el) return false;
+      const w = window as unknown as { __sfStill?: { sel: string; box: string } };
+      const r = el.getBoundingClientRect();
+      const box = `${r.x},${r.y},${r.width},${r.height}`;
+      const running = document
+        .getAnimations()
+        .some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+      const same = !running && w.__sfStill?.sel === sel && w.__sfStill.box === box;
+      w.__sfStill = running ? undefined : { sel, box };
+      return same;
+    },
+    selector,
+    { polling: 'raf' },
+  );
   await page.click(selector, { force: true });
 }
 
@@ -246,7 +255,21 @@ async function createContext(options: OpenPageOptions, sink: () => Sink): Promis
 }
 
 /** Context-wide changes a test may make after openPage: a context that saw one is not reused. */
-const TAINTING = ['addInitScript', 'route', 'routeFromHAR', 'routeWebSocket', 'exposeBinding', 'exposeFunction', 'setOffline', 'setExtraHTTPHeaders', 'setHTTPCredentials', 'setGeolocation', 'grantPermissions', 'setDefaultTimeout', 'setDefaultNavigationTimeout'] as const;
+const TAINTING = [
+  'addInitScript',
+  'route',
+  'routeFromHAR',
+  'routeWebSocket',
+  'exposeBinding',
+  'exposeFunction',
+  'setOffline',
+  'setExtraHTTPHeaders',
+  'setHTTPCredentials',
+  'setGeolocation',
+  'grantPermissions',
+  'setDefaultTimeout',
+  'setDefaultNavigationTimeout',
+] as const;
 const CLOCK_TAINTING = ['install', 'setFixedTime', 'setSystemTime', 'pauseAt', 'fastForward', 'runFor', 'resume'] as const;
 
 function watchForChanges(entry: Pooled): void {
@@ -315,7 +338,12 @@ async function resetContext(context: BrowserContext, page: Page): Promise<void> 
     await Promise.all([
       context.clearCookies(),
       context.clearPermissions(),
-      ...testOrigins().map((origin) => cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'cookies,local_storage,indexeddb,cache_storage,file_systems,websql' })),
+      ...testOrigins().map((origin) =>
+        cdp.send('Storage.clearDataForOrigin', {
+          origin,
+          storageTypes: 'cookies,local_storage,indexeddb,cache_storage,file_systems,websql',
+        }),
+      ),
     ]);
   } finally {
     await cdp.detach().catch(() => {});
@@ -486,13 +514,20 @@ export async function expectRequestedTogether(page: Page, paths: readonly (strin
   expect(paths.every(Boolean), `paths: ${JSON.stringify(paths)}`).toBe(true);
   // Each response complete (a file still arriving has no end to compare with yet).
   await page.waitForFunction(
-    (wanted) => wanted.every((path) => performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname === path && (e as PerformanceResourceTiming).responseEnd > 0)),
+    (wanted) =>
+      wanted.every((path) =>
+        performance
+          .getEntriesByType('resource')
+          .some((e) => new URL(e.name).pathname === path && (e as PerformanceResourceTiming).responseEnd > 0),
+      ),
     paths as string[],
   );
   const timing = await page.evaluate(
     (wanted) =>
       wanted.map((path) => {
-        const entry = performance.getEntriesByType('resource').find((e) => new URL(e.name).pathname === path) as PerformanceResourceTiming | undefined;
+        const entry = performance.getEntriesByType('resource').find((e) => new URL(e.name).pathname === path) as
+          | PerformanceResourceTiming
+          | undefined;
         return entry ? { path, start: entry.startTime, end: entry.responseEnd } : { path, start: NaN, end: NaN };
       }),
     paths as string[],
@@ -514,14 +549,24 @@ export async function expectAxeClean(page: Page, options: { include?: string; ex
   // (axe then measures a contrast no shopper reads at rest). Finite CSS transitions and animations finish first;
   // infinite ones (spinners) do not count, and after 3 s the check runs whatever still moves.
   await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), null, { timeout: 3000, polling: 50 })
+    .waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      null,
+      { timeout: 3000, polling: 50 },
+    )
     .catch(() => {});
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
   if (!loaded) await page.evaluate(axeSource);
   const violations = await page.evaluate(async ({ include, exclude }) => {
-    type Audit = { rules: { id: string; impact?: string; any: unknown[]; all: unknown[]; none: unknown[] }[]; data: { checks: Record<string, { impact?: string } | undefined> } };
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }>; _audit?: Audit } }).axe;
-    const context = include || exclude?.length ? { include: include ? [include] : [[':root']], exclude: (exclude ?? []).map((s) => [s]) } : document;
+    type Audit = {
+      rules: { id: string; impact?: string; any: unknown[]; all: unknown[]; none: unknown[] }[];
+      data: { checks: Record<string, { impact?: string } | undefined> };
+    };
+    const axe = (
+      window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }>; _audit?: Audit } }
+    ).axe;
+    const context =
+      include || exclude?.length ? { include: include ? [include] : [[':root']], exclude: (exclude ?? []).map((s) => [s]) } : document;
     // Skip the rules that cannot report a serious or critical violation, whatever the page: a rule's impact is
     // its own when it declares one (axe then gives it to every check), else the worst of its checks'. Such rules
     // (landmarks, heading order, region…) could never fail this check, and cost time on every page.
@@ -533,12 +578,21 @@ export async function expectAxeClean(page: Page, options: { include?: string; ex
     });
     const rules = Object.fromEntries(cannotFail.map((r) => [r.id, { enabled: false }]));
     const result = await axe.run(context, { resultTypes: ['violations'], rules });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      helpUrl: v.helpUrl,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
   }, options);
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (serious.length) {
     const report = serious
-      .map((v) => `${v.id} (${v.impact}): ${v.help} <${v.helpUrl}>\n${v.nodes.map((n) => `    - ${n.target.map(String).join(' >>> ')}${n.failureSummary ? `\n      ${n.failureSummary.replace(/\n/g, '\n      ')}` : ''}`).join('\n')}`)
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} <${v.helpUrl}>\n${v.nodes.map((n) => `    - ${n.target.map(String).join(' >>> ')}${n.failureSummary ? `\n      ${n.failureSummary.replace(/\n/g, '\n      ')}` : ''}`).join('\n')}`,
+      )
       .join('\n');
     throw new Error(`axe-core: ${serious.length} serious or critical violation(s) on ${page.url()}:\n${report}`);
   }

@@ -80,10 +80,13 @@
   }
 
   function parseTypes(types) {
-    return String(types || '').split(/\s+/).filter(Boolean).map(function (t) {
-      var parts = t.split('.');
-      return { type: parts[0], namespaces: parts.slice(1).toSorted() };
-    });
+    return String(types || '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(function (t) {
+        var parts = t.split('.');
+        return { type: parts[0], namespaces: parts.slice(1).toSorted() };
+      });
   }
 
   function hasNamespaces(binding, namespaces) {

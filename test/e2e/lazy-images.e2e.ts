@@ -16,7 +16,8 @@ async function recordEvents(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
     const log: string[] = [];
     Object.defineProperty(window, 'sfLazyEvents', { value: log });
-    for (const type of ['lazybeforeunveil', 'lazyloaded']) document.addEventListener(type, (e) => log.push(`${type}:${(e.target as Element).id || (e.target as Element).className}`));
+    for (const type of ['lazybeforeunveil', 'lazyloaded'])
+      document.addEventListener(type, (e) => log.push(`${type}:${(e.target as Element).id || (e.target as Element).className}`));
   });
 }
 
@@ -62,14 +63,20 @@ describe.each(BUILD_TAGS)('lazy images, %s tag', (tag) => {
     await scrollTo(page, '.products li:last-child');
     await loaded(page, '.products li:last-child img');
     // Jumping there skipped the first rows: only what came within the margin loads.
-    const card = await page.$eval('.products li:last-child img', (img) => ({ src: img.getAttribute('src'), sizes: img.getAttribute('sizes'), width: Math.round(img.getBoundingClientRect().width) }));
+    const card = await page.$eval('.products li:last-child img', (img) => ({
+      src: img.getAttribute('src'),
+      sizes: img.getAttribute('sizes'),
+      width: Math.round(img.getBoundingClientRect().width),
+    }));
     expect(card.src).toBe(`${UPLOADS}iron-kettle-600x600.jpg`);
     expect(await classesOf(page, '.products li:first-child img')).toEqual(['lazyload']);
     expect(card.sizes).toBe(`${card.width}px`);
 
     await scrollTo(page, '#figure-picture');
     await loaded(page, '#picture-img');
-    expect(await page.getAttribute('#figure-picture source', 'srcset')).toBe(`${UPLOADS}loom-detail-400x300.webp 400w, ${UPLOADS}loom-detail-800x600.webp 800w`);
+    expect(await page.getAttribute('#figure-picture source', 'srcset')).toBe(
+      `${UPLOADS}loom-detail-400x300.webp 400w, ${UPLOADS}loom-detail-800x600.webp 800w`,
+    );
     expect(await page.getAttribute('#figure-picture source', 'sizes')).toMatch(/^\d+px$/);
     await page.waitForSelector('#broken.lazyerror', { state: 'attached', timeout: 15_000 });
     expect(await classesOf(page, '#broken')).toEqual(['lazyerror']);
@@ -86,7 +93,11 @@ describe.each(BUILD_TAGS)('lazy images, %s tag', (tag) => {
 
     // Blocked by the consent bar: nothing loads until the visitor accepts Flickr.
     await scrollTo(page, '#figure-flickr');
-    await page.waitForFunction(() => document.querySelector('#section-bg')?.classList.contains('lazyloaded') || document.querySelector('#section-bg')?.classList.contains('lazyloading'));
+    await page.waitForFunction(
+      () =>
+        document.querySelector('#section-bg')?.classList.contains('lazyloaded') ||
+        document.querySelector('#section-bg')?.classList.contains('lazyloading'),
+    );
     expect(await classesOf(page, '#blocked')).toEqual(['lazyload']);
     expect(requested(requests, 'knitters-480x320.jpg')).toBe(false);
     await page.click('#figure-flickr .fusion-privacy-consent');

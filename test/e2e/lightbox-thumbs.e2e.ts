@@ -14,7 +14,8 @@ const PAGE = '/lightbox-videos.html';
 const DIALOG = 'dialog.sf-ilightbox';
 const YOUTUBE_STILL = 'https://i.ytimg.com/vi/aqz-KE-bpKQ/hqdefault.jpg';
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360"><rect width="100%" height="100%" fill="#345"/></svg>';
-const PRIVACY = 'var avadaPrivacyVars = {"name":"privacy_embeds","days":"30","path":"\\/","types":["youtube","vimeo"],"defaults":[],"button":"0"};';
+const PRIVACY =
+  'var avadaPrivacyVars = {"name":"privacy_embeds","days":"30","path":"\\/","types":["youtube","vimeo"],"defaults":[],"button":"0"};';
 
 /** The current slide's consent button (a neighbour's placeholder is in the DOM too). */
 const ACCEPT = `${DIALOG} .pswp__item[aria-hidden="false"] .fusion-privacy-consent`;
@@ -26,11 +27,15 @@ const shows = (page: Page, n: number) =>
     return img ? { img: img.getAttribute('src') } : { glyph: b.querySelector('[aria-hidden="true"]')?.textContent ?? null };
   });
 const loadedImage = (page: Page, n: number, src: string) =>
-  page.waitForFunction(([s, url]) => {
-    const img = document.querySelector<HTMLImageElement>(`${s} img`);
-    return img?.getAttribute('src') === url && img.complete && img.naturalWidth > 0;
-  }, [thumb(n), src] as const);
-const videoHosts = (requests: readonly string[]) => requests.filter((u) => /^https:\/\/([\w-]+\.)*(ytimg\.com|youtube\.com|youtube-nocookie\.com|vimeo\.com|vimeocdn\.com)\//.test(u));
+  page.waitForFunction(
+    ([s, url]) => {
+      const img = document.querySelector<HTMLImageElement>(`${s} img`);
+      return img?.getAttribute('src') === url && img.complete && img.naturalWidth > 0;
+    },
+    [thumb(n), src] as const,
+  );
+const videoHosts = (requests: readonly string[]) =>
+  requests.filter((u) => /^https:\/\/([\w-]+\.)*(ytimg\.com|youtube\.com|youtube-nocookie\.com|vimeo\.com|vimeocdn\.com)\//.test(u));
 /** The browser's own line for the oEmbed 404 (a video no longer online) is not an error of ours. */
 const ours = (errors: string[]) => errors.filter((e) => !/status of 404/.test(e));
 
@@ -60,7 +65,7 @@ async function gated(context: BrowserContext) {
 }
 
 describe.each(BUILD_TAGS)('lightbox video thumbnails, %s tag', (tag) => {
-  test('without the privacy feature: YouTube\'s still for an 11-character id, Vimeo\'s oEmbed thumbnail; a glyph otherwise', async () => {
+  test("without the privacy feature: YouTube's still for an 11-character id, Vimeo's oEmbed thumbnail; a glyph otherwise", async () => {
     const { page, errors, requests } = await openPage(PAGE, { tag, beforeGoto: routeVideoHosts });
     await page.click('.film-kiln');
     await page.waitForSelector(`${DIALOG} .pswp`, { timeout: 30_000 });
@@ -70,7 +75,10 @@ describe.each(BUILD_TAGS)('lightbox video thumbnails, %s tag', (tag) => {
     expect(requests).toContain(VIMEO_THUMBNAIL);
     expect(requests).toContain('https://vimeo.com/api/oembed.json?url=https%3A%2F%2Fvimeo.com%2F76979871');
     // A video Vimeo no longer answers for, and a 10-character YouTube id: the glyph, and no still is asked for.
-    await page.waitForFunction((u) => performance.getEntriesByType('resource').some((e) => e.name === u), 'https://vimeo.com/api/oembed.json?url=https%3A%2F%2Fvimeo.com%2F11111111');
+    await page.waitForFunction(
+      (u) => performance.getEntriesByType('resource').some((e) => e.name === u),
+      'https://vimeo.com/api/oembed.json?url=https%3A%2F%2Fvimeo.com%2F11111111',
+    );
     expect(await shows(page, 3)).toEqual({ glyph: '▶' });
     expect(await shows(page, 4)).toEqual({ glyph: '≡' });
     expect(requests.filter((u) => u.includes('abcdefghij') && u.includes('ytimg'))).toEqual([]);

@@ -36,7 +36,8 @@ const thumbs = (page: Page) =>
     maxWidth: Math.max(...buttons.map((b) => b.getBoundingClientRect().width)),
     maxHeight: Math.max(...buttons.map((b) => b.getBoundingClientRect().height)),
   }));
-const waitTitle = (page: Page, text: string) => page.waitForFunction((t) => document.getElementById('sf-ilightbox-title')?.textContent === t, text);
+const waitTitle = (page: Page, text: string) =>
+  page.waitForFunction((t) => document.getElementById('sf-ilightbox-title')?.textContent === t, text);
 /** A 404 for the deliberately broken image is the browser's own console error, not ours. */
 const ours = (errors: string[]) => errors.filter((e) => !/status of (404|500).*(kiln-old|\/lightbox\/unavailable\/)/.test(e));
 
@@ -79,15 +80,32 @@ describe.each(BUILD_TAGS)('lightbox, %s tag', (tag) => {
     expect(strip.current).toEqual([null, 'true', null]);
     expect(strip.maxWidth).toBeLessThanOrEqual(120);
     expect(strip.maxHeight).toBeLessThanOrEqual(80);
-    expect(await page.$$eval(`${DIALOG} .sf-ilightbox__thumbs img`, (imgs) => imgs.map((i) => new URL((i as HTMLImageElement).src).pathname))).toEqual(
-      ['canvas-rolls', 'brass-rivets', 'finished-totes'].map((n) => `/wp-content/uploads/2025/03/${n}-300x200.jpg`),
-    );
+    expect(
+      await page.$$eval(`${DIALOG} .sf-ilightbox__thumbs img`, (imgs) => imgs.map((i) => new URL((i as HTMLImageElement).src).pathname)),
+    ).toEqual(['canvas-rolls', 'brass-rivets', 'finished-totes'].map((n) => `/wp-content/uploads/2025/03/${n}-300x200.jpg`));
     // Share links (lightbox_social): the item's own URL, encoded; a new tab; named by their text.
-    const shares = await page.$$eval(`${DIALOG} .sf-ilightbox__social a`, (links) => links.map((a) => ({ name: a.textContent, href: a.getAttribute('href'), target: a.getAttribute('target'), rel: a.getAttribute('rel') })));
+    const shares = await page.$$eval(`${DIALOG} .sf-ilightbox__social a`, (links) =>
+      links.map((a) => ({
+        name: a.textContent,
+        href: a.getAttribute('href'),
+        target: a.getAttribute('target'),
+        rel: a.getAttribute('rel'),
+      })),
+    );
     const rivets = encodeURIComponent(new URL('/wp-content/uploads/2025/03/brass-rivets-1500x1000.jpg', page.url()).href);
     expect(shares).toEqual([
-      { name: 'Share on Facebook (opens in a new tab)', href: `https://www.facebook.com/sharer.php?u=${rivets}`, target: '_blank', rel: 'noopener noreferrer' },
-      { name: 'Share on X (opens in a new tab)', href: `https://twitter.com/intent/tweet?url=${rivets}&text=Brass%20rivets%20in%20a%20tray`, target: '_blank', rel: 'noopener noreferrer' },
+      {
+        name: 'Share on Facebook (opens in a new tab)',
+        href: `https://www.facebook.com/sharer.php?u=${rivets}`,
+        target: '_blank',
+        rel: 'noopener noreferrer',
+      },
+      {
+        name: 'Share on X (opens in a new tab)',
+        href: `https://twitter.com/intent/tweet?url=${rivets}&text=Brass%20rivets%20in%20a%20tray`,
+        target: '_blank',
+        rel: 'noopener noreferrer',
+      },
       { name: 'Share by email (opens in a new tab)', href: `mailto:?body=${rivets}`, target: '_blank', rel: 'noopener noreferrer' },
     ]);
     await expectAxeClean(page);
@@ -97,7 +115,12 @@ describe.each(BUILD_TAGS)('lightbox, %s tag', (tag) => {
     expect((await thumbs(page)).current).toEqual([null, null, 'true']);
     expect(await hash(page)).toBe('#iLightbox[gallery-7]/2');
     await page.focus(`${DIALOG} .ilightbox-close`);
-    for (let i = 0; i < 12 && !(await page.evaluate(() => document.activeElement?.matches('.sf-ilightbox__thumbs button:first-child'))); i++) await page.keyboard.press('Tab');
+    for (
+      let i = 0;
+      i < 12 && !(await page.evaluate(() => document.activeElement?.matches('.sf-ilightbox__thumbs button:first-child')));
+      i++
+    )
+      await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await waitTitle(page, 'Rolls of waxed canvas');
     expect((await thumbs(page)).current).toEqual(['true', null, null]);
@@ -172,7 +195,9 @@ describe.each(BUILD_TAGS)('lightbox, %s tag', (tag) => {
     await page.keyboard.press('Shift+Enter');
     await page.waitForFunction(() => (window as unknown as { __fullscreen: string[] }).__fullscreen.length === 1);
     if (await page.evaluate(() => document.fullscreenElement !== null)) {
-      await page.waitForFunction(() => document.querySelector('.ilightbox-fullscreen')?.getAttribute('aria-label') === 'Exit Fullscreen (Shift+Enter)');
+      await page.waitForFunction(
+        () => document.querySelector('.ilightbox-fullscreen')?.getAttribute('aria-label') === 'Exit Fullscreen (Shift+Enter)',
+      );
       await page.keyboard.press('Shift+Enter');
       await page.waitForFunction(() => document.fullscreenElement === null);
     }
@@ -256,7 +281,10 @@ describe.each(BUILD_TAGS)('lightbox, %s tag', (tag) => {
       tag,
       viewport: { width: 500, height: 860 },
       hasTouch: true,
-      beforeGoto: (ctx) => ctx.route(/youtube-nocookie\.com|vimeo\.com/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>player</title>' })),
+      beforeGoto: (ctx) =>
+        ctx.route(/youtube-nocookie\.com|vimeo\.com/, (route) =>
+          route.fulfill({ status: 200, contentType: 'text/html', body: '<title>player</title>' }),
+        ),
     });
     // Touch: a swipe of more than 100 px within 1 s changes the item; a shorter or a slower one springs back.
     await page.tap(gallery(1));
@@ -287,7 +315,9 @@ describe.each(BUILD_TAGS)('lightbox, %s tag', (tag) => {
     await page.click('.video-youtube');
     await slidesReady(page);
     await page.waitForSelector(`${DIALOG} .fusion-privacy-placeholder`);
-    expect(await page.textContent(`${DIALOG} .fusion-privacy-label`)).toBe('For privacy reasons YouTube needs your permission to be loaded.');
+    expect(await page.textContent(`${DIALOG} .fusion-privacy-label`)).toBe(
+      'For privacy reasons YouTube needs your permission to be loaded.',
+    );
     expect(await page.getAttribute(`${DIALOG} .fusion-privacy-placeholder a`, 'href')).toBe('https://www.youtube.com/watch?v=aqz-KE-bpKQ');
     expect(await page.$(`${DIALOG} iframe`)).toBeNull();
     await expectAxeClean(page);
@@ -351,10 +381,14 @@ describe.each(BUILD_TAGS)('lightbox, %s tag', (tag) => {
       beforeGoto: (ctx) =>
         ctx.route(
           (url) => url.hostname !== '127.0.0.1',
-          (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Player</title><p>player</p></html>' }),
+          (route) =>
+            route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Player</title><p>player</p></html>' }),
         ),
     });
-    const gated = () => requests.filter((u) => /^https?:/.test(u) && !u.startsWith(baseURL()) && /youtube|ytimg|vimeo|google\.com\/maps|maps\.google/.test(u));
+    const gated = () =>
+      requests.filter(
+        (u) => /^https?:/.test(u) && !u.startsWith(baseURL()) && /youtube|ytimg|vimeo|google\.com\/maps|maps\.google/.test(u),
+      );
     const openAndClose = async (selector: string, ready: string) => {
       await page.click(selector);
       await page.waitForSelector(`${DIALOG} ${ready}`, { state: 'attached' });
@@ -369,13 +403,17 @@ describe.each(BUILD_TAGS)('lightbox, %s tag', (tag) => {
     // An iframe item on YouTube's host and one on Google Maps: Avada's placeholder, no frame.
     await page.click('.iframe-youtube');
     await page.waitForSelector(`${DIALOG} .fusion-privacy-placeholder`);
-    expect(await page.textContent(`${DIALOG} .fusion-privacy-label`)).toBe('For privacy reasons YouTube needs your permission to be loaded.');
+    expect(await page.textContent(`${DIALOG} .fusion-privacy-label`)).toBe(
+      'For privacy reasons YouTube needs your permission to be loaded.',
+    );
     expect(await page.$(`${DIALOG} iframe`)).toBeNull();
     await page.keyboard.press('Escape');
     await waitClosed(page);
     await page.click('.iframe-map');
     await page.waitForSelector(`${DIALOG} .fusion-privacy-placeholder`);
-    expect(await page.textContent(`${DIALOG} .fusion-privacy-label`)).toBe('For privacy reasons Google Maps needs your permission to be loaded.');
+    expect(await page.textContent(`${DIALOG} .fusion-privacy-label`)).toBe(
+      'For privacy reasons Google Maps needs your permission to be loaded.',
+    );
     expect(await page.$(`${DIALOG} iframe`)).toBeNull();
     await expectAxeClean(page);
     await page.keyboard.press('Escape');
@@ -393,7 +431,9 @@ describe.each(BUILD_TAGS)('lightbox, %s tag', (tag) => {
     expect(await page.getAttribute(`${DIALOG} #notes-srcdoc`, 'srcdoc')).toBeNull();
     expect(await page.getAttribute(`${DIALOG} #notes-tab`, 'href')).toBeNull();
     expect(await page.getAttribute(`${DIALOG} #notes-ctl`, 'href')).toBeNull();
-    expect(await page.$(`${DIALOG} animate, ${DIALOG} set, ${DIALOG} meta, ${DIALOG} [ontoggle], ${DIALOG} [onerror], ${DIALOG} form`)).toBeNull();
+    expect(
+      await page.$(`${DIALOG} animate, ${DIALOG} set, ${DIALOG} meta, ${DIALOG} [ontoggle], ${DIALOG} [onerror], ${DIALOG} form`),
+    ).toBeNull();
     expect(await page.$('form[action*="collector.example"]')).toBeNull();
     // Clicking what is left of the vectors runs nothing; the refresh went with its meta.
     await page.click(`${DIALOG} #notes-tab`);
@@ -414,7 +454,9 @@ describe.each(BUILD_TAGS)('lightbox, %s tag', (tag) => {
     await page.click('.iframe-youtube');
     await page.waitForSelector(`${DIALOG} .fusion-privacy-consent`);
     await page.click(`${DIALOG} .fusion-privacy-consent`);
-    expect(await page.waitForSelector(`${DIALOG} iframe`).then((f) => f.getAttribute('src'))).toBe('https://www.youtube.com/embed/aqz-KE-bpKQ');
+    expect(await page.waitForSelector(`${DIALOG} iframe`).then((f) => f.getAttribute('src'))).toBe(
+      'https://www.youtube.com/embed/aqz-KE-bpKQ',
+    );
     await page.keyboard.press('Escape');
     await waitClosed(page);
     await page.click('.ajax-video');
@@ -434,7 +476,10 @@ describe.each(BUILD_TAGS)('lightbox, %s tag', (tag) => {
           (url) => url.pathname === PAGE,
           async (route) => {
             const response = await route.fetch();
-            await route.fulfill({ response, body: (await response.text()).replace('"lightbox_path":"horizontal"', '"lightbox_path":"vertical"') });
+            await route.fulfill({
+              response,
+              body: (await response.text()).replace('"lightbox_path":"horizontal"', '"lightbox_path":"vertical"'),
+            });
           },
         ),
     });
@@ -473,7 +518,9 @@ describe.each(BUILD_TAGS)('lightbox, %s tag', (tag) => {
           (url) => url.pathname === PAGE,
           async (route) => {
             const response = await route.fetch();
-            const html = (await response.text()).replace('"lightbox_animation_speed":"normal"', '"lightbox_animation_speed":"warp"').replace('data-title="The kiln"', 'data-title="The kiln" data-options="width: wide"')
+            const html = (await response.text())
+              .replace('"lightbox_animation_speed":"normal"', '"lightbox_animation_speed":"warp"')
+              .replace('data-title="The kiln"', 'data-title="The kiln" data-options="width: wide"')
               .replace('"text":"Share by email"}', '"text":"Share by email"},"evil":{"source":"javascript:alert(1)","text":"Run"}');
             await route.fulfill({ response, body: html });
           },
@@ -484,11 +531,17 @@ describe.each(BUILD_TAGS)('lightbox, %s tag', (tag) => {
     const warnings = messages.filter((m) => m.type === 'warning' && m.text.includes('lightbox'));
     expect(warnings.filter((m) => m.text.includes('fusionLightboxVars.lightbox_animation_speed'))).toHaveLength(1);
     expect(warnings.filter((m) => m.text.includes('fusionLightboxVars.lightbox_social_links.evil'))).toHaveLength(1);
-    expect(await page.evaluate(() => typeof (window as { avadaLightBox?: { refresh_lightbox?: unknown } }).avadaLightBox?.refresh_lightbox)).toBe('function');
+    expect(
+      await page.evaluate(() => typeof (window as { avadaLightBox?: { refresh_lightbox?: unknown } }).avadaLightBox?.refresh_lightbox),
+    ).toBe('function');
 
     // A target inserted later is handled by the one delegated listener, and the theme's refresh call rescans it.
     await page.evaluate(() => {
-      const link = Object.assign(document.createElement('a'), { href: '/journal/later/', className: 'fusion-lightbox-link later-page', textContent: 'Later page' });
+      const link = Object.assign(document.createElement('a'), {
+        href: '/journal/later/',
+        className: 'fusion-lightbox-link later-page',
+        textContent: 'Later page',
+      });
       document.querySelector('.singles')!.append(link);
       (window as unknown as { avadaLightBox: { refresh_lightbox(): void } }).avadaLightBox.refresh_lightbox();
     });

@@ -13,12 +13,16 @@ const HEADER = '#fusion-live-search-input-0';
 const BUILDER = '#fusion-live-search-input-1';
 
 const reactRequested = (requests: string[]) => requests.some((u) => FRAMEWORK_CHUNK.test(new URL(u).pathname));
-const searches = (page: Page) => page.evaluate((action) => window.__mock!.state.log.filter((e) => e.endpoint === action).map((e) => e.body), ACTION);
+const searches = (page: Page) =>
+  page.evaluate((action) => window.__mock!.state.log.filter((e) => e.endpoint === action).map((e) => e.body), ACTION);
 const listOf = (input: string) => `form:has(${input}) [role="listbox"]`;
-const titles = (page: Page, input: string) => page.$$eval(`${listOf(input)} [role="option"] .fusion-search-post-title`, (els) => els.map((e) => e.textContent));
+const titles = (page: Page, input: string) =>
+  page.$$eval(`${listOf(input)} [role="option"] .fusion-search-post-title`, (els) => els.map((e) => e.textContent));
 const waitForTitles = (page: Page, input: string, expected: string[]) =>
   page.waitForFunction(
-    ({ selector, expected }) => JSON.stringify([...document.querySelectorAll(`${selector} [role="option"] .fusion-search-post-title`)].map((e) => e.textContent)) === JSON.stringify(expected),
+    ({ selector, expected }) =>
+      JSON.stringify([...document.querySelectorAll(`${selector} [role="option"] .fusion-search-post-title`)].map((e) => e.textContent)) ===
+      JSON.stringify(expected),
     { selector: listOf(input), expected },
   );
 const expanded = (page: Page, input: string) => page.getAttribute(input, 'aria-expanded');
@@ -52,13 +56,24 @@ describe.each(BUILD_TAGS)('live search, %s tag', (tag) => {
     expect(await searches(page)).toEqual([]);
 
     await page.keyboard.type('n', { delay: 40 });
-    await waitForTitles(page, HEADER, ['Rain jacket', 'Rain hat', 'Rain & shine: caring for waxed cotton', 'Packing list \u2013 rainy weekends', 'Wool socks', 'Shipping & returns']);
-    expect(await searches(page)).toEqual([{ action: ACTION, search: 'rain', per_page: '100', show_feat_img: '1', display_post_type: '1', search_limit_to_post_titles: '0' }]);
+    await waitForTitles(page, HEADER, [
+      'Rain jacket',
+      'Rain hat',
+      'Rain & shine: caring for waxed cotton',
+      'Packing list \u2013 rainy weekends',
+      'Wool socks',
+      'Shipping & returns',
+    ]);
+    expect(await searches(page)).toEqual([
+      { action: ACTION, search: 'rain', per_page: '100', show_feat_img: '1', display_post_type: '1', search_limit_to_post_titles: '0' },
+    ]);
     expect(requests.filter((u) => u.includes('admin-ajax.php')).every((u) => u.endsWith('/wp-admin/admin-ajax.php?lang=en'))).toBe(true);
     expect(await expanded(page, HEADER)).toBe('true');
     expect(await page.textContent(`form:has(${HEADER}) [role="status"]`)).toBe('6 results');
     expect(await page.getAttribute('.fusion-header', 'class')).toContain('live-suggestion-added');
-    expect(await page.isVisible(`${listOf(HEADER)} a.fusion-search-result[href$="/product/rain-jacket/"] img.fusion-search-image-tag`)).toBe(true);
+    expect(
+      await page.isVisible(`${listOf(HEADER)} a.fusion-search-result[href$="/product/rain-jacket/"] img.fusion-search-image-tag`),
+    ).toBe(true);
     await expectAxeClean(page);
 
     // Six edits in one task (faster than any typist, and immune to a stalled test machine): one request.
@@ -77,7 +92,14 @@ describe.each(BUILD_TAGS)('live search, %s tag', (tag) => {
     const { page, errors } = await openPage('/search.html', { tag });
     await reach(page, HEADER);
     await page.keyboard.type('rain');
-    await waitForTitles(page, HEADER, ['Rain jacket', 'Rain hat', 'Rain & shine: caring for waxed cotton', 'Packing list \u2013 rainy weekends', 'Wool socks', 'Shipping & returns']);
+    await waitForTitles(page, HEADER, [
+      'Rain jacket',
+      'Rain hat',
+      'Rain & shine: caring for waxed cotton',
+      'Packing list \u2013 rainy weekends',
+      'Wool socks',
+      'Shipping & returns',
+    ]);
     await page.keyboard.press('ArrowDown');
     expect(await activeText(page, HEADER)).toBe('Rain jacket');
     await page.keyboard.press('ArrowDown');
@@ -178,8 +200,11 @@ describe.each(BUILD_TAGS)('live search, %s tag', (tag) => {
     await page.evaluate(() => {
       const form = document.querySelector('form.fusion-live-search')!.cloneNode(true) as HTMLFormElement;
       form.querySelector('input[name="s"]')!.id = 'fusion-live-search-input-9';
-      form.querySelector('.fusion-search-results-wrapper')!.replaceChildren(Object.assign(document.createElement('div'), { className: 'fusion-search-results' }));
-      for (const attr of ['role', 'aria-autocomplete', 'aria-expanded', 'aria-controls', 'aria-activedescendant']) form.querySelector('input[name="s"]')!.removeAttribute(attr);
+      form
+        .querySelector('.fusion-search-results-wrapper')!
+        .replaceChildren(Object.assign(document.createElement('div'), { className: 'fusion-search-results' }));
+      for (const attr of ['role', 'aria-autocomplete', 'aria-expanded', 'aria-controls', 'aria-activedescendant'])
+        form.querySelector('input[name="s"]')!.removeAttribute(attr);
       (form.querySelector('input[name="s"]') as HTMLInputElement).value = '';
       document.querySelector('.search-intro')!.append(form);
     });

@@ -10,7 +10,10 @@ const PAGE = '/off-canvas.html';
 const wrap = (id: number) => `.awb-off-canvas-wrap[data-id="${id}"]`;
 const isShown = (page: Page, id: number) => page.$eval(wrap(id), (el) => el.classList.contains('awb-show'));
 const waitShown = (page: Page, id: number, shown = true) =>
-  page.waitForFunction(([sel, want]) => document.querySelector(sel as string)?.classList.contains('awb-show') === want, [wrap(id), shown] as const);
+  page.waitForFunction(([sel, want]) => document.querySelector(sel as string)?.classList.contains('awb-show') === want, [
+    wrap(id),
+    shown,
+  ] as const);
 /** A popup counts as open once its modal dialog holds the focus (the view arrives with the first open). */
 const waitOpen = async (page: Page, id: number) => {
   await waitShown(page, id);
@@ -19,16 +22,21 @@ const waitOpen = async (page: Page, id: number) => {
     return !!d?.matches(':modal') && d.contains(document.activeElement);
   }, wrap(id));
 };
-const modalId = (page: Page) => page.evaluate(() => document.querySelector('dialog:modal')?.closest('.awb-off-canvas-wrap')?.getAttribute('data-id') ?? null);
+const modalId = (page: Page) =>
+  page.evaluate(() => document.querySelector('dialog:modal')?.closest('.awb-off-canvas-wrap')?.getAttribute('data-id') ?? null);
 const activeInModal = (page: Page) => page.evaluate(() => !!document.querySelector('dialog:modal')?.contains(document.activeElement));
-const stored = (page: Page, id: number) => page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null') as Record<string, unknown> | null, `off_canvas_${id}`);
+const stored = (page: Page, id: number) =>
+  page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null') as Record<string, unknown> | null, `off_canvas_${id}`);
 /** Record, from now on, every class an element of the panel ever had (animations come and go quickly). */
 const watchClasses = (page: Page, id: number) =>
   page.evaluate((sel) => {
     const panel = document.querySelector(`${sel} .awb-off-canvas`)!;
     const seen = new Set<string>();
     (window as unknown as { seenClasses: Set<string> }).seenClasses = seen;
-    new MutationObserver(() => panel.classList.forEach((c) => seen.add(c))).observe(panel, { attributes: true, attributeFilter: ['class'] });
+    new MutationObserver(() => panel.classList.forEach((c) => seen.add(c))).observe(panel, {
+      attributes: true,
+      attributeFilter: ['class'],
+    });
   }, wrap(id));
 const seenClasses = (page: Page) => page.evaluate(() => [...(window as unknown as { seenClasses: Set<string> }).seenClasses]);
 
@@ -85,7 +93,9 @@ describe.each(BUILD_TAGS)('off-canvas, %s tag', (tag) => {
     await page.keyboard.press('Enter');
     await waitOpen(page, 108);
     expect(await modalId(page)).toBe('108');
-    expect(await page.$eval('dialog:modal', (d) => document.getElementById(d.getAttribute('aria-labelledby') ?? '')?.textContent)).toBe('Size guide');
+    expect(await page.$eval('dialog:modal', (d) => document.getElementById(d.getAttribute('aria-labelledby') ?? '')?.textContent)).toBe(
+      'Size guide',
+    );
     expect(await activeInModal(page)).toBe(true);
     // The close button is printed hidden and shows after 1 s.
     await page.waitForSelector(`${wrap(108)} .off-canvas-close`, { state: 'visible' });
@@ -147,7 +157,12 @@ describe.each(BUILD_TAGS)('off-canvas, %s tag', (tag) => {
   test('hash links and sliding bars: toggle, open, push, close all, the printed-open bar, a hash on arrival', async () => {
     const { page, errors } = await open({ tag });
     // The printed-open top bar is a labelled region and needs no React.
-    expect(await page.$eval(`${wrap(203)} .awb-off-canvas`, (el) => [el.getAttribute('role'), document.getElementById(el.getAttribute('aria-labelledby') ?? '')?.textContent])).toEqual(['region', 'Free shipping']);
+    expect(
+      await page.$eval(`${wrap(203)} .awb-off-canvas`, (el) => [
+        el.getAttribute('role'),
+        document.getElementById(el.getAttribute('aria-labelledby') ?? '')?.textContent,
+      ]),
+    ).toEqual(['region', 'Free shipping']);
 
     await page.click(`${wrap(203)} .off-canvas-close`);
     await waitShown(page, 203, false);
@@ -175,7 +190,6 @@ describe.each(BUILD_TAGS)('off-canvas, %s tag', (tag) => {
     await page.keyboard.press('Enter');
     await waitShown(page, 202, false);
     await page.waitForFunction(() => getComputedStyle(document.getElementById('wrapper')!).transform === 'none');
-
 
     // A link that brought the visitor here opens the panel (not counted); closing removes the hash.
     await page.goto(pageURL(`${PAGE}?from=newsletter#awb-open-oc__108`, { tag }), { waitUntil: 'load' });
@@ -217,7 +231,9 @@ describe.each(BUILD_TAGS)('off-canvas, %s tag', (tag) => {
       const got: string[] = [];
       (window as unknown as { got: string[] }).got = got;
       const $ = (window as unknown as { jQuery: (t: unknown) => { on(n: string, h: (e: unknown, ...a: unknown[]) => void): void } }).jQuery;
-      $(document.body).on('awb-oc-opened awb-oc-closed', (e, ...args) => got.push(`jquery ${(e as { type: string }).type} ${JSON.stringify(args)}`));
+      $(document.body).on('awb-oc-opened awb-oc-closed', (e, ...args) =>
+        got.push(`jquery ${(e as { type: string }).type} ${JSON.stringify(args)}`),
+      );
       for (const name of ['awb-oc-opened', 'awb-oc-closed']) document.addEventListener(name, () => got.push(`native ${name}`));
     });
     await page.click('a.add_to_cart_button[data-product_id="318"]');
@@ -225,7 +241,10 @@ describe.each(BUILD_TAGS)('off-canvas, %s tag', (tag) => {
     expect(await stored(page, 109)).toMatchObject({ open_count: 1 });
     await page.keyboard.press('Escape');
     await waitShown(page, 109, false);
-    expect(await page.evaluate(() => (window as unknown as { got: string[] }).got)).toEqual(['jquery awb-oc-opened [109]', 'jquery awb-oc-closed [109]']);
+    expect(await page.evaluate(() => (window as unknown as { got: string[] }).got)).toEqual([
+      'jquery awb-oc-opened [109]',
+      'jquery awb-oc-closed [109]',
+    ]);
     expectNoConsoleErrors(errors);
   });
 

@@ -19,20 +19,26 @@ async function routeEmbedHosts(context: BrowserContext): Promise<void> {
       if (url.hostname === 'maps.googleapis.com' && url.pathname === '/maps/api/js') {
         return route.fulfill({ contentType: 'text/javascript', body: 'window.google = { maps: { Map: function () {} } };' });
       }
-      if (url.hostname === 'www.googletagmanager.com') return route.fulfill({ contentType: 'text/javascript', body: 'window.__gtagLibrary = true;' });
-      if (url.hostname === 'connect.facebook.net') return route.fulfill({ contentType: 'text/javascript', body: 'window.__facebookSdk = true;' });
+      if (url.hostname === 'www.googletagmanager.com')
+        return route.fulfill({ contentType: 'text/javascript', body: 'window.__gtagLibrary = true;' });
+      if (url.hostname === 'connect.facebook.net')
+        return route.fulfill({ contentType: 'text/javascript', body: 'window.__facebookSdk = true;' });
       if (/ytimg|staticflickr|staticmap/.test(url.href)) return route.fulfill({ contentType: 'image/svg+xml', body: SVG });
       return route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Player</title><p>player</p></html>' });
     },
   );
   // Avada's InfoBox library is a theme file; the fixture server has none.
-  await context.route('**/infobox_packed.js*', (route) => route.fulfill({ contentType: 'text/javascript', body: 'window.InfoBox = function InfoBox() {};' }));
+  await context.route('**/infobox_packed.js*', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: 'window.InfoBox = function InfoBox() {};' }),
+  );
 }
 
 const external = (requests: readonly string[]) => requests.filter((u) => !u.startsWith(baseURL()) && /^https?:/.test(u));
 const shown = (page: Page, selector: string) => page.$eval(selector, (el) => getComputedStyle(el).display !== 'none');
 const dataLayer = (page: Page) =>
-  page.evaluate(() => (window as unknown as { dataLayer: ArrayLike<unknown>[] }).dataLayer.map((a) => Array.from(a)).filter((a) => a[0] === 'consent'));
+  page.evaluate(() =>
+    (window as unknown as { dataLayer: ArrayLike<unknown>[] }).dataLayer.map((a) => Array.from(a)).filter((a) => a[0] === 'consent'),
+  );
 const consentCookie = async (context: BrowserContext) => (await context.cookies()).find((c) => c.name === 'privacy_embeds');
 const DENIED = { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' };
 const GRANTED = { ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted', analytics_storage: 'granted' };
@@ -43,7 +49,9 @@ describe.each(BUILD_TAGS)('privacy bar and blocked embeds, %s tag', (tag) => {
     await page.waitForSelector('.fusion-privacy-bar[role="region"][aria-label="Cookie and privacy settings"]', { state: 'visible' });
     expect(await dataLayer(page)).toEqual([['consent', 'default', { ...DENIED, wait_for_update: 500 }]]);
     // Ahead of the snippet's own js/config commands: gtag.js has not taken the queue over yet.
-    expect(await page.evaluate(() => Array.from((window as unknown as { dataLayer: ArrayLike<unknown>[] }).dataLayer[0]!).slice(0, 2))).toEqual(['consent', 'default']);
+    expect(
+      await page.evaluate(() => Array.from((window as unknown as { dataLayer: ArrayLike<unknown>[] }).dataLayer[0]!).slice(0, 2)),
+    ).toEqual(['consent', 'default']);
 
     await page.click('.fusion-privacy-bar-learn-more');
     expect(await page.getAttribute('.fusion-privacy-bar-learn-more', 'aria-expanded')).toBe('true');
@@ -63,8 +71,14 @@ describe.each(BUILD_TAGS)('privacy bar and blocked embeds, %s tag', (tag) => {
     expect(cookie).toMatchObject({ value: 'consent,vimeo,gmaps,tracking', path: '/', sameSite: 'Lax', secure: false });
     expect(Math.round((cookie!.expires * 1000 - Date.now()) / 86_400_000)).toBe(30);
 
-    await page.waitForFunction(() => document.getElementById('fusion_map_7b3e')?.getAttribute('data-map-ready') === 'true', null, { timeout: 10_000 });
-    await page.waitForFunction(() => (window as unknown as { __shopAnalytics?: number }).__shopAnalytics === 1 && (window as unknown as { __gtagLibrary?: boolean }).__gtagLibrary === true);
+    await page.waitForFunction(() => document.getElementById('fusion_map_7b3e')?.getAttribute('data-map-ready') === 'true', null, {
+      timeout: 10_000,
+    });
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { __shopAnalytics?: number }).__shopAnalytics === 1 &&
+        (window as unknown as { __gtagLibrary?: boolean }).__gtagLibrary === true,
+    );
     const hosts = new Set(external(requests).map((u) => new URL(u).hostname));
     expect([...hosts].toSorted()).toEqual(['maps.googleapis.com', 'player.vimeo.com', 'www.googletagmanager.com']);
     expect(await page.getAttribute('#embed-youtube iframe', 'src')).toBe('');
@@ -79,7 +93,11 @@ describe.each(BUILD_TAGS)('privacy bar and blocked embeds, %s tag', (tag) => {
   }, 120_000);
 
   test('reject writes only consent and reloads; the next page shows no bar and loads no embed', async () => {
-    const { page, context, errors, requests } = await openPage('/privacy.html', { tag, beforeGoto: routeEmbedHosts, storage: { cookies: { privacy_embeds: 'youtube' } } });
+    const { page, context, errors, requests } = await openPage('/privacy.html', {
+      tag,
+      beforeGoto: routeEmbedHosts,
+      storage: { cookies: { privacy_embeds: 'youtube' } },
+    });
     expect(external(requests).length).toBeGreaterThan(0); // the placeholder consent for youtube still applies
     // What the next page asks for: counted from its navigation (the youtube embed this page was allowed may still
     // be loading its own resources until the reload).
@@ -102,8 +120,14 @@ describe.each(BUILD_TAGS)('privacy bar and blocked embeds, %s tag', (tag) => {
   });
 
   test('returning visitor: allowed types load at once; the facade loads its player only on click, privacy-enhanced', async () => {
-    const { page, errors, requests } = await openPage('/privacy.html', { tag, beforeGoto: routeEmbedHosts, storage: { cookies: { privacy_embeds: 'consent,youtube' } } });
-    await page.waitForFunction(() => document.querySelector('#embed-youtube iframe')?.getAttribute('src')?.startsWith('https://www.youtube.com/embed/'));
+    const { page, errors, requests } = await openPage('/privacy.html', {
+      tag,
+      beforeGoto: routeEmbedHosts,
+      storage: { cookies: { privacy_embeds: 'consent,youtube' } },
+    });
+    await page.waitForFunction(() =>
+      document.querySelector('#embed-youtube iframe')?.getAttribute('src')?.startsWith('https://www.youtube.com/embed/'),
+    );
     expect(await shown(page, '.fusion-privacy-bar')).toBe(false);
     expect(await page.locator('priv-fac-lite-youtube').count()).toBe(0);
     await page.locator('lite-youtube[videoid="aqz-KE-bpKQ"] img').waitFor();
@@ -125,7 +149,11 @@ describe.each(BUILD_TAGS)('privacy bar and blocked embeds, %s tag', (tag) => {
   });
 
   test('a privacy settings link reopens the bar by keyboard; the bar is a region, not a focus trap', async () => {
-    const { page, context, errors, requests } = await openPage('/privacy.html', { tag, beforeGoto: routeEmbedHosts, storage: { cookies: { privacy_embeds: 'consent' } } });
+    const { page, context, errors, requests } = await openPage('/privacy.html', {
+      tag,
+      beforeGoto: routeEmbedHosts,
+      storage: { cookies: { privacy_embeds: 'consent' } },
+    });
     expect(await shown(page, '.fusion-privacy-bar')).toBe(false);
     await page.focus('a[href="#privacy-settings"]');
     await page.keyboard.press('Enter');

@@ -29,11 +29,15 @@ const classes = (page: Page, sel: string) => page.$eval(sel, (el) => [...el.clas
 const attrs = (page: Page, sel: string, names: string[]) =>
   page.$eval(sel, (el, n) => Object.fromEntries(n.map((a) => [a, el.getAttribute(a)])), names);
 const options = (page: Page, sel: string) =>
-  page.$$eval(`${sel} option`, (os) => os.map((o) => `${(o as HTMLOptionElement).value}${(o as HTMLOptionElement).disabled ? ' (disabled)' : ''}`));
+  page.$$eval(`${sel} option`, (os) =>
+    os.map((o) => `${(o as HTMLOptionElement).value}${(o as HTMLOptionElement).disabled ? ' (disabled)' : ''}`),
+  );
 const text = async (page: Page, sel: string) => (await page.textContent(sel))?.replace(/\s+/g, ' ').trim();
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 const mockLog = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __mock: { state: { log: { endpoint: string }[] } } }).__mock.state.log.map((l) => l.endpoint));
+  page.evaluate(() =>
+    (window as unknown as { __mock: { state: { log: { endpoint: string }[] } } }).__mock.state.log.map((l) => l.endpoint),
+  );
 
 /** `wc_variation_form` (through the page's jQuery when there is one) is the form's "initialised" signal. */
 function watchInit(): void {
@@ -64,7 +68,8 @@ async function choose(page: Page, colour: string, size: string, lining: string):
 const shows = (page: Page, needle: string) =>
   page.waitForFunction((n) => document.querySelector('.single_variation')?.textContent?.includes(n), needle);
 
-const isHidden = (page: Page, sel: string) => page.$eval(sel, (el) => getComputedStyle(el).visibility === 'hidden' || getComputedStyle(el).display === 'none');
+const isHidden = (page: Page, sel: string) =>
+  page.$eval(sel, (el) => getComputedStyle(el).visibility === 'hidden' || getComputedStyle(el).display === 'none');
 
 describe.each(BUILD_TAGS)('contract product page, %s tag', (tag) => {
   test('initial state, a full match through the templates, image/meta swap, reset by Enter and by Space', async () => {
@@ -86,13 +91,28 @@ describe.each(BUILD_TAGS)('contract product page, %s tag', (tag) => {
     await clickWhenStill(page, BUTTON);
     const described = (await page.getAttribute(BUTTON, 'aria-describedby'))!.split(/\s+/);
     await page.waitForFunction(
-      ({ ids, t }) => ids.some((id) => { const el = document.getElementById(id); return !!el && !el.hidden && el.textContent === t; }),
+      ({ ids, t }) =>
+        ids.some((id) => {
+          const el = document.getElementById(id);
+          return !!el && !el.hidden && el.textContent === t;
+        }),
       { ids: described, t: 'Please select some product options before adding this product to your cart.' },
     );
     expect(page.url()).toBe(url);
     await expectAxeClean(page);
 
-    const original = await attrs(page, IMG, ['src', 'srcset', 'sizes', 'alt', 'title', 'data-caption', 'data-large_image', 'data-src', 'width', 'height']);
+    const original = await attrs(page, IMG, [
+      'src',
+      'srcset',
+      'sizes',
+      'alt',
+      'title',
+      'data-caption',
+      'data-large_image',
+      'data-src',
+      'width',
+      'height',
+    ]);
     const originalHref = await page.getAttribute(LINK, 'href');
     await page.waitForSelector(THUMB(4));
     const originalThumb = await page.getAttribute(THUMB(1), 'src');
@@ -109,10 +129,27 @@ describe.each(BUILD_TAGS)('contract product page, %s tag', (tag) => {
     expect(await classes(page, '.woocommerce-variation-add-to-cart')).toContain('woocommerce-variation-add-to-cart-enabled');
     expect(await text(page, '.product_meta .sku')).toBe('OVS-RUST-S');
     expect(await text(page, '.woocommerce-product-attributes-item--weight .woocommerce-product-attributes-item__value')).toBe('0.9 kg');
-    expect(await text(page, '.woocommerce-product-attributes-item--dimensions .woocommerce-product-attributes-item__value')).toBe('70 × 50 × 4 cm');
-    expect(await attrs(page, IMG, ['src', 'srcset', 'sizes', 'alt', 'title', 'data-caption', 'data-large_image', 'data-src', 'data-large_image_width', 'width', 'height'])).toEqual({
+    expect(await text(page, '.woocommerce-product-attributes-item--dimensions .woocommerce-product-attributes-item__value')).toBe(
+      '70 × 50 × 4 cm',
+    );
+    expect(
+      await attrs(page, IMG, [
+        'src',
+        'srcset',
+        'sizes',
+        'alt',
+        'title',
+        'data-caption',
+        'data-large_image',
+        'data-src',
+        'data-large_image_width',
+        'width',
+        'height',
+      ]),
+    ).toEqual({
       src: '/wp-content/uploads/overshirt-rust-600x720.jpg',
-      srcset: '/wp-content/uploads/overshirt-rust-600x720.jpg 600w, /wp-content/uploads/overshirt-rust-300x360.jpg 300w, /wp-content/uploads/overshirt-rust-1500x1800.jpg 1500w',
+      srcset:
+        '/wp-content/uploads/overshirt-rust-600x720.jpg 600w, /wp-content/uploads/overshirt-rust-300x360.jpg 300w, /wp-content/uploads/overshirt-rust-1500x1800.jpg 1500w',
       sizes: '(max-width: 600px) 100vw, 600px',
       alt: 'Wool overshirt, rust',
       title: 'overshirt-rust',
@@ -143,7 +180,9 @@ describe.each(BUILD_TAGS)('contract product page, %s tag', (tag) => {
     expect(await page.getAttribute(THUMB(1), 'src')).toBe(originalThumb);
     expect(await text(page, '.product_meta .sku')).toBe('OVS');
     expect(await text(page, '.woocommerce-product-attributes-item--weight .woocommerce-product-attributes-item__value')).toBe('0.8 kg');
-    expect(await text(page, '.woocommerce-product-attributes-item--dimensions .woocommerce-product-attributes-item__value')).toBe('68 × 48 × 4 cm');
+    expect(await text(page, '.woocommerce-product-attributes-item--dimensions .woocommerce-product-attributes-item__value')).toBe(
+      '68 × 48 × 4 cm',
+    );
     expect(await page.url()).not.toContain('#');
     await page.waitForFunction(() => document.querySelector('form.variations_form')?.getAttribute('current-image') === '');
     await page.waitForFunction(() => getComputedStyle(document.querySelector('.reset_variations')!).visibility === 'hidden');
@@ -180,7 +219,11 @@ describe.each(BUILD_TAGS)('contract product page, %s tag', (tag) => {
     await clickWhenStill(page, BUTTON);
     const described = (await page.getAttribute(BUTTON, 'aria-describedby'))!.split(/\s+/);
     await page.waitForFunction(
-      ({ ids, t }) => ids.some((id) => { const el = document.getElementById(id); return !!el && !el.hidden && el.textContent === t; }),
+      ({ ids, t }) =>
+        ids.some((id) => {
+          const el = document.getElementById(id);
+          return !!el && !el.hidden && el.textContent === t;
+        }),
       { ids: described, t: UNAVAILABLE_TEXT },
     );
     await page.keyboard.press('Enter'); // focus is on the button after the click: Enter must not submit either
@@ -195,7 +238,9 @@ describe.each(BUILD_TAGS)('contract product page, %s tag', (tag) => {
     await page.waitForFunction(() => (document.querySelector('input.variation_id') as HTMLInputElement).value === '744');
     expect(await classes(page, BUTTON)).toEqual(expect.arrayContaining(['disabled', 'wc-variation-is-unavailable']));
     // The previous variation's block (its price) stays until the new one is shown: wait for this one's.
-    await page.waitForFunction(() => document.querySelector('.single_variation .woocommerce-variation-price')?.textContent === '', null, { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelector('.single_variation .woocommerce-variation-price')?.textContent === '', null, {
+      timeout: 10_000,
+    });
     expect(await text(page, '.single_variation .woocommerce-variation-price')).toBe('');
     await expectAxeClean(page);
     expectNoConsoleErrors(errors);
@@ -213,7 +258,7 @@ describe.each(BUILD_TAGS)('contract product page, %s tag', (tag) => {
     expectNoConsoleErrors(errors);
   });
 
-  test('quantity: sold individually hides it at 1; min/max clamp; −/+ stay within the variation\'s bounds', async () => {
+  test("quantity: sold individually hides it at 1; min/max clamp; −/+ stay within the variation's bounds", async () => {
     const { page, errors } = await open(tag);
     await page.waitForSelector('.quantity.buttons_added');
     // "Cotton &amp; silk" in the data matches the option's decoded value.
@@ -301,7 +346,8 @@ describe.each(BUILD_TAGS)('contract product page, %s tag', (tag) => {
 
   test('tabs: click, arrows with manual activation, Home/End; the review link opens the reviews', async () => {
     const { page, errors } = await open(tag);
-    const selected = () => page.$$eval('.wc-tabs a[role="tab"]', (as) => as.map((a) => `${a.getAttribute('aria-selected')}/${a.getAttribute('tabindex')}`));
+    const selected = () =>
+      page.$$eval('.wc-tabs a[role="tab"]', (as) => as.map((a) => `${a.getAttribute('aria-selected')}/${a.getAttribute('tabindex')}`));
     expect(await selected()).toEqual(['true/0', 'false/-1', 'false/-1']);
     expect(await page.isVisible('#tab-description')).toBe(true);
     expect(await page.isHidden('#tab-additional_information')).toBe(true);
@@ -338,10 +384,12 @@ describe.each(BUILD_TAGS)('contract product page, %s tag', (tag) => {
     expect(await selected()).toEqual(['false/-1', 'false/-1', 'true/0']);
     // Scrolled (animated), then the hash and focus follow.
     await page.waitForFunction(() => location.hash === '#reviews');
-    expect(await page.evaluate(() => {
-      const r = document.getElementById('reviews')!.getBoundingClientRect();
-      return r.top >= -1 && r.top < window.innerHeight;
-    })).toBe(true);
+    expect(
+      await page.evaluate(() => {
+        const r = document.getElementById('reviews')!.getBoundingClientRect();
+        return r.top >= -1 && r.top < window.innerHeight;
+      }),
+    ).toBe(true);
     expect(await focusedId(page)).toBe('reviews');
     await expectAxeClean(page);
     expectNoConsoleErrors(errors);
@@ -352,8 +400,14 @@ describe.each(BUILD_TAGS)('contract product page, %s tag', (tag) => {
     await page.waitForSelector('p.stars a.star-1', { state: 'visible' });
     expect(await page.isVisible('#tab-reviews')).toBe(true);
     expect(await page.isHidden('#rating')).toBe(true);
-    expect(await page.getAttribute('p.stars [role="radiogroup"], p.stars [role="group"]', 'aria-labelledby')).toBe('comment-form-rating-label');
-    expect(await page.$$eval('p.stars a', (as) => as.map((a) => `${a.getAttribute('role')}:${a.getAttribute('aria-checked')}:${a.getAttribute('tabindex')}:${a.textContent}`))).toEqual([
+    expect(await page.getAttribute('p.stars [role="radiogroup"], p.stars [role="group"]', 'aria-labelledby')).toBe(
+      'comment-form-rating-label',
+    );
+    expect(
+      await page.$$eval('p.stars a', (as) =>
+        as.map((a) => `${a.getAttribute('role')}:${a.getAttribute('aria-checked')}:${a.getAttribute('tabindex')}:${a.textContent}`),
+      ),
+    ).toEqual([
       'radio:false:0:1 of 5 stars',
       'radio:false:-1:2 of 5 stars',
       'radio:false:-1:3 of 5 stars',
@@ -391,7 +445,12 @@ describe.each(BUILD_TAGS)('contract product page, %s tag', (tag) => {
     const { page, errors } = await open(tag);
     await page.waitForSelector(THUMB(4));
     await page.waitForFunction(() => getComputedStyle(document.querySelector('.woocommerce-product-gallery')!).opacity === '1');
-    expect(await page.$$eval('ol.flex-control-thumbs img', (is) => is.map((i) => i.getAttribute('alt')))).toEqual(['Wool overshirt', 'Wool overshirt, back', 'Wool overshirt, collar', 'Wool overshirt, cuff']);
+    expect(await page.$$eval('ol.flex-control-thumbs img', (is) => is.map((i) => i.getAttribute('alt')))).toEqual([
+      'Wool overshirt',
+      'Wool overshirt, back',
+      'Wool overshirt, collar',
+      'Wool overshirt, cuff',
+    ]);
     await page.click(THUMB(3));
     await page.waitForSelector(`${SLIDE(3)}.flex-active-slide`);
     expect(await page.getAttribute(THUMB(3), 'aria-current')).toBe('true');
@@ -402,7 +461,9 @@ describe.each(BUILD_TAGS)('contract product page, %s tag', (tag) => {
     await page.click(trigger);
     await page.waitForSelector(`${DIALOG}[open] .pswp--open`);
     expect(await page.textContent(`${DIALOG} .pswp__counter`)).toBe('3 / 4');
-    expect(await page.getAttribute(`${DIALOG} .pswp__item[aria-hidden="false"] img.pswp__img`, 'src')).toBe('/wp-content/uploads/overshirt-collar-1500x1800.jpg');
+    expect(await page.getAttribute(`${DIALOG} .pswp__item[aria-hidden="false"] img.pswp__img`, 'src')).toBe(
+      '/wp-content/uploads/overshirt-collar-1500x1800.jpg',
+    );
     expect(await page.evaluate((d) => !!document.querySelector(d)?.contains(document.activeElement), DIALOG)).toBe(true);
     await expectAxeClean(page);
     await page.keyboard.press('Escape');
@@ -414,7 +475,9 @@ describe.each(BUILD_TAGS)('contract product page, %s tag', (tag) => {
     await page.waitForSelector(`${SLIDE(1)}.flex-active-slide`);
     await page.click(trigger);
     await page.waitForSelector(`${DIALOG}[open] .pswp--open`);
-    expect(await page.getAttribute(`${DIALOG} .pswp__item[aria-hidden="false"] img.pswp__img`, 'src')).toBe('/wp-content/uploads/overshirt-rust-1500x1800.jpg');
+    expect(await page.getAttribute(`${DIALOG} .pswp__item[aria-hidden="false"] img.pswp__img`, 'src')).toBe(
+      '/wp-content/uploads/overshirt-rust-1500x1800.jpg',
+    );
     await page.keyboard.press('Escape');
     await page.waitForSelector(`${DIALOG}[open]`, { state: 'detached' });
     expect(await page.evaluate((t) => document.activeElement === document.querySelector(t), trigger)).toBe(true);
@@ -465,7 +528,9 @@ describe.each(BUILD_TAGS)('contract product page, %s tag', (tag) => {
     // The bar loads on the first scroll, below, and reads the choice made before it.
     await choose(page, 'olive', 'm', 'Cotton & silk');
     await shows(page, '1 in stock');
-    const y = await page.$eval(BUTTON, (el) => Math.min(el.getBoundingClientRect().bottom + window.scrollY + 400, document.documentElement.scrollHeight - window.innerHeight));
+    const y = await page.$eval(BUTTON, (el) =>
+      Math.min(el.getBoundingClientRect().bottom + window.scrollY + 400, document.documentElement.scrollHeight - window.innerHeight),
+    );
     await page.evaluate((top) => window.scrollTo(0, top), y);
     await page.waitForFunction(() => {
       const bar = document.querySelector<HTMLElement>('.sf-sticky-atc');
@@ -481,7 +546,15 @@ describe.each(BUILD_TAGS)('contract product page, %s tag', (tag) => {
     ]);
     const body = request.postData() ?? '';
     const field = (name: string) => new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)\\r\\n`).exec(body)?.[1];
-    expect([field('attribute_pa_colour'), field('attribute_pa_size'), field('attribute_lining'), field('variation_id'), field('quantity'), field('add-to-cart'), field('product_id')]).toEqual(['olive', 'm', 'Cotton & silk', '747', '1', '740', '740']);
+    expect([
+      field('attribute_pa_colour'),
+      field('attribute_pa_size'),
+      field('attribute_lining'),
+      field('variation_id'),
+      field('quantity'),
+      field('add-to-cart'),
+      field('product_id'),
+    ]).toEqual(['olive', 'm', 'Cotton & silk', '747', '1', '740', '740']);
     // Let the product page that comes back finish loading before the context closes.
     await page.waitForURL((url) => url.pathname === '/product/wool-overshirt/');
     await page.waitForFunction(() => window.StorefrontIslands !== undefined);
@@ -496,10 +569,15 @@ describe.each(BUILD_TAGS)('contract product page, %s tag', (tag) => {
       const w = window as unknown as { jQuery: Jq; seen: unknown[] };
       w.seen = [];
       const id = (v: unknown) => (v as { variation_id: number }).variation_id;
-      w.jQuery(document.querySelector('form.variations_form')).on('found_variation', (_e, v, ...rest) => w.seen.push(['found', id(v), rest.length]));
-      w.jQuery(document.body).on('show_variation', (e, v, purchasable) => w.seen.push(['show', id(v), purchasable, (e as { target: Element }).target.classList.contains('single_variation')]));
+      w.jQuery(document.querySelector('form.variations_form')).on('found_variation', (_e, v, ...rest) =>
+        w.seen.push(['found', id(v), rest.length]),
+      );
+      w.jQuery(document.body).on('show_variation', (e, v, purchasable) =>
+        w.seen.push(['show', id(v), purchasable, (e as { target: Element }).target.classList.contains('single_variation')]),
+      );
       w.jQuery(document.body).on('hide_variation', () => w.seen.push(['hide']));
-      for (const name of ['found_variation', 'show_variation', 'hide_variation']) document.addEventListener(name, (e) => w.seen.push(['native', name, !!(e as CustomEvent).detail]));
+      for (const name of ['found_variation', 'show_variation', 'hide_variation'])
+        document.addEventListener(name, (e) => w.seen.push(['native', name, !!(e as CustomEvent).detail]));
     });
     const seen = () => page.evaluate(() => (window as unknown as { seen: unknown[] }).seen.splice(0));
 
@@ -519,7 +597,9 @@ describe.each(BUILD_TAGS)('contract product page, %s tag', (tag) => {
       ['show', 743, false, true],
     ]);
     expect(next.filter((s) => (s as unknown[])[0] === 'native')).toEqual([]);
-    expect(await page.evaluate(() => typeof (window as unknown as { jQuery: { fn: Record<string, unknown> } }).jQuery.fn.wc_variation_form)).toBe('function');
+    expect(
+      await page.evaluate(() => typeof (window as unknown as { jQuery: { fn: Record<string, unknown> } }).jQuery.fn.wc_variation_form),
+    ).toBe('function');
     expectNoConsoleErrors(errors);
   });
 });

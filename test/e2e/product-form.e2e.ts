@@ -5,25 +5,44 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { clickWhenStill, expectAxeClean, expectNoConsoleErrors, expectRequestedTogether, FRAMEWORK_CHUNK, openPage, waitForIdleIslands, BUILD_TAGS } from './harness';
+import {
+  clickWhenStill,
+  expectAxeClean,
+  expectNoConsoleErrors,
+  expectRequestedTogether,
+  FRAMEWORK_CHUNK,
+  openPage,
+  waitForIdleIslands,
+  BUILD_TAGS,
+} from './harness';
 
 const variationId = (page: Page) => page.$eval('input.variation_id', (el) => (el as HTMLInputElement).value);
 const buttonClass = (page: Page) => page.$eval('.single_add_to_cart_button', (el) => el.className);
 const value = (page: Page, sel: string) => page.$eval(sel, (el) => (el as HTMLInputElement | HTMLSelectElement).value);
 const mockLog = (page: Page, endpoint: string) =>
-  page.evaluate((name) => (window as unknown as { __mock: { state: { log: { endpoint: string; body: Record<string, string> }[] } } }).__mock.state.log.filter((l) => l.endpoint === name).map((l) => l.body), endpoint);
+  page.evaluate(
+    (name) =>
+      (window as unknown as { __mock: { state: { log: { endpoint: string; body: Record<string, string> }[] } } }).__mock.state.log
+        .filter((l) => l.endpoint === name)
+        .map((l) => l.body),
+    endpoint,
+  );
 
 /**
  * The form blocks its button as soon as it mounts, then initialises 100 ms later (or later on a busy page) and
  * fires `wc_variation_form` (through the page's jQuery when there is one): that event is the "initialised" signal.
  */
 function watchInit(): void {
-  const w = window as unknown as { sfTestVariationFormReady?: boolean; jQuery?: (t: unknown) => { on: (n: string, h: () => void) => void } };
+  const w = window as unknown as {
+    sfTestVariationFormReady?: boolean;
+    jQuery?: (t: unknown) => { on: (n: string, h: () => void) => void };
+  };
   const ready = () => void (w.sfTestVariationFormReady = true);
   document.addEventListener('wc_variation_form', ready);
   w.jQuery?.(document).on('wc_variation_form', ready);
 }
-const openForm = (path: string, options: Parameters<typeof openPage>[1]) => openPage(path, { ...options, beforeGoto: (context) => context.addInitScript(watchInit) });
+const openForm = (path: string, options: Parameters<typeof openPage>[1]) =>
+  openPage(path, { ...options, beforeGoto: (context) => context.addInitScript(watchInit) });
 const initialised = async (page: Page) => {
   await page.waitForFunction(() => (window as unknown as { sfTestVariationFormReady?: boolean }).sfTestVariationFormReady === true);
   await page.waitForSelector('.single_add_to_cart_button.wc-variation-selection-needed');
@@ -78,7 +97,10 @@ describe.each(BUILD_TAGS)('product form, %s tag', (tag) => {
     await page.keyboard.press('ArrowDown');
     await page.waitForFunction(() => (document.querySelector('input.variation_id') as HTMLInputElement).value === '513');
     // The key's change was dispatched before any of its work: the select painted alone, the variation after it.
-    expect(await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen)).toEqual(['change trusted=true variation=', 'found variation=-']);
+    expect(await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen)).toEqual([
+      'change trusted=true variation=',
+      'found variation=-',
+    ]);
     await page.waitForFunction(() => document.querySelector('.single_variation')?.textContent?.includes('5 in stock'));
     await expectAxeClean(page);
 
@@ -104,7 +126,9 @@ describe.each(BUILD_TAGS)('product form, %s tag', (tag) => {
     await page.keyboard.press('ArrowRight');
     expect(await value(page, '#pa_colour')).toBe('navy');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-value'))).toBe('navy');
-    const tabbable = await page.$$eval('.avada-color-select', (all) => all.filter((a) => (a as HTMLElement).tabIndex === 0).map((a) => a.getAttribute('data-value')));
+    const tabbable = await page.$$eval('.avada-color-select', (all) =>
+      all.filter((a) => (a as HTMLElement).tabIndex === 0).map((a) => a.getAttribute('data-value')),
+    );
     expect(tabbable).toEqual(['navy']);
     await page.keyboard.press('ArrowLeft');
     expect(await value(page, '#pa_colour')).toBe('rust');
@@ -117,12 +141,17 @@ describe.each(BUILD_TAGS)('product form, %s tag', (tag) => {
     await page.click('.avada-color-select[data-value="olive"]');
     await page.selectOption('#pa_size', 's');
     await page.selectOption('#lining', 'Fleece');
-    await page.waitForFunction(() => document.querySelector('.single_add_to_cart_button')?.classList.contains('wc-variation-is-unavailable'));
+    await page.waitForFunction(() =>
+      document.querySelector('.single_add_to_cart_button')?.classList.contains('wc-variation-is-unavailable'),
+    );
     const url = page.url();
     // aria-disabled: Playwright would wait for it to be enabled; a shopper just clicks.
     await clickWhenStill(page, '.single_add_to_cart_button');
     const id = await page.getAttribute('.single_add_to_cart_button', 'aria-describedby');
-    await page.waitForFunction((i) => document.getElementById(i!.split(' ').pop()!)?.textContent?.startsWith('Sorry, this product is unavailable'), id);
+    await page.waitForFunction(
+      (i) => document.getElementById(i!.split(' ').pop()!)?.textContent?.startsWith('Sorry, this product is unavailable'),
+      id,
+    );
     expect(page.url()).toBe(url);
     await expectAxeClean(page);
   });
@@ -131,10 +160,17 @@ describe.each(BUILD_TAGS)('product form, %s tag', (tag) => {
     const { page } = await openForm('/product-variable.html', { tag, jquery: true });
     await initialised(page);
     await page.evaluate(() => {
-      const w = window as unknown as { jQuery: (el: unknown) => { on: (n: string, h: (...a: unknown[]) => void) => void }; __seen: unknown[] };
+      const w = window as unknown as {
+        jQuery: (el: unknown) => { on: (n: string, h: (...a: unknown[]) => void) => void };
+        __seen: unknown[];
+      };
       w.__seen = [];
-      w.jQuery(document.querySelector('form.variations_form')).on('found_variation', (_e, v) => w.__seen.push(['found', (v as { variation_id: number }).variation_id]));
-      w.jQuery(document.body).on('show_variation', (_e, v, purchasable) => w.__seen.push(['show', (v as { variation_id: number }).variation_id, purchasable]));
+      w.jQuery(document.querySelector('form.variations_form')).on('found_variation', (_e, v) =>
+        w.__seen.push(['found', (v as { variation_id: number }).variation_id]),
+      );
+      w.jQuery(document.body).on('show_variation', (_e, v, purchasable) =>
+        w.__seen.push(['show', (v as { variation_id: number }).variation_id, purchasable]),
+      );
       document.addEventListener('found_variation', () => w.__seen.push(['native']));
     });
     await page.click('.avada-color-select[data-value="navy"]');
@@ -145,7 +181,9 @@ describe.each(BUILD_TAGS)('product form, %s tag', (tag) => {
       ['found', 516],
       ['show', 516, true],
     ]);
-    expect(await page.evaluate(() => typeof (window as unknown as { jQuery: { fn: Record<string, unknown> } }).jQuery.fn.wc_variation_form)).toBe('function');
+    expect(
+      await page.evaluate(() => typeof (window as unknown as { jQuery: { fn: Record<string, unknown> } }).jQuery.fn.wc_variation_form),
+    ).toBe('function');
   });
 
   test('ajax product: get_variation per complete choice, cached, no-match notice, option marked unavailable', async () => {
@@ -156,7 +194,12 @@ describe.each(BUILD_TAGS)('product form, %s tag', (tag) => {
     await page.waitForFunction(() => (document.querySelector('input.variation_id') as HTMLInputElement).value === '601003');
     const bodies = await mockLog(page, 'get_variation');
     expect(bodies).toHaveLength(1);
-    expect(bodies[0]).toMatchObject({ attribute_pa_colour: 'grey', attribute_pa_size: '40', product_id: '600', 'custom_data[source]': 'fixture' });
+    expect(bodies[0]).toMatchObject({
+      attribute_pa_colour: 'grey',
+      attribute_pa_size: '40',
+      product_id: '600',
+      'custom_data[source]': 'fixture',
+    });
     await expectAxeClean(page);
 
     await page.click('.avada-color-select[data-value="white"]');
@@ -180,7 +223,9 @@ describe.each(BUILD_TAGS)('product form, %s tag', (tag) => {
   test('ajax product: a failing get_variation leaves a form that posts, with one warning', async () => {
     const { page, messages } = await openForm('/product-ajax.html', { tag });
     await initialised(page);
-    await page.evaluate(() => (window as unknown as { __mock: { failNext: (e: string, f: string) => void } }).__mock.failNext('get_variation', 'http500'));
+    await page.evaluate(() =>
+      (window as unknown as { __mock: { failNext: (e: string, f: string) => void } }).__mock.failNext('get_variation', 'http500'),
+    );
     await page.click('.avada-color-select[data-value="blue"]');
     await page.selectOption('#pa_size', '41');
     await page.waitForFunction(() => !document.querySelector('.single_add_to_cart_button')?.classList.contains('disabled'));
@@ -193,7 +238,12 @@ describe.each(BUILD_TAGS)('product form, %s tag', (tag) => {
     const { page, errors } = await openForm('/product-1000.html', { tag });
     await initialised(page);
     // 1.5 MB of variation JSON: parsed off the main thread by the same-origin worker file (CSP script-src 'self').
-    const workers = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('/variations-worker.js')));
+    const workers = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((n) => n.endsWith('/variations-worker.js')),
+    );
     expect(workers).toHaveLength(1);
     await page.click('.avada-color-select[data-value="teal"]');
     await page.click('.avada-button-select[data-value="xl"]');
@@ -219,21 +269,40 @@ describe.each(BUILD_TAGS)('product form, %s tag', (tag) => {
     await page.selectOption('#material', 'Wool');
     await page.waitForFunction(() => (document.querySelector('input.variation_id') as HTMLInputElement).value === '1453');
     expect(await page.textContent('.product_meta .sku')).toBe('TEE-TEAL-XL-2');
-    const workers = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/variations-worker.js')).length);
+    const workers = await page.evaluate(
+      () => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/variations-worker.js')).length,
+    );
     expect(workers).toBe(0);
     expectNoConsoleErrors(errors);
   });
 
   test('a quick view on the shop page: the theme calls $.fn.wc_variation_form() before any product form was on the page', async () => {
     const { page, errors } = await openPage('/shop.html', { tag, jquery: true });
-    expect(await page.evaluate(() => {
-      const fn = (window as unknown as { jQuery: { fn: Record<string, unknown> } }).jQuery.fn;
-      return [typeof fn.wc_variation_form, typeof fn.wc_product_gallery];
-    })).toEqual(['function', 'function']);
+    expect(
+      await page.evaluate(() => {
+        const fn = (window as unknown as { jQuery: { fn: Record<string, unknown> } }).jQuery.fn;
+        return [typeof fn.wc_variation_form, typeof fn.wc_product_gallery];
+      }),
+    ).toEqual(['function', 'function']);
     // What Avada's quick view does with the answer: insert the product and run the plugins on it, synchronously.
     await page.evaluate(() => {
       const variations = [
-        { attributes: { attribute_pa_size: 's' }, variation_id: 901, variation_is_active: true, variation_is_visible: true, is_purchasable: true, is_in_stock: true, price_html: '<span class="price">€10</span>', availability_html: '<p class="stock in-stock">In stock</p>', variation_description: '', sku: 'QV-S', image: { src: '' }, max_qty: '', min_qty: 1, is_sold_individually: 'no' },
+        {
+          attributes: { attribute_pa_size: 's' },
+          variation_id: 901,
+          variation_is_active: true,
+          variation_is_visible: true,
+          is_purchasable: true,
+          is_in_stock: true,
+          price_html: '<span class="price">€10</span>',
+          availability_html: '<p class="stock in-stock">In stock</p>',
+          variation_description: '',
+          sku: 'QV-S',
+          image: { src: '' },
+          max_qty: '',
+          min_qty: 1,
+          is_sold_individually: 'no',
+        },
       ];
       const box = document.createElement('div');
       box.className = 'fusion-woocommerce-quick-view-container product';
@@ -245,7 +314,9 @@ describe.each(BUILD_TAGS)('product form, %s tag', (tag) => {
     });
     await page.waitForSelector('.fusion-woocommerce-quick-view-container .single_add_to_cart_button.wc-variation-selection-needed');
     await page.selectOption('#qv_size', 's');
-    await page.waitForFunction(() => (document.querySelector('.fusion-woocommerce-quick-view-container input.variation_id') as HTMLInputElement).value === '901');
+    await page.waitForFunction(
+      () => (document.querySelector('.fusion-woocommerce-quick-view-container input.variation_id') as HTMLInputElement).value === '901',
+    );
     expectNoConsoleErrors(errors);
   });
 
@@ -349,7 +420,12 @@ describe.each(BUILD_TAGS)('variation form before and after its React view, %s ta
         page.click(BUTTON),
       ]);
       const body = request.postData() ?? '';
-      for (const [name, posted] of [['variation_id', '513'], ['attribute_pa_colour', 'rust'], ['attribute_pa_size', 's'], ['attribute_lining', 'Fleece']]) {
+      for (const [name, posted] of [
+        ['variation_id', '513'],
+        ['attribute_pa_colour', 'rust'],
+        ['attribute_pa_size', 's'],
+        ['attribute_lining', 'Fleece'],
+      ]) {
         expect(body, name).toMatch(new RegExp(`name="${name}"\\r\\n\\r\\n${posted}\\r\\n`));
       }
       expectNoConsoleErrors(errors);
@@ -370,7 +446,10 @@ describe.each(BUILD_TAGS)('variation form before and after its React view, %s ta
     await waitForIdleIslands(page);
     expect(frameworkRequests(requests)).toEqual([]);
     const before = requests.length;
-    const [framework] = await Promise.all([page.waitForResponse((r) => FRAMEWORK_CHUNK.test(new URL(r.url()).pathname)), clickWhenStill(page, BUTTON)]);
+    const [framework] = await Promise.all([
+      page.waitForResponse((r) => FRAMEWORK_CHUNK.test(new URL(r.url()).pathname)),
+      clickWhenStill(page, BUTTON),
+    ]);
     await framework.finished();
     const after = pathsOf(requests.slice(before));
     const view = after.find((p) => p.includes('/chunks/view.island-'));
@@ -389,15 +468,22 @@ describe.each(BUILD_TAGS)('variation form before and after its React view, %s ta
     await page.click('.avada-color-select[data-value="olive"]');
     await page.selectOption('#pa_size', 'm');
     await page.selectOption('#lining', 'Fleece');
-    await page.waitForFunction(() => document.querySelector('.single_add_to_cart_button')?.classList.contains('wc-variation-is-unavailable'));
+    await page.waitForFunction(() =>
+      document.querySelector('.single_add_to_cart_button')?.classList.contains('wc-variation-is-unavailable'),
+    );
     await clickWhenStill(page, BUTTON);
-    expect(await explanation(page)).toEqual({ text: 'Sorry, this product is unavailable. Please choose a different combination.', hidden: false });
+    expect(await explanation(page)).toEqual({
+      text: 'Sorry, this product is unavailable. Please choose a different combination.',
+      hidden: false,
+    });
     await page.click('.avada-color-select[data-value="rust"]');
     await page.selectOption('#pa_size', 's');
     await page.waitForFunction(() => (document.querySelector('input.variation_id') as HTMLInputElement).value === '513');
     expect(await buttonClass(page)).not.toContain('disabled');
     await page.click('.reset_variations');
-    await page.waitForFunction(() => document.querySelector('.single_add_to_cart_button')?.classList.contains('wc-variation-selection-needed'));
+    await page.waitForFunction(() =>
+      document.querySelector('.single_add_to_cart_button')?.classList.contains('wc-variation-selection-needed'),
+    );
     await clickWhenStill(page, BUTTON);
     expect(await explanation(page)).toEqual({ text: MAKE_A_SELECTION, hidden: false });
     await expectAxeClean(page);
@@ -422,7 +508,10 @@ describe.each(BUILD_TAGS)('variation form before and after its React view, %s ta
     // Not purchasable: blocked and explained by the form itself.
     expect(await buttonClass(page)).toContain('wc-variation-is-unavailable');
     await clickWhenStill(page, BUTTON);
-    expect(await explanation(page)).toEqual({ text: 'Sorry, this product is unavailable. Please choose a different combination.', hidden: false });
+    expect(await explanation(page)).toEqual({
+      text: 'Sorry, this product is unavailable. Please choose a different combination.',
+      hidden: false,
+    });
     await page.selectOption('#pa_colour', 'rust');
     await page.selectOption('#pa_size', 's');
     await page.waitForFunction(() => (document.querySelector('input.variation_id') as HTMLInputElement).value === '513');

@@ -15,18 +15,34 @@ const DIALOG = 'dialog#photoswipe-fullscreen-dialog';
 const isLightboxChunk = (url: string) => /\/chunks\/lightbox-[^/]*\.js$/.test(new URL(url).pathname);
 const isZoomChunk = (url: string) => /\/chunks\/zoom-[^/]*\.js$/.test(new URL(url).pathname);
 
-const activeSlide = (page: Page) => page.$$eval('.woocommerce-product-gallery__image', (els) => els.findIndex((e) => e.classList.contains('flex-active-slide')));
-const activeInside = (page: Page, selector: string) => page.evaluate((s) => !!document.querySelector(s)?.contains(document.activeElement), selector);
+const activeSlide = (page: Page) =>
+  page.$$eval('.woocommerce-product-gallery__image', (els) => els.findIndex((e) => e.classList.contains('flex-active-slide')));
+const activeInside = (page: Page, selector: string) =>
+  page.evaluate((s) => !!document.querySelector(s)?.contains(document.activeElement), selector);
 const waitSettled = (page: Page, n: number) =>
   page.waitForFunction((sel) => {
     const el = document.querySelector(sel);
     return !!el && Math.abs(el.getBoundingClientRect().left - el.closest('.flex-viewport')!.getBoundingClientRect().left) < 1;
   }, slide(n));
 
-const decodeAttr = (v: string) => v.replace(/&quot;/g, '"').replace(/&#0?39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decodeAttr = (v: string) =>
+  v
+    .replace(/&quot;/g, '"')
+    .replace(/&#0?39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 const encodeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const OLIVE_GALLERY = `<div class="woocommerce-product-gallery woocommerce-product-gallery--with-images woocommerce-product-gallery--columns-4 images" data-columns="4" style="opacity: 0; transition: opacity .25s ease-in-out;"><div class="woocommerce-product-gallery__wrapper">${['jacket-olive', 'jacket-olive-back', 'jacket-olive-hood', 'jacket-olive-cuff']
-  .map((n, i) => `<div data-thumb="/wp-content/uploads/${n}-100x100.jpg" data-thumb-alt="Olive jacket ${i + 1}" class="woocommerce-product-gallery__image"><a href="/wp-content/uploads/${n}-1500x1800.jpg"><img width="600" height="720" src="/wp-content/uploads/${n}-600x720.jpg" class="${i ? '' : 'wp-post-image'}" alt="Olive jacket ${i + 1}" data-caption="Olive ${i + 1}" data-src="/wp-content/uploads/${n}-1500x1800.jpg" data-large_image="/wp-content/uploads/${n}-1500x1800.jpg" data-large_image_width="1500" data-large_image_height="1800"></a></div>`)
+const OLIVE_GALLERY = `<div class="woocommerce-product-gallery woocommerce-product-gallery--with-images woocommerce-product-gallery--columns-4 images" data-columns="4" style="opacity: 0; transition: opacity .25s ease-in-out;"><div class="woocommerce-product-gallery__wrapper">${[
+  'jacket-olive',
+  'jacket-olive-back',
+  'jacket-olive-hood',
+  'jacket-olive-cuff',
+]
+  .map(
+    (n, i) =>
+      `<div data-thumb="/wp-content/uploads/${n}-100x100.jpg" data-thumb-alt="Olive jacket ${i + 1}" class="woocommerce-product-gallery__image"><a href="/wp-content/uploads/${n}-1500x1800.jpg"><img width="600" height="720" src="/wp-content/uploads/${n}-600x720.jpg" class="${i ? '' : 'wp-post-image'}" alt="Olive jacket ${i + 1}" data-caption="Olive ${i + 1}" data-src="/wp-content/uploads/${n}-1500x1800.jpg" data-large_image="/wp-content/uploads/${n}-1500x1800.jpg" data-large_image_width="1500" data-large_image_height="1800"></a></div>`,
+  )
   .join('')}</div></div>`;
 
 /** The variable product as WooCommerce 10.9+ prints it with variation galleries: olive variations bring their own. */
@@ -43,7 +59,10 @@ function withVariationGalleries(context: BrowserContext) {
       });
       const start = html.indexOf('<div class="woocommerce-product-gallery ');
       const printed = html.slice(start, html.indexOf('<div class="summary', start)).trim();
-      html = html.replace('<div class="single_variation_wrap">', `<script type="text/template" class="wc-product-gallery-default-template">${printed}</script><div class="single_variation_wrap">`);
+      html = html.replace(
+        '<div class="single_variation_wrap">',
+        `<script type="text/template" class="wc-product-gallery-default-template">${printed}</script><div class="single_variation_wrap">`,
+      );
       await route.fulfill({ response, body: html });
     },
   );
@@ -146,7 +165,11 @@ describe.each(BUILD_TAGS)('product gallery, %s tag', (tag) => {
   test('if the zoom chunk cannot load: one warning naming the widget, no page error, and the gallery works without zoom', async () => {
     const { page, errors, messages } = await openPage(PAGE, {
       tag,
-      beforeGoto: (context) => context.route((url) => /\/chunks\/zoom-[^/]*\.js$/.test(url.pathname), (route) => route.abort('failed')),
+      beforeGoto: (context) =>
+        context.route(
+          (url) => /\/chunks\/zoom-[^/]*\.js$/.test(url.pathname),
+          (route) => route.abort('failed'),
+        ),
     });
     await page.waitForSelector(thumb(4));
     await page.hover(`${slide(1)} img`, { position: { x: 100, y: 100 } });
@@ -165,10 +188,19 @@ describe.each(BUILD_TAGS)('product gallery, %s tag', (tag) => {
   });
 
   /** One finger over the page through the DevTools protocol (Playwright's touchscreen only taps). */
-  async function touchDrag(page: Page, context: BrowserContext, from: { x: number; y: number }, by: { x: number; y: number }): Promise<void> {
+  async function touchDrag(
+    page: Page,
+    context: BrowserContext,
+    from: { x: number; y: number },
+    by: { x: number; y: number },
+  ): Promise<void> {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y }] });
-    for (let i = 1; i <= 10; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x + (by.x * i) / 10, y: from.y + (by.y * i) / 10 }] });
+    for (let i = 1; i <= 10; i++)
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: [{ x: from.x + (by.x * i) / 10, y: from.y + (by.y * i) / 10 }],
+      });
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await cdp.detach();
   }
@@ -178,7 +210,11 @@ describe.each(BUILD_TAGS)('product gallery, %s tag', (tag) => {
     await page.waitForSelector(thumb(4));
     const box = (await page.$(`${slide(1)} img.wp-post-image`).then((h) => h!.boundingBox()))!;
     const ZOOMED = `${slide(1)} img.zoomImg.sf-zoom--on`;
-    const zoomAt = () => page.$eval(`${slide(1)} img.zoomImg`, (z) => ({ left: parseFloat((z as HTMLElement).style.left), top: parseFloat((z as HTMLElement).style.top) }));
+    const zoomAt = () =>
+      page.$eval(`${slide(1)} img.zoomImg`, (z) => ({
+        left: parseFloat((z as HTMLElement).style.left),
+        top: parseFloat((z as HTMLElement).style.top),
+      }));
 
     await page.touchscreen.tap(box.x + box.width * 0.25, box.y + box.height * 0.25);
     await page.waitForSelector(ZOOMED);
@@ -191,7 +227,12 @@ describe.each(BUILD_TAGS)('product gallery, %s tag', (tag) => {
     await expectAxeClean(page);
 
     const before = await zoomAt();
-    await touchDrag(page, context, { x: box.x + box.width * 0.8, y: box.y + box.height * 0.6 }, { x: -box.width * 0.6, y: -box.height * 0.3 });
+    await touchDrag(
+      page,
+      context,
+      { x: box.x + box.width * 0.8, y: box.y + box.height * 0.6 },
+      { x: -box.width * 0.6, y: -box.height * 0.3 },
+    );
     await page.waitForFunction((b) => {
       const z = document.querySelector<HTMLElement>('.woocommerce-product-gallery__image img.zoomImg');
       return !!z && parseFloat(z.style.left) !== b.left;
@@ -234,7 +275,12 @@ describe.each(BUILD_TAGS)('product gallery, %s tag', (tag) => {
     await expectAxeClean(page);
 
     await page.keyboard.press('ArrowRight');
-    await page.waitForFunction((d) => document.querySelector(d)?.querySelector('.sf-lightbox__root')?.shadowRoot?.querySelector('.pswp__sf-caption')?.textContent === 'Pocket detail', DIALOG);
+    await page.waitForFunction(
+      (d) =>
+        document.querySelector(d)?.querySelector('.sf-lightbox__root')?.shadowRoot?.querySelector('.pswp__sf-caption')?.textContent ===
+        'Pocket detail',
+      DIALOG,
+    );
     await page.keyboard.press('Escape');
     await page.waitForSelector(`${DIALOG}[open]`, { state: 'detached' });
     expect(await page.evaluate((t) => document.activeElement === document.querySelector(t), TRIGGER)).toBe(true);
@@ -275,16 +321,17 @@ describe.each(BUILD_TAGS)('product gallery, %s tag', (tag) => {
   test('without the magnifier (zoom off) an image click opens the lightbox at that image and focus returns to its link', async () => {
     const { page, errors } = await openPage(PAGE, {
       tag,
-      beforeGoto: (context) => context.addInitScript(() => {
-        let params: Record<string, unknown> | undefined;
-        Object.defineProperty(window, 'wc_single_product_params', {
-          configurable: true,
-          get: () => params,
-          set: (v: Record<string, unknown>) => {
-            params = { ...v, zoom_enabled: '' };
-          },
-        });
-      }),
+      beforeGoto: (context) =>
+        context.addInitScript(() => {
+          let params: Record<string, unknown> | undefined;
+          Object.defineProperty(window, 'wc_single_product_params', {
+            configurable: true,
+            get: () => params,
+            set: (v: Record<string, unknown>) => {
+              params = { ...v, zoom_enabled: '' };
+            },
+          });
+        }),
     });
     await page.waitForSelector(thumb(4));
     expect(await page.$(TRIGGER)).toBeNull();
@@ -301,7 +348,8 @@ describe.each(BUILD_TAGS)('product gallery, %s tag', (tag) => {
     const broken = '/wp-content/uploads/2025/03/apron-back-1500x1800.jpg';
     const { page, errors } = await openPage(PAGE, {
       tag,
-      beforeGoto: (context) => context.route(`**${broken}`, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' })),
+      beforeGoto: (context) =>
+        context.route(`**${broken}`, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' })),
     });
     await page.waitForSelector(thumb(4));
     await page.click(thumb(2));
@@ -324,7 +372,9 @@ describe.each(BUILD_TAGS)('product gallery, %s tag', (tag) => {
       const seen: string[] = [];
       (window as unknown as { galleryEvents: string[] }).galleryEvents = seen;
       for (const name of ['wc-product-gallery-before-destroy', 'wc-product-gallery-before-init', 'wc-product-gallery-after-init'])
-        document.addEventListener(name, (e) => seen.push(`${name.slice(19)} ${(e as CustomEvent).detail?.[0] === e.target && (e.target as Element).isConnected}`));
+        document.addEventListener(name, (e) =>
+          seen.push(`${name.slice(19)} ${(e as CustomEvent).detail?.[0] === e.target && (e.target as Element).isConnected}`),
+        );
     });
     const events = () => page.evaluate(() => (window as unknown as { galleryEvents: string[] }).galleryEvents.splice(0));
 
@@ -359,7 +409,11 @@ describe.each(BUILD_TAGS)('product gallery, %s tag', (tag) => {
     // Pointing at the gallery asks for the slider; the button goes down before its code is there.
     await page.locator(thumb(2)).hover();
     await page.mouse.down();
-    await page.waitForFunction(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).some((e) => /\/chunks\/slider-[^/]*\.js$/.test(new URL(e.name).pathname) && e.responseEnd > 0));
+    await page.waitForFunction(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).some(
+        (e) => /\/chunks\/slider-[^/]*\.js$/.test(new URL(e.name).pathname) && e.responseEnd > 0,
+      ),
+    );
     // Let the slider's chunks evaluate and their promise settle while the button is still held.
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 150)))));
     await page.mouse.up();
@@ -394,15 +448,19 @@ describe.each(BUILD_TAGS)('product gallery, %s tag', (tag) => {
     expectNoConsoleErrors(errors);
   });
 
-  test('follows the variation form: the chosen variation\'s image is slide one and opens in the lightbox', async () => {
+  test("follows the variation form: the chosen variation's image is slide one and opens in the lightbox", async () => {
     const { page, errors } = await openPage('/product-variable.html', { tag });
     await page.waitForSelector('.woocommerce-product-gallery ol.flex-control-thumbs img');
     await page.click('.woocommerce-product-gallery ol.flex-control-thumbs li:nth-child(3) img');
     await page.selectOption('select[name="attribute_pa_colour"]', 'navy');
     await page.selectOption('select[name="attribute_pa_size"]', 'm');
     await page.selectOption('select[name="attribute_lining"]', 'Fleece');
-    await page.waitForFunction(() => document.querySelector('.woocommerce-product-gallery__image img')?.getAttribute('data-large_image')?.includes('jacket-navy'));
-    await page.waitForFunction(() => document.querySelector('.woocommerce-product-gallery__image')?.classList.contains('flex-active-slide'));
+    await page.waitForFunction(() =>
+      document.querySelector('.woocommerce-product-gallery__image img')?.getAttribute('data-large_image')?.includes('jacket-navy'),
+    );
+    await page.waitForFunction(() =>
+      document.querySelector('.woocommerce-product-gallery__image')?.classList.contains('flex-active-slide'),
+    );
     await page.click(TRIGGER);
     await page.waitForSelector(`${DIALOG}[open] .pswp--open`);
     expect(await page.getAttribute(`${DIALOG} .pswp__item[aria-hidden="false"] img.pswp__img`, 'src')).toContain('jacket-navy');

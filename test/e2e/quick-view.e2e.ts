@@ -18,7 +18,13 @@ const activeInfo = (page: Page) =>
     const a = document.activeElement;
     // Past the dialog's last control the browser's own UI takes focus (activeElement is then <body>): fine, as
     // long as no background control ever does.
-    return { inDialog: !!a?.closest('dialog.sf-quick-view'), inBackground: !!a && a !== document.body && !a.closest('dialog.sf-quick-view'), className: a?.className ?? '', text: a?.textContent?.trim() ?? '', productId: a?.getAttribute('data-product-id') ?? null };
+    return {
+      inDialog: !!a?.closest('dialog.sf-quick-view'),
+      inBackground: !!a && a !== document.body && !a.closest('dialog.sf-quick-view'),
+      className: a?.className ?? '',
+      text: a?.textContent?.trim() ?? '',
+      productId: a?.getAttribute('data-product-id') ?? null,
+    };
   });
 
 /** Open a product and wait until its own title holds focus (the content is in and the widgets are mounting). */
@@ -40,7 +46,10 @@ async function waitClosed(page: Page, id: number): Promise<void> {
 describe.each(BUILD_TAGS)('quick view, %s tag', { timeout: 120_000 }, (tag) => {
   test('a modal dialog: labelled, focus in and back, Tab inside, background inert, scroll locked without shift; Escape closes', async () => {
     const { page, errors } = await openPage('/quick-view.html', { tag });
-    const before = await page.evaluate(() => ({ width: document.documentElement.clientWidth, scrollable: document.documentElement.scrollHeight > innerHeight }));
+    const before = await page.evaluate(() => ({
+      width: document.documentElement.clientWidth,
+      scrollable: document.documentElement.scrollHeight > innerHeight,
+    }));
     expect(before.scrollable).toBe(true);
     // Full motion: record the widths the container is given, in order (not when).
     await page.evaluate(() => {
@@ -48,14 +57,23 @@ describe.each(BUILD_TAGS)('quick view, %s tag', { timeout: 120_000 }, (tag) => {
       (window as unknown as { qvWidths: string[] }).qvWidths = widths;
       new MutationObserver((records) => {
         for (const r of records) {
-          const w = r.target instanceof HTMLElement && r.target.matches('.fusion-woocommerce-quick-view-container') ? r.target.style.getPropertyValue('--sf-qv-width') : '';
+          const w =
+            r.target instanceof HTMLElement && r.target.matches('.fusion-woocommerce-quick-view-container')
+              ? r.target.style.getPropertyValue('--sf-qv-width')
+              : '';
           if (w && widths.at(-1) !== w) widths.push(w);
         }
       }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['style'] });
     });
     await page.click(LINK(512));
     await page.waitForFunction(() => document.querySelector('dialog.sf-quick-view')?.matches(':modal'));
-    await page.waitForFunction(() => Math.round(document.querySelector('dialog.sf-quick-view .fusion-woocommerce-quick-view-container.complete')?.getBoundingClientRect().width ?? 0) === 900);
+    await page.waitForFunction(
+      () =>
+        Math.round(
+          document.querySelector('dialog.sf-quick-view .fusion-woocommerce-quick-view-container.complete')?.getBoundingClientRect().width ??
+            0,
+        ) === 900,
+    );
     // From the card image's box, to the 400 px preview, to preview + 500.
     const widths = await page.evaluate(() => (window as unknown as { qvWidths: string[] }).qvWidths);
     expect(widths.slice(-2)).toEqual(['400px', '900px']);
@@ -66,7 +84,9 @@ describe.each(BUILD_TAGS)('quick view, %s tag', { timeout: 120_000 }, (tag) => {
     const scrollY = await page.evaluate(() => window.scrollY);
     const labelled = await page.$eval(DIALOG, (d) => document.getElementById(d.getAttribute('aria-labelledby') ?? '')?.textContent?.trim());
     expect(labelled).toBe('Rain jacket');
-    expect(await page.$eval(CONTAINER, (c) => c.className)).toMatch(/fusion-woocommerce-quick-view-container quick-view woocommerce .*complete.*fusion-quick-view-loaded/);
+    expect(await page.$eval(CONTAINER, (c) => c.className)).toMatch(
+      /fusion-woocommerce-quick-view-container quick-view woocommerce .*complete.*fusion-quick-view-loaded/,
+    );
     expect(await page.evaluate(() => document.body.classList.contains('fusion-wqv-open'))).toBe(true);
 
     // Scroll locked, and the page behind does not move sideways (the scrollbar's gutter stays).
@@ -80,7 +100,9 @@ describe.each(BUILD_TAGS)('quick view, %s tag', { timeout: 120_000 }, (tag) => {
     // The background is inert: a point outside the container hits the overlay, nothing behind it.
     const hit = await page.evaluate(() => document.elementFromPoint(5, 5)?.className);
     expect(hit).toContain('fusion-woocommerce-quick-view-overlay');
-    expect(await page.evaluate(() => (document.querySelector('a.fusion-quick-view') as HTMLElement).matches(':modal, dialog :scope'))).toBe(false);
+    expect(await page.evaluate(() => (document.querySelector('a.fusion-quick-view') as HTMLElement).matches(':modal, dialog :scope'))).toBe(
+      false,
+    );
 
     // Tab and Shift+Tab never reach the page behind; they do reach the dialog's controls.
     const reached = new Set<string>();
@@ -121,11 +143,17 @@ describe.each(BUILD_TAGS)('quick view, %s tag', { timeout: 120_000 }, (tag) => {
         return { marked: c.classList.contains('fusion-faded-out'), opacity: [...c.children].map((x) => getComputedStyle(x).opacity) };
       });
     await openProduct(page, 318, 'Canvas tote');
-    await page.waitForFunction((sel) => [...document.querySelector(sel)!.closest('.product')!.children].every((x) => getComputedStyle(x).opacity === '0'), LINK(318));
+    await page.waitForFunction(
+      (sel) => [...document.querySelector(sel)!.closest('.product')!.children].every((x) => getComputedStyle(x).opacity === '0'),
+      LINK(318),
+    );
     expect((await card()).marked).toBe(true);
     await page.keyboard.press('Escape');
     await waitClosed(page, 318);
-    await page.waitForFunction((sel) => [...document.querySelector(sel)!.closest('.product')!.children].every((x) => getComputedStyle(x).opacity === '1'), LINK(318));
+    await page.waitForFunction(
+      (sel) => [...document.querySelector(sel)!.closest('.product')!.children].every((x) => getComputedStyle(x).opacity === '1'),
+      LINK(318),
+    );
     expect(await card()).toEqual({ marked: false, opacity: ['1'] });
     expect(await page.$$eval('.fusion-faded-out', (els) => els.length)).toBe(0);
     expectNoConsoleErrors(errors);
@@ -133,20 +161,28 @@ describe.each(BUILD_TAGS)('quick view, %s tag', { timeout: 120_000 }, (tag) => {
 
   test('its code and the framework load at idle once a card is in view, with no request to the shop and nothing mounted; a pointer on a link asks nothing either; the click opens at once', async () => {
     const { page, requests, errors } = await openPage('/quick-view.html', { tag });
-    const loads = () => page.evaluate(() => window.__mock!.state.log.filter((e) => e.endpoint === 'fusion_quick_view_load').map((e) => e.body.product));
-    const chunk = () => page.evaluate(() => performance.getEntriesByType('resource').some((r) => /\/chunks\/quick-view\.widget-[\w-]+\.js$/.test(r.name)));
+    const loads = () =>
+      page.evaluate(() => window.__mock!.state.log.filter((e) => e.endpoint === 'fusion_quick_view_load').map((e) => e.body.product));
+    const chunk = () =>
+      page.evaluate(() => performance.getEntriesByType('resource').some((r) => /\/chunks\/quick-view\.widget-[\w-]+\.js$/.test(r.name)));
     // The cards are below the fold: nothing of the quick view loads until they come near the viewport.
     await page.waitForTimeout(1500);
     expect(await chunk()).toBe(false);
     await page.$eval(LINK(318), (a) => a.scrollIntoView({ block: 'center' }));
-    await page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => /\/chunks\/quick-view\.widget-[\w-]+\.js$/.test(r.name)), null, { timeout: 20_000 });
+    await page.waitForFunction(
+      () => performance.getEntriesByType('resource').some((r) => /\/chunks\/quick-view\.widget-[\w-]+\.js$/.test(r.name)),
+      null,
+      { timeout: 20_000 },
+    );
     expect(requests.some((u) => FRAMEWORK_CHUNK.test(new URL(u).pathname))).toBe(true);
     expect(await page.$(DIALOG)).toBeNull(); // loaded, not mounted: no dialog, the printed container in place
     expect(await page.$$eval('.fusion-woocommerce-quick-view-container', (c) => c.length)).toBe(1);
     expect(await page.$eval(LINK(318), (a) => a.hasAttribute('aria-haspopup'))).toBe(false);
     // A pointer on the link mounts it and prepares the dialog: still no request.
     await page.hover(LINK(318));
-    await page.waitForFunction(() => document.querySelector('dialog.sf-quick-view .fusion-wqv-loader .product_title')?.textContent === 'Canvas tote');
+    await page.waitForFunction(
+      () => document.querySelector('dialog.sf-quick-view .fusion-wqv-loader .product_title')?.textContent === 'Canvas tote',
+    );
     await page.waitForTimeout(300);
     expect(await loads()).toEqual([]);
     expect(await isOpen(page)).toBe(false);
@@ -182,7 +218,10 @@ describe.each(BUILD_TAGS)('quick view, %s tag', { timeout: 120_000 }, (tag) => {
       ['offline', 'You are probably offline.'],
       ['not-json', 'The product could not be shown. Please open its page instead.'],
     ] as const) {
-      await page.evaluate((f) => (window as unknown as { __mock: { failNext(e: string, f: string): void } }).__mock.failNext('fusion_quick_view_load', f), failure);
+      await page.evaluate(
+        (f) => (window as unknown as { __mock: { failNext(e: string, f: string): void } }).__mock.failNext('fusion_quick_view_load', f),
+        failure,
+      );
       await page.click(LINK(318));
       await page.waitForFunction((t) => document.querySelector('dialog.sf-quick-view .sf-quick-view__message')?.textContent === t, text);
       expect(await message()).toBe(text);
@@ -201,7 +240,14 @@ describe.each(BUILD_TAGS)('quick view, %s tag', { timeout: 120_000 }, (tag) => {
   test('the answer goes in through the sanitizer: nothing runs, nothing navigates, nothing posts off-site, the YouTube frame waits', async () => {
     // The theme's privacy feature gates YouTube on this shop (no answer yet).
     const gateYouTube = () => {
-      (window as { avadaPrivacyVars?: unknown }).avadaPrivacyVars = { name: 'privacy_embeds', days: '30', path: '/', types: ['youtube'], defaults: [], button: '0' };
+      (window as { avadaPrivacyVars?: unknown }).avadaPrivacyVars = {
+        name: 'privacy_embeds',
+        days: '30',
+        path: '/',
+        types: ['youtube'],
+        defaults: [],
+        button: '0',
+      };
     };
     const { page, errors, requests } = await openPage('/quick-view.html', { tag, initScript: gateYouTube });
     // A card for product 666, as infinite scroll would add one.
@@ -236,7 +282,9 @@ describe.each(BUILD_TAGS)('quick view, %s tag', { timeout: 120_000 }, (tag) => {
     await page.selectOption(`${DIALOG} select[name="attribute_pa_colour"]`, 'rust');
     await page.selectOption(`${DIALOG} select[name="attribute_pa_size"]`, 's');
     await page.selectOption(`${DIALOG} select[name="attribute_lining"]`, 'Fleece');
-    await page.waitForFunction(() => (document.querySelector('dialog.sf-quick-view input.variation_id') as HTMLInputElement).value === '513');
+    await page.waitForFunction(
+      () => (document.querySelector('dialog.sf-quick-view input.variation_id') as HTMLInputElement).value === '513',
+    );
     await expectAxeClean(page);
     const [request] = await Promise.all([
       page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/product/rain-jacket/'),
@@ -267,13 +315,19 @@ describe.each(BUILD_TAGS)('quick view, %s tag', { timeout: 120_000 }, (tag) => {
     await page.fill(`${FORM} textarea[name="enquiry-question"]`, 'Does the strap fit over a winter coat?');
     await page.fill(`${FORM} input[name="enquiry-email"]`, 'not-an-email');
     await page.click(`${FORM} .wpcf7-submit`);
-    await page.waitForFunction(() => document.querySelector('dialog.sf-quick-view form.wpcf7-form')?.getAttribute('data-status') === 'invalid');
+    await page.waitForFunction(
+      () => document.querySelector('dialog.sf-quick-view form.wpcf7-form')?.getAttribute('data-status') === 'invalid',
+    );
     expect(await page.inputValue(`${FORM} textarea[name="enquiry-question"]`)).toBe('Does the strap fit over a winter coat?');
     await page.fill(`${FORM} input[name="enquiry-email"]`, 'ada@example.com');
     await page.click(`${FORM} .wpcf7-submit`);
-    await page.waitForFunction(() => document.querySelector('dialog.sf-quick-view form.wpcf7-form')?.getAttribute('data-status') === 'sent');
+    await page.waitForFunction(
+      () => document.querySelector('dialog.sf-quick-view form.wpcf7-form')?.getAttribute('data-status') === 'sent',
+    );
     expect(await page.textContent(`${FORM} .wpcf7-response-output`)).toContain('Thank you for your message. It has been sent.');
-    expect(requests.filter((u) => new URL(u).pathname.endsWith('/contact-form-7/v1/contact-forms/214/feedback')).length).toBeGreaterThanOrEqual(1);
+    expect(
+      requests.filter((u) => new URL(u).pathname.endsWith('/contact-form-7/v1/contact-forms/214/feedback')).length,
+    ).toBeGreaterThanOrEqual(1);
     await expectAxeClean(page);
     await page.keyboard.press('Escape');
     await waitClosed(page, 318);
@@ -281,7 +335,7 @@ describe.each(BUILD_TAGS)('quick view, %s tag', { timeout: 120_000 }, (tag) => {
     expectNoConsoleErrors(errors);
   });
 
-  test("reduced motion: no zoom, the dialog opens at its final size; the countdown forms on the page tick", async () => {
+  test('reduced motion: no zoom, the dialog opens at its final size; the countdown forms on the page tick', async () => {
     const { page, errors } = await openPage('/quick-view.html', { tag, reducedMotion: true });
     // Avada's data-end wrapper (printed with digits, printed empty, written by a script) and data-timer.
     for (const id of ['fusion-countdown-2', 'fusion-countdown-3', 'fusion-countdown-4', 'fusion-countdown-5']) {
@@ -290,16 +344,35 @@ describe.each(BUILD_TAGS)('quick view, %s tag', { timeout: 120_000 }, (tag) => {
     expect(await page.getAttribute('#fusion-countdown-2 time', 'datetime')).toBe('2030-12-31T23:59:59.000Z');
     expect(await page.getAttribute('#fusion-countdown-3 time', 'datetime')).toBe('2030-12-31T23:59:59.000Z');
     expect(await page.getAttribute('#fusion-countdown-4 time', 'datetime')).toBe('2031-03-20T08:00:00.000Z');
-    expect(await page.$$eval('#fusion-countdown-2 .fusion-dash-title', (t) => t.map((x) => x.textContent))).toEqual(['Days', 'Hrs', 'Min', 'Sec']);
-    expect(await page.$$eval('#fusion-countdown-3 .fusion-dash-title', (t) => t.map((x) => x.textContent))).toEqual(['Days', 'Hours', 'Minutes', 'Seconds']);
+    expect(await page.$$eval('#fusion-countdown-2 .fusion-dash-title', (t) => t.map((x) => x.textContent))).toEqual([
+      'Days',
+      'Hrs',
+      'Min',
+      'Sec',
+    ]);
+    expect(await page.$$eval('#fusion-countdown-3 .fusion-dash-title', (t) => t.map((x) => x.textContent))).toEqual([
+      'Days',
+      'Hours',
+      'Minutes',
+      'Seconds',
+    ]);
     const flash = () => page.$$eval('#fusion-countdown-5 .fusion-digit', (d) => d.map((x) => x.textContent).join(''));
     // Written as now + 2 h 2 min 5 s by the page's script.
     const hours = await page.$$eval('#fusion-countdown-5 .fusion-hours-dash .fusion-digit', (d) => d.map((x) => x.textContent).join(''));
     expect(hours).toBe('02');
     const before = await flash();
-    await page.waitForFunction((b) => [...document.querySelectorAll('#fusion-countdown-5 .fusion-digit')].map((x) => x.textContent).join('') !== b, before, { timeout: 2500 });
+    await page.waitForFunction(
+      (b) => [...document.querySelectorAll('#fusion-countdown-5 .fusion-digit')].map((x) => x.textContent).join('') !== b,
+      before,
+      { timeout: 2500 },
+    );
     const s2 = await page.$$eval('#fusion-countdown-3 .fusion-seconds-dash .fusion-digit', (d) => d.map((x) => x.textContent).join(''));
-    await page.waitForFunction((b) => [...document.querySelectorAll('#fusion-countdown-3 .fusion-seconds-dash .fusion-digit')].map((x) => x.textContent).join('') !== b, s2, { timeout: 2500 });
+    await page.waitForFunction(
+      (b) =>
+        [...document.querySelectorAll('#fusion-countdown-3 .fusion-seconds-dash .fusion-digit')].map((x) => x.textContent).join('') !== b,
+      s2,
+      { timeout: 2500 },
+    );
     await expectAxeClean(page);
 
     // The container as it is when the dialog opens (the very mutation that opens it): already at its final size.
@@ -315,7 +388,11 @@ describe.each(BUILD_TAGS)('quick view, %s tag', { timeout: 120_000 }, (tag) => {
     const atOpen = await page.evaluate(() => (window as unknown as { atOpen?: { className: string; width: number } }).atOpen);
     expect(atOpen?.className).toContain('complete');
     expect(atOpen?.width).toBe(900);
-    const first = await page.$eval(CONTAINER, (c) => ({ className: c.className, width: c.getBoundingClientRect().width, transition: getComputedStyle(c).transitionDuration }));
+    const first = await page.$eval(CONTAINER, (c) => ({
+      className: c.className,
+      width: c.getBoundingClientRect().width,
+      transition: getComputedStyle(c).transitionDuration,
+    }));
     // Opened straight at preview (400) + 500, with no transition to run.
     expect(first.className).toContain('complete');
     expect(Math.round(first.width)).toBe(900);

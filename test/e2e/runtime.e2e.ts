@@ -6,7 +6,18 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { BUILD_TAGS, buildPath, expectAxeClean, expectNoConsoleErrors, FRAMEWORK_CHUNK, isClassicTag, openPage, recorded, TAGS, waitForIslands } from './harness';
+import {
+  BUILD_TAGS,
+  buildPath,
+  expectAxeClean,
+  expectNoConsoleErrors,
+  FRAMEWORK_CHUNK,
+  isClassicTag,
+  openPage,
+  recorded,
+  TAGS,
+  waitForIslands,
+} from './harness';
 
 const NOTICE_ID = '9b2d5f0c7e1a4b3c8d6e2f1a0b9c8d7e';
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -80,7 +91,10 @@ describe.each(TAGS)('runtime, %s tag', (tag) => {
     });
     expect(await page.isVisible(notice)).toBe(true);
     expect((await recorded(page)).mounts).toContain('store-notice');
-    expect(await page.evaluate(() => [window.StorefrontIslands?.version, document.getElementById('StorefrontIslands')?.tagName])).toEqual([version, 'SECTION']);
+    expect(await page.evaluate(() => [window.StorefrontIslands?.version, document.getElementById('StorefrontIslands')?.tagName])).toEqual([
+      version,
+      'SECTION',
+    ]);
     expect(ours(messages).filter((m) => m.text.includes('loaded twice'))).toEqual([]);
   });
 
@@ -119,7 +133,9 @@ describe.each(TAGS)('runtime, %s tag', (tag) => {
 
   test('runs under the strict CSP with no violation', async () => {
     const { page, response, errors } = await openPage('/home.html', { tag });
-    expect(response?.headers()['content-security-policy']).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9+/=]+'; object-src 'none'; base-uri 'self'$/);
+    expect(response?.headers()['content-security-policy']).toMatch(
+      /^script-src 'self' 'nonce-[A-Za-z0-9+/=]+'; object-src 'none'; base-uri 'self'$/,
+    );
     // The CMS's nonced inline scripts ran: globals defined, WooCommerce's body class switched.
     expect(await page.evaluate(() => typeof (window as unknown as { woocommerce_params?: unknown }).woocommerce_params)).toBe('object');
     expect(await page.evaluate(() => document.body.classList.contains('woocommerce-js'))).toBe(true);

@@ -17,9 +17,15 @@ function instrument(): void {
   const w = window as unknown as { sfShift: number };
   w.sfShift = 0;
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.sfShift += entry.value;
+    for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+      if (!entry.hadRecentInput) w.sfShift += entry.value;
   }).observe({ type: 'layout-shift', buffered: true });
-  Object.defineProperty(HTMLMediaElement.prototype, 'paused', { configurable: true, get() { return (this as HTMLElement).dataset.playing !== '1'; } });
+  Object.defineProperty(HTMLMediaElement.prototype, 'paused', {
+    configurable: true,
+    get() {
+      return (this as HTMLElement).dataset.playing !== '1';
+    },
+  });
   HTMLMediaElement.prototype.play = function play(this: HTMLMediaElement) {
     this.dataset.playing = '1';
     this.dispatchEvent(new Event('play'));
@@ -39,10 +45,12 @@ async function mountAll(page: Page, errors: string[] = []): Promise<void> {
   for (const id of [...SLIDERS, ...CAROUSELS]) {
     await page.$eval(id, (el) => el.scrollIntoView({ block: 'center' }));
     // FlexSlider's loading state ends once embla has taken over the slides.
-    await page.waitForSelector(`${id}[aria-roledescription="carousel"]:not(.fusion-flexslider-loading)`, { ...WAIT, state: 'attached' }).catch(async (e) => {
-      console.log(await page.$eval(id, (el) => el.outerHTML.slice(0, 600)), JSON.stringify(await recorded(page)), errors.join('\n'));
-      throw e;
-    });
+    await page
+      .waitForSelector(`${id}[aria-roledescription="carousel"]:not(.fusion-flexslider-loading)`, { ...WAIT, state: 'attached' })
+      .catch(async (e) => {
+        console.log(await page.$eval(id, (el) => el.outerHTML.slice(0, 600)), JSON.stringify(await recorded(page)), errors.join('\n'));
+        throw e;
+      });
   }
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.evaluate(() => window.StorefrontIslands!.ready());
@@ -71,11 +79,17 @@ const stillFor10Frames = (page: Page, id: string) =>
 
 /** Labels of the slides not inert (the ones in view). */
 const shown = (page: Page, id: string) =>
-  page.$$eval(`${id} [aria-roledescription="slide"]`, (slides) => slides.filter((s) => !s.hasAttribute('inert')).map((s) => s.getAttribute('aria-label')));
+  page.$$eval(`${id} [aria-roledescription="slide"]`, (slides) =>
+    slides.filter((s) => !s.hasAttribute('inert')).map((s) => s.getAttribute('aria-label')),
+  );
 
 const waitShown = (page: Page, id: string, labels: string[]) =>
   page.waitForFunction(
-    ({ id, labels }) => [...document.querySelectorAll(`${id} [aria-roledescription="slide"]`)].filter((s) => !s.hasAttribute('inert')).map((s) => s.getAttribute('aria-label')).join() === labels.join(),
+    ({ id, labels }) =>
+      [...document.querySelectorAll(`${id} [aria-roledescription="slide"]`)]
+        .filter((s) => !s.hasAttribute('inert'))
+        .map((s) => s.getAttribute('aria-label'))
+        .join() === labels.join(),
     { id, labels },
     WAIT,
   );
@@ -98,7 +112,9 @@ describe.each(BUILD_TAGS)('sliders and carousels, %s build', (tag) => {
 
     // Hero: named region, "n of m" slides, a visible pause button (it rotates), dots and named arrows.
     expect(await page.getAttribute('#slider-hero', 'role')).toBe('region');
-    expect(await page.$$eval('#slider-hero [role="group"][aria-roledescription="slide"]', (s) => s.map((x) => x.getAttribute('aria-label')))).toEqual(['1 of 3', '2 of 3', '3 of 3']);
+    expect(
+      await page.$$eval('#slider-hero [role="group"][aria-roledescription="slide"]', (s) => s.map((x) => x.getAttribute('aria-label'))),
+    ).toEqual(['1 of 3', '2 of 3', '3 of 3']);
     expect(await page.isVisible('#slider-hero .sf-flexslider__rotation')).toBe(true);
     await page.click('#slider-hero .sf-flexslider__rotation');
     expect(await page.textContent('#slider-hero .sf-flexslider__rotation')).toBe('Play slideshow');
@@ -132,7 +148,11 @@ describe.each(BUILD_TAGS)('sliders and carousels, %s build', (tag) => {
     await page.focus('#slider-video .sf-flexslider__rotation');
     expect(await page.textContent('#slider-video .sf-flexslider__rotation')).toBe('Pause slideshow');
     await page.keyboard.press('Tab');
-    await page.waitForFunction(() => document.querySelector('#slider-video .sf-flexslider__rotation')?.textContent === 'Play slideshow', null, WAIT);
+    await page.waitForFunction(
+      () => document.querySelector('#slider-video .sf-flexslider__rotation')?.textContent === 'Play slideshow',
+      null,
+      WAIT,
+    );
     for (let i = 0; i < 3 && (await shown(page, '#slider-video'))[0] !== '1 of 3'; i++) {
       await page.click('#slider-video .flex-prev');
       await settled(page, '#slider-video');
@@ -156,18 +176,23 @@ describe.each(BUILD_TAGS)('sliders and carousels, %s build', (tag) => {
     // Posts: slide animation, the theme's other arrow icons, no dots, and the row as tall as the active slide.
     expect(await page.$$('#slider-posts .flex-control-nav')).toHaveLength(0);
     expect(await page.$$('#slider-posts .flex-prev i.awb-icon-arrow-left')).toHaveLength(1);
-    const fits = () => page.$eval('#slider-posts', (root) => {
-      const active = [...root.querySelectorAll<HTMLElement>('[aria-roledescription="slide"]')].find((s) => !s.hasAttribute('inert'))!;
-      return root.querySelector<HTMLElement>('.slides')!.style.height === `${active.offsetHeight}px`;
-    });
+    const fits = () =>
+      page.$eval('#slider-posts', (root) => {
+        const active = [...root.querySelectorAll<HTMLElement>('[aria-roledescription="slide"]')].find((s) => !s.hasAttribute('inert'))!;
+        return root.querySelector<HTMLElement>('.slides')!.style.height === `${active.offsetHeight}px`;
+      });
     expect(await fits()).toBe(true);
     await page.click('#slider-posts .flex-next');
     await waitShown(page, '#slider-posts', ['2 of 3']);
-    await page.waitForFunction(() => {
-      const root = document.querySelector('#slider-posts')!;
-      const active = root.querySelector<HTMLElement>('[aria-label="2 of 3"]')!;
-      return root.querySelector<HTMLElement>('.slides')!.style.height === `${active.offsetHeight}px`;
-    }, null, WAIT);
+    await page.waitForFunction(
+      () => {
+        const root = document.querySelector('#slider-posts')!;
+        const active = root.querySelector<HTMLElement>('[aria-label="2 of 3"]')!;
+        return root.querySelector<HTMLElement>('.slides')!.style.height === `${active.offsetHeight}px`;
+      },
+      null,
+      WAIT,
+    );
 
     // FlexSlider's swipe rule (logic.ts swipeTarget): a 40 px flick is not a swipe, it springs back; a drag past
     // half the width moves one slide.
@@ -198,9 +223,11 @@ describe.each(BUILD_TAGS)('sliders and carousels, %s build', (tag) => {
     await waitShown(page, '#slider-posts', ['3 of 3']);
 
     // Attachments: thumbnails from data-thumb, a click shows that photo.
-    expect(await page.$$eval('#slider-attachments .flex-control-thumbs img', (imgs) => imgs.map((i) => new URL((i as HTMLImageElement).src).pathname))).toEqual(
-      ['front', 'back', 'pocket', 'folded'].map((v) => `/wp-content/uploads/apron-${v}-100x120.jpg`),
-    );
+    expect(
+      await page.$$eval('#slider-attachments .flex-control-thumbs img', (imgs) =>
+        imgs.map((i) => new URL((i as HTMLImageElement).src).pathname),
+      ),
+    ).toEqual(['front', 'back', 'pocket', 'folded'].map((v) => `/wp-content/uploads/apron-${v}-100x120.jpg`));
     await page.click('#slider-attachments .flex-control-thumbs li:nth-child(3) button');
     await waitShown(page, '#slider-attachments', ['3 of 4']);
     expect(await page.isVisible('#slider-attachments [aria-label="3 of 4"] img')).toBe(true);
@@ -210,7 +237,8 @@ describe.each(BUILD_TAGS)('sliders and carousels, %s build', (tag) => {
     for (const field of ['data-slideshow_speed', 'data-slideshow_animation', 'data-slideshow_autoplay', 'data-slideshow_prev_text']) {
       expect(warnings.filter((w) => w.includes(`flexslider: ${field}:`))).toHaveLength(1);
     }
-    for (const field of ['data-columns', 'data-itemwidth', 'data-autoplay', 'data-speed']) expect(warnings.filter((w) => w.includes(`carousel: ${field}:`))).toHaveLength(1);
+    for (const field of ['data-columns', 'data-itemwidth', 'data-autoplay', 'data-speed'])
+      expect(warnings.filter((w) => w.includes(`carousel: ${field}:`))).toHaveLength(1);
     expect(await page.$$('#slider-garbage .flex-prev i.awb-icon-angle-left')).toHaveLength(1);
     expect(await page.$$('#slider-garbage img[src="x"]')).toHaveLength(0);
     expect(await page.isVisible('#slider-garbage [aria-label="1 of 2"] img')).toBe(true);
@@ -230,7 +258,11 @@ describe.each(BUILD_TAGS)('sliders and carousels, %s build', (tag) => {
     await page.click('#carousel-products .sf-carousel__rotation');
     expect(await page.textContent('#carousel-products .sf-carousel__rotation')).toBe('Play carousel');
     await page.click('#carousel-products .fusion-nav-prev');
-    await page.waitForFunction(() => !document.querySelector('#carousel-products [aria-label="8 of 8"]')?.hasAttribute('inert'), null, WAIT);
+    await page.waitForFunction(
+      () => !document.querySelector('#carousel-products [aria-label="8 of 8"]')?.hasAttribute('inert'),
+      null,
+      WAIT,
+    );
     await expectAxeClean(page);
     // Drag with the mouse: the posts move on.
     await page.$eval('#carousel-posts', (el) => el.scrollIntoView({ block: 'center' }));
@@ -242,14 +274,27 @@ describe.each(BUILD_TAGS)('sliders and carousels, %s build', (tag) => {
     await page.waitForFunction(() => document.querySelector('#carousel-posts [aria-label="2 of 7"]')?.hasAttribute('inert'), null, WAIT);
 
     // 800 px: the product slider's medium spacing; items and spaces fill the width.
-    const fill = (id: string) => page.$eval(id, (root) => {
-      const visible = Number(root.getAttribute('data-sf-visible'));
-      const item = parseFloat((root as HTMLElement).style.getPropertyValue('--sf-carousel-item'));
-      const gap = parseFloat((root as HTMLElement).style.getPropertyValue('--sf-carousel-gap'));
-      return { visible, filled: Math.abs(visible * (item + gap) - gap - (root.matches('[data-sf-carousel-viewport]') ? root : root.querySelector('[data-sf-carousel-viewport]')!).clientWidth) < 1 };
-    });
+    const fill = (id: string) =>
+      page.$eval(id, (root) => {
+        const visible = Number(root.getAttribute('data-sf-visible'));
+        const item = parseFloat((root as HTMLElement).style.getPropertyValue('--sf-carousel-item'));
+        const gap = parseFloat((root as HTMLElement).style.getPropertyValue('--sf-carousel-gap'));
+        return {
+          visible,
+          filled:
+            Math.abs(
+              visible * (item + gap) -
+                gap -
+                (root.matches('[data-sf-carousel-viewport]') ? root : root.querySelector('[data-sf-carousel-viewport]')!).clientWidth,
+            ) < 1,
+        };
+      });
     await page.setViewportSize({ width: 800, height: 800 });
-    await page.waitForFunction(() => (document.querySelector('#carousel-products') as HTMLElement).style.getPropertyValue('--sf-carousel-gap') === '20px', null, WAIT);
+    await page.waitForFunction(
+      () => (document.querySelector('#carousel-products') as HTMLElement).style.getPropertyValue('--sf-carousel-gap') === '20px',
+      null,
+      WAIT,
+    );
     const medium = await fill('#carousel-posts');
     expect(medium.filled).toBe(true);
     expect(medium.visible).toBeGreaterThanOrEqual(1.6);
@@ -262,17 +307,31 @@ describe.each(BUILD_TAGS)('sliders and carousels, %s build', (tag) => {
     await page.setViewportSize({ width: 500, height: 800 });
     expect(whole.split(/\s+/).length).toBeGreaterThan(11);
     await page.setViewportSize({ width: 470, height: 800 });
-    await page.waitForFunction(() => document.querySelector('#slider-posts [aria-label="1 of 3"] .slide-excerpt p')!.textContent!.endsWith('…'), null, WAIT);
+    await page.waitForFunction(
+      () => document.querySelector('#slider-posts [aria-label="1 of 3"] .slide-excerpt p')!.textContent!.endsWith('…'),
+      null,
+      WAIT,
+    );
     expect((await excerpt()).replace('…', '').split(/\s+/)).toEqual(whole.split(/\s+/).slice(0, 10));
-    expect(await page.$eval('#slider-posts [aria-label="2 of 3"] .slide-excerpt p', (p) => p.textContent)).toBe('Rust, moss and ink: three new colours.');
-    await page.waitForFunction(() => (document.querySelector('#carousel-products') as HTMLElement).style.getPropertyValue('--sf-carousel-gap') === '10px', null, WAIT);
+    expect(await page.$eval('#slider-posts [aria-label="2 of 3"] .slide-excerpt p', (p) => p.textContent)).toBe(
+      'Rust, moss and ink: three new colours.',
+    );
+    await page.waitForFunction(
+      () => (document.querySelector('#carousel-products') as HTMLElement).style.getPropertyValue('--sf-carousel-gap') === '10px',
+      null,
+      WAIT,
+    );
     const small = await fill('#carousel-posts');
     expect(small.filled).toBe(true);
     expect(small.visible).toBeGreaterThanOrEqual(1.6);
     expect(small.visible).toBeLessThan(2);
     await expectAxeClean(page);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.waitForFunction((text) => document.querySelector('#slider-posts [aria-label="1 of 3"] .slide-excerpt p')!.textContent === text, whole, WAIT);
+    await page.waitForFunction(
+      (text) => document.querySelector('#slider-posts [aria-label="1 of 3"] .slide-excerpt p')!.textContent === text,
+      whole,
+      WAIT,
+    );
 
     // Reduced motion: nothing rotates, so no pause button anywhere; the arrows still work.
     await page.emulateMedia({ reducedMotion: 'reduce' });

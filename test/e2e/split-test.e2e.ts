@@ -23,7 +23,8 @@ function recordPaintedVariants(): void {
   window.paintedSplitVariants = seen;
   const check = () => {
     for (const v of document.querySelectorAll('[woob-stest-id]')) {
-      if (v.checkVisibility({ visibilityProperty: true })) seen.add(`${v.parentElement?.getAttribute('woob-stest-name')}|${v.getAttribute('woob-stest-id')}`);
+      if (v.checkVisibility({ visibilityProperty: true }))
+        seen.add(`${v.parentElement?.getAttribute('woob-stest-name')}|${v.getAttribute('woob-stest-id')}`);
     }
     requestAnimationFrame(check);
   };
@@ -31,7 +32,8 @@ function recordPaintedVariants(): void {
 }
 
 const WRAPPERS = 3;
-const assigned = (page: Page) => page.waitForFunction((n) => document.querySelectorAll('[woob-stest-name][woob-stest]').length === n, WRAPPERS, { timeout: 20_000 });
+const assigned = (page: Page) =>
+  page.waitForFunction((n) => document.querySelectorAll('[woob-stest-name][woob-stest]').length === n, WRAPPERS, { timeout: 20_000 });
 
 /** The chosen variant of each test, and every variant that is displayed now. */
 const state = (page: Page) =>
@@ -39,20 +41,35 @@ const state = (page: Page) =>
     const wrappers = Array.from(document.querySelectorAll('[woob-stest-name]'));
     return {
       chosen: Object.fromEntries(wrappers.map((w) => [w.getAttribute('woob-stest-name')!, Number(w.getAttribute('woob-stest'))])),
-      displayed: wrappers.flatMap((w) => Array.from(w.querySelectorAll(':scope > [woob-stest-id]')).filter((v) => v.checkVisibility({ visibilityProperty: true })).map((v) => `${w.getAttribute('woob-stest-name')}|${v.getAttribute('woob-stest-id')}`)),
+      displayed: wrappers.flatMap((w) =>
+        Array.from(w.querySelectorAll(':scope > [woob-stest-id]'))
+          .filter((v) => v.checkVisibility({ visibilityProperty: true }))
+          .map((v) => `${w.getAttribute('woob-stest-name')}|${v.getAttribute('woob-stest-id')}`),
+      ),
       painted: Array.from(window.paintedSplitVariants ?? []).sort(),
-      ids: Object.fromEntries(wrappers.map((w) => [w.getAttribute('woob-stest-name')!, Array.from(w.querySelectorAll(':scope > [woob-stest-id]'), (v) => v.getAttribute('woob-stest-id')!)])),
+      ids: Object.fromEntries(
+        wrappers.map((w) => [
+          w.getAttribute('woob-stest-name')!,
+          Array.from(w.querySelectorAll(':scope > [woob-stest-id]'), (v) => v.getAttribute('woob-stest-id')!),
+        ]),
+      ),
     };
   });
 
 const impressions = (page: Page) =>
-  page.evaluate(() => window.__mock!.state.log.filter((e) => e.endpoint === 'woob-stest-impression').map((e) => ({ pid: e.body.pid, tests: JSON.parse(String(e.body.tests_data)) as Record<string, number> })));
+  page.evaluate(() =>
+    window
+      .__mock!.state.log.filter((e) => e.endpoint === 'woob-stest-impression')
+      .map((e) => ({ pid: e.body.pid, tests: JSON.parse(String(e.body.tests_data)) as Record<string, number> })),
+  );
 
 describe.each(BUILD_TAGS)('split tests, %s tag', (tag) => {
   test('a visitor who converted keeps the variant of the conversion cookie; a broken cookie warns once and counts as empty', async () => {
     const { page, messages } = await openPage('/split-test.html', {
       tag,
-      storage: { cookies: { 'woobk-stest-conv-318': encodeURIComponent('{"Hero+copy":1,"Price+&+badge":2}'), 'woobk-stest-320': '%7Bbroken' } },
+      storage: {
+        cookies: { 'woobk-stest-conv-318': encodeURIComponent('{"Hero+copy":1,"Price+&+badge":2}'), 'woobk-stest-320': '%7Bbroken' },
+      },
     });
     await assigned(page);
     const { chosen } = await state(page);
@@ -60,7 +77,9 @@ describe.each(BUILD_TAGS)('split tests, %s tag', (tag) => {
     expect(chosen['318--Price & badge']).toBe(2);
     await page.waitForFunction(() => window.__mock!.state.log.some((e) => e.endpoint === 'woob-stest-impression'));
     expect(await impressions(page)).toEqual([{ pid: '320', tests: { 'Hero copy': chosen['320--Hero copy'] } }]);
-    expect(messages.filter((m) => m.type === 'warning' && m.text.includes('split-test') && m.text.includes('woobk-stest-320'))).toHaveLength(1);
+    expect(
+      messages.filter((m) => m.type === 'warning' && m.text.includes('split-test') && m.text.includes('woobk-stest-320')),
+    ).toHaveLength(1);
   });
 
   test('one variant per test, never a flash of another, the same on every reload, reported once per product id', async () => {
@@ -70,7 +89,9 @@ describe.each(BUILD_TAGS)('split tests, %s tag', (tag) => {
     const { page, errors } = await openPage('/split-test.html', { tag, initScript: recordPaintedVariants });
     await assigned(page);
     const first = await state(page);
-    const expectedShown = Object.entries(first.chosen).map(([name, i]) => `${name}|${first.ids[name]![i]}`).sort();
+    const expectedShown = Object.entries(first.chosen)
+      .map(([name, i]) => `${name}|${first.ids[name]![i]}`)
+      .sort();
     expect(first.displayed.sort()).toEqual(expectedShown);
     // Every frame painted so far showed only the chosen variants (or none while the cloak held them).
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));

@@ -21,7 +21,8 @@ async function scrollPastRealButton(page: Page): Promise<void> {
   );
   await scrollToY(page, y);
 }
-const exposed = (page: Page) => page.$eval(BAR, (el) => !(el as HTMLElement).hidden && !el.hasAttribute('inert') && el.getAttribute('aria-hidden') !== 'true');
+const exposed = (page: Page) =>
+  page.$eval(BAR, (el) => !(el as HTMLElement).hidden && !el.hasAttribute('inert') && el.getAttribute('aria-hidden') !== 'true');
 
 describe.each(BUILD_TAGS)('sticky add-to-cart bar, %s tag', (tag) => {
   test('appears after 200 px, exposes one control at a time, and submits the real form', async () => {
@@ -52,7 +53,10 @@ describe.each(BUILD_TAGS)('sticky add-to-cart bar, %s tag', (tag) => {
 
     await scrollPastRealButton(page);
     await page.waitForFunction((b) => !document.querySelector(b)?.hasAttribute('inert'), BAR);
-    const [request] = await Promise.all([page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/product/linen-apron/'), page.click(BAR_BUTTON)]);
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/product/linen-apron/'),
+      page.click(BAR_BUTTON),
+    ]);
     const body = request.postData() ?? '';
     expect(body).toContain('name="add-to-cart"');
     expect(body).toContain('320');
@@ -65,7 +69,7 @@ describe.each(BUILD_TAGS)('sticky add-to-cart bar, %s tag', (tag) => {
     expectNoConsoleErrors(errors);
   });
 
-  test('mirrors the chosen variation\'s price and the button\'s disabled state', async () => {
+  test("mirrors the chosen variation's price and the button's disabled state", async () => {
     // A short window, so the real button can scroll out of view on this shorter page.
     const { page, errors } = await openPage('/product-variable.html', { tag, viewport: { width: 1280, height: 420 } });
     await scrollPastRealButton(page);

@@ -13,10 +13,17 @@ const CART = '/?page_id=6';
 const CHECKOUT = '/?page_id=7';
 const HOODIE = REALSHOP_KEYS.hoodie;
 const idle = (page: Page) => page.waitForFunction(() => !document.querySelector('.processing, .blockOverlay'));
-const count = (page: Page, endpoint: string) => page.evaluate((name) => window.__mock!.state.log.filter((e) => e.endpoint === name).length, endpoint);
+const count = (page: Page, endpoint: string) =>
+  page.evaluate((name) => window.__mock!.state.log.filter((e) => e.endpoint === name).length, endpoint);
 /** Every notice on the page with this text (a message shown twice is a defect too). */
 const noticesWith = (page: Page, text: string) =>
-  page.evaluate((t) => [...document.querySelectorAll('.woocommerce-message, .woocommerce-error, .woocommerce-info')].filter((n) => n.textContent?.includes(t) && (n as HTMLElement).offsetParent !== null).length, text);
+  page.evaluate(
+    (t) =>
+      [...document.querySelectorAll('.woocommerce-message, .woocommerce-error, .woocommerce-info')].filter(
+        (n) => n.textContent?.includes(t) && (n as HTMLElement).offsetParent !== null,
+      ).length,
+    text,
+  );
 const total = (page: Page, scope: string) => page.textContent(`${scope} .order-total`).then((t) => t?.replace(/\s+/g, ' ').trim());
 
 describe.each(BUILD_TAGS)('Storefront cart page, %s tag', (tag) => {
@@ -29,7 +36,9 @@ describe.each(BUILD_TAGS)('Storefront cart page, %s tag', (tag) => {
     // Quantity update: the answer prints "Cart updated." in the theme's block above the page; it must show, once.
     await page.fill(`input[name="cart[${HOODIE}][qty]"]`, '2');
     await page.click('button[name="update_cart"]');
-    await page.waitForFunction(() => [...document.querySelectorAll('.woocommerce-message')].some((n) => n.textContent?.includes('Cart updated.')));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.woocommerce-message')].some((n) => n.textContent?.includes('Cart updated.')),
+    );
     await idle(page);
     expect(await noticesWith(page, 'Cart updated.')).toBe(1);
     expect(await total(page, '.cart_totals')).toContain('133.99');
@@ -39,7 +48,9 @@ describe.each(BUILD_TAGS)('Storefront cart page, %s tag', (tag) => {
     await page.evaluate(() => void (document.querySelector<HTMLInputElement>('#woocommerce-cart-nonce')!.value = 'stale'));
     await page.fill(`input[name="cart[${HOODIE}][qty]"]`, '3');
     await page.click('button[name="update_cart"]');
-    await page.waitForFunction(() => [...document.querySelectorAll('.woocommerce-error')].some((n) => n.textContent?.includes('Your session has expired.')));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.woocommerce-error')].some((n) => n.textContent?.includes('Your session has expired.')),
+    );
     await idle(page);
     expect(await noticesWith(page, 'Your session has expired.')).toBe(1);
     expect(await noticesWith(page, 'Cart updated.')).toBe(0);
@@ -115,7 +126,9 @@ describe.each(BUILD_TAGS)('Storefront checkout, %s tag', (tag) => {
     // Chromium's scroll anchoring (anchored in the left column) move the right column, and the button with it.
     await page.evaluate(() => {
       const sheet = new CSSStyleSheet();
-      sheet.replaceSync('.woocommerce-checkout .col2-set { width: 52.94%; float: left; margin-right: 5.88%; } #order_review_heading, #order_review { width: 41.18%; float: right; } #order_review { clear: right; } .checkout-inline-error-message { margin: 0.5em 0 1em; line-height: 1.6; }');
+      sheet.replaceSync(
+        '.woocommerce-checkout .col2-set { width: 52.94%; float: left; margin-right: 5.88%; } #order_review_heading, #order_review { width: 41.18%; float: right; } #order_review { clear: right; } .checkout-inline-error-message { margin: 0.5em 0 1em; line-height: 1.6; }',
+      );
       document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
     });
     await page.setViewportSize({ width: 1280, height: 500 });
@@ -161,14 +174,27 @@ describe.each(BUILD_TAGS)('Storefront checkout, %s tag', (tag) => {
   test('places the order and lands on the order-received page', async () => {
     const { page, errors } = await open();
     await page.check('input.shipping_method[value="flat_rate:1"]');
-    await page.waitForFunction(() => document.querySelector('.woocommerce-checkout-review-order-table .order-total')?.textContent?.includes('161.59'));
+    await page.waitForFunction(() =>
+      document.querySelector('.woocommerce-checkout-review-order-table .order-total')?.textContent?.includes('161.59'),
+    );
     await idle(page);
-    for (const [id, value] of Object.entries({ billing_first_name: 'Ada', billing_last_name: 'Lovelace', billing_address_1: '12 St James Square', billing_city: 'London', billing_postcode: 'SW1Y 4JH', billing_phone: '020 7946 0000', billing_email: 'ada@example.com' })) {
+    for (const [id, value] of Object.entries({
+      billing_first_name: 'Ada',
+      billing_last_name: 'Lovelace',
+      billing_address_1: '12 St James Square',
+      billing_city: 'London',
+      billing_postcode: 'SW1Y 4JH',
+      billing_phone: '020 7946 0000',
+      billing_email: 'ada@example.com',
+    })) {
       await page.fill(`#${id}`, value);
     }
     await page.check('#terms');
     await idle(page);
-    await Promise.all([page.waitForURL((url) => url.searchParams.get('page_id') === '7' && url.searchParams.get('order-received') === '39'), page.click('#place_order')]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get('page_id') === '7' && url.searchParams.get('order-received') === '39'),
+      page.click('#place_order'),
+    ]);
     await page.waitForSelector('.woocommerce-thankyou-order-received');
     expect(await count(page, 'checkout')).toBe(1);
     expectNoConsoleErrors(errors.filter((e) => !/status of 404/.test(e)));

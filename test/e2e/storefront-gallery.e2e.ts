@@ -19,7 +19,11 @@ const TRIGGER = '.woocommerce-product-gallery__trigger';
 const DIALOG = 'dialog#photoswipe-fullscreen-dialog';
 
 /** Every image in the gallery has loaded (thumbnails are lazy: they are in view here). */
-const imagesLoaded = (page: Page) => page.waitForFunction((g) => [...document.querySelector(g)!.querySelectorAll('img')].every((img) => img.complete && img.naturalWidth > 0), GALLERY);
+const imagesLoaded = (page: Page) =>
+  page.waitForFunction(
+    (g) => [...document.querySelector(g)!.querySelectorAll('img')].every((img) => img.complete && img.naturalWidth > 0),
+    GALLERY,
+  );
 
 /**
  * The height WooCommerce's own gallery has on this page: FlexSlider shows one slide in `.flex-viewport` and appends
@@ -64,7 +68,12 @@ describe.each(BUILD_TAGS)('gallery on a Storefront shop, %s tag', (tag) => {
     const layout = await page.$eval(GALLERY, (g) => {
       const box = g.getBoundingClientRect();
       const thumbs = [...g.querySelectorAll('ol.flex-control-thumbs > li')].map((li) => li.getBoundingClientRect());
-      return { height: box.height, left: box.left, right: box.right, thumbs: thumbs.map((r) => ({ top: Math.round(r.top), left: r.left, right: r.right, width: r.width })) };
+      return {
+        height: box.height,
+        left: box.left,
+        right: box.right,
+        thumbs: thumbs.map((r) => ({ top: Math.round(r.top), left: r.left, right: r.right, width: r.width })),
+      };
     });
     expect(layout.thumbs).toHaveLength(4);
     // One row; the first thumbnail starts at the gallery's edge, the fourth ends at the other (Storefront: 23.5 % + 2 %).
@@ -103,7 +112,9 @@ describe.each(BUILD_TAGS)('gallery on a Storefront shop, %s tag', (tag) => {
 
     await page.click(TRIGGER);
     await page.waitForSelector(`${DIALOG}[open] .pswp--open`);
-    expect(await page.$$eval('.pswp[role="dialog"], [id="photoswipe-fullscreen-dialog"]', (els) => els.map((e) => e.tagName))).toEqual(['DIALOG']);
+    expect(await page.$$eval('.pswp[role="dialog"], [id="photoswipe-fullscreen-dialog"]', (els) => els.map((e) => e.tagName))).toEqual([
+      'DIALOG',
+    ]);
     const look = await page.$eval(DIALOG, (dialog) => {
       const root = dialog.querySelector('.sf-lightbox__root')?.shadowRoot ?? dialog;
       const buttons = [...root.querySelectorAll('.pswp__button')];
@@ -138,11 +149,20 @@ describe.each(BUILD_TAGS)('gallery on a Storefront shop, %s tag', (tag) => {
     await page.waitForSelector(`${DIALOG} .pswp--zoomed-in`, { state: 'detached' });
     expect(await page.$(`${DIALOG}[open]`)).not.toBeNull();
     await page.keyboard.press('ArrowRight');
-    await page.waitForFunction((d) => document.querySelector(d)?.querySelector('.sf-lightbox__root')?.shadowRoot?.querySelector('.pswp__counter')?.textContent === '2 / 4', DIALOG);
+    await page.waitForFunction(
+      (d) =>
+        document.querySelector(d)?.querySelector('.sf-lightbox__root')?.shadowRoot?.querySelector('.pswp__counter')?.textContent ===
+        '2 / 4',
+      DIALOG,
+    );
     await page.click(`${DIALOG} .pswp__button--close`);
     await page.waitForSelector(`${DIALOG}[open]`, { state: 'detached' });
     expect(await page.evaluate((t) => document.activeElement === document.querySelector(t), TRIGGER)).toBe(true);
-    expect(await page.$eval(GALLERY, (g) => [...g.querySelectorAll('.woocommerce-product-gallery__image')].findIndex((s) => s.classList.contains('flex-active-slide')))).toBe(1);
+    expect(
+      await page.$eval(GALLERY, (g) =>
+        [...g.querySelectorAll('.woocommerce-product-gallery__image')].findIndex((s) => s.classList.contains('flex-active-slide')),
+      ),
+    ).toBe(1);
 
     await page.keyboard.press('Enter');
     await page.waitForSelector(`${DIALOG}[open] .pswp--open`);

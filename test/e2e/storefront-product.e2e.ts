@@ -23,25 +23,34 @@ async function loopAdd(page: Page, productId: string) {
 }
 
 describe.each(BUILD_TAGS)('buying on a Storefront shop, %s tag', (tag) => {
-  test.each(['/storefront-home.html', '/?post_type=product'])('%s: loop add to cart; the fragments update the header cart; "View cart" follows the button', async (path) => {
-    const { page, errors } = await openPage(path, { tag });
-    expect(await page.textContent('#site-header-cart a.cart-contents .count')).toContain('0 items');
+  test.each(['/storefront-home.html', '/?post_type=product'])(
+    '%s: loop add to cart; the fragments update the header cart; "View cart" follows the button',
+    async (path) => {
+      const { page, errors } = await openPage(path, { tag });
+      expect(await page.textContent('#site-header-cart a.cart-contents .count')).toContain('0 items');
 
-    const body = await loopAdd(page, '20');
-    expect(Object.fromEntries(body)).toMatchObject({ product_id: '20', product_sku: 'RS-BEANIE', quantity: '1' });
-    // WooCommerce's view-cart link, right after the button, to the shop's cart page.
-    const viewCart = 'a.add_to_cart_button[data-product_id="20"] + a.added_to_cart.wc-forward';
-    await page.waitForSelector(viewCart);
-    expect(await page.getAttribute(viewCart, 'href')).toBe('/?page_id=6');
-    expect((await page.textContent(viewCart))?.trim()).toBe('View cart');
-    expect(await page.$eval('a.add_to_cart_button[data-product_id="20"]', (a) => a.classList.contains('added'))).toBe(true);
-    // The header cart (Storefront's fragment) and its mini-cart follow the answer.
-    await page.waitForFunction(() => document.querySelector('#site-header-cart a.cart-contents .count')?.textContent?.trim() === '1 item');
-    expect((await page.textContent('#site-header-cart a.cart-contents .amount'))?.trim()).toBe('£18.00');
-    expect(await page.$$eval('#site-header-cart .widget_shopping_cart_content li.mini_cart_item', (li) => li.map((l) => l.textContent?.replace(/\s+/g, ' ').trim()))).toEqual([expect.stringContaining('Beanie')]);
-    await expectAxeClean(page);
-    expectNoConsoleErrors(errors);
-  });
+      const body = await loopAdd(page, '20');
+      expect(Object.fromEntries(body)).toMatchObject({ product_id: '20', product_sku: 'RS-BEANIE', quantity: '1' });
+      // WooCommerce's view-cart link, right after the button, to the shop's cart page.
+      const viewCart = 'a.add_to_cart_button[data-product_id="20"] + a.added_to_cart.wc-forward';
+      await page.waitForSelector(viewCart);
+      expect(await page.getAttribute(viewCart, 'href')).toBe('/?page_id=6');
+      expect((await page.textContent(viewCart))?.trim()).toBe('View cart');
+      expect(await page.$eval('a.add_to_cart_button[data-product_id="20"]', (a) => a.classList.contains('added'))).toBe(true);
+      // The header cart (Storefront's fragment) and its mini-cart follow the answer.
+      await page.waitForFunction(
+        () => document.querySelector('#site-header-cart a.cart-contents .count')?.textContent?.trim() === '1 item',
+      );
+      expect((await page.textContent('#site-header-cart a.cart-contents .amount'))?.trim()).toBe('£18.00');
+      expect(
+        await page.$$eval('#site-header-cart .widget_shopping_cart_content li.mini_cart_item', (li) =>
+          li.map((l) => l.textContent?.replace(/\s+/g, ' ').trim()),
+        ),
+      ).toEqual([expect.stringContaining('Beanie')]);
+      await expectAxeClean(page);
+      expectNoConsoleErrors(errors);
+    },
+  );
 
   test('variable product: Red / M shows its price and stock, sets variation_id 26, and the form posts what WooCommerce posts', async () => {
     const { page, errors, context } = await openPage('/?product=variable-t-shirt', { tag });
@@ -66,7 +75,14 @@ describe.each(BUILD_TAGS)('buying on a Storefront shop, %s tag', (tag) => {
     await page.click('.single_add_to_cart_button');
     await page.waitForURL((url) => url.search === '?product=variable-t-shirt' && posted !== '');
     // multipart/form-data, as the form's enctype asks: the fields WooCommerce's form sends.
-    for (const [name, value] of [['attribute_pa_colour', 'red'], ['attribute_size', 'M'], ['quantity', '1'], ['add-to-cart', '23'], ['product_id', '23'], ['variation_id', '26']]) {
+    for (const [name, value] of [
+      ['attribute_pa_colour', 'red'],
+      ['attribute_size', 'M'],
+      ['quantity', '1'],
+      ['add-to-cart', '23'],
+      ['product_id', '23'],
+      ['variation_id', '26'],
+    ]) {
       expect(posted).toMatch(new RegExp(`name="${name}"\\r\\n\\r\\n${value}\\r\\n`));
     }
     expectNoConsoleErrors(errors);

@@ -24,9 +24,11 @@ const owner =
 
 /** Wait until the runtime has mounted this widget (it had its chance to add what it adds). */
 async function mounted(page: Page, widget: string): Promise<void> {
-  await page.waitForFunction((name) => (window as unknown as { harnessRecord: { mounts: string[] } }).harnessRecord.mounts.includes(name), widget).catch(async () => {
-    throw new Error(`${widget} never mounted; mounts: ${(await recorded(page)).mounts.join(', ')}`);
-  });
+  await page
+    .waitForFunction((name) => (window as unknown as { harnessRecord: { mounts: string[] } }).harnessRecord.mounts.includes(name), widget)
+    .catch(async () => {
+      throw new Error(`${widget} never mounted; mounts: ${(await recorded(page)).mounts.join(', ')}`);
+    });
 }
 
 /** Scroll far enough for the sticky bar's trigger and threshold, and let its widget mount. */
@@ -86,7 +88,8 @@ describe.each(BUILD_TAGS)('themes, %s tag', (tag) => {
     });
     await waitForIdleIslands(page);
     const events = () => page.evaluate(() => (window as unknown as { cf7Events: string[] }).cf7Events.splice(0));
-    const output = () => page.$eval('.wpcf7-response-output', (el) => ({ html: el.innerHTML, classes: el.className, hidden: el.getAttribute('aria-hidden') }));
+    const output = () =>
+      page.$eval('.wpcf7-response-output', (el) => ({ html: el.innerHTML, classes: el.className, hidden: el.getAttribute('aria-hidden') }));
     const submit = async (status: string) => {
       await page.click('.wpcf7-submit');
       await page.waitForFunction((s) => document.querySelector('form.wpcf7-form')?.getAttribute('data-status') === s, status);
@@ -96,8 +99,15 @@ describe.each(BUILD_TAGS)('themes, %s tag', (tag) => {
     await page.fill('input[name="your-subject"]', 'Sizes');
     await submit('invalid');
     expect(await events()).toEqual(['wpcf7invalid', 'wpcf7submit']);
-    expect(await output()).toEqual({ html: 'One or more fields have an error. Please check and try again.', classes: 'wpcf7-response-output', hidden: 'true' });
-    expect(await page.$$eval('.wpcf7-not-valid-tip', (tips) => tips.map((t) => t.textContent))).toEqual(['Please fill out this field.', 'Please enter an email address.']);
+    expect(await output()).toEqual({
+      html: 'One or more fields have an error. Please check and try again.',
+      classes: 'wpcf7-response-output',
+      hidden: 'true',
+    });
+    expect(await page.$$eval('.wpcf7-not-valid-tip', (tips) => tips.map((t) => t.textContent))).toEqual([
+      'Please fill out this field.',
+      'Please enter an email address.',
+    ]);
     await expectAxeClean(page);
 
     await page.fill('input[name="your-name"]', 'Ada Lovelace');
@@ -105,14 +115,29 @@ describe.each(BUILD_TAGS)('themes, %s tag', (tag) => {
     await page.fill('textarea[name="your-message"]', 'Does the hoodie run large?');
     await submit('sent');
     expect(await events()).toEqual(['wpcf7mailsent', 'wpcf7submit']);
-    expect(await output()).toEqual({ html: 'Thank you for your message. It has been sent.', classes: 'wpcf7-response-output', hidden: 'true' });
+    expect(await output()).toEqual({
+      html: 'Thank you for your message. It has been sent.',
+      classes: 'wpcf7-response-output',
+      hidden: 'true',
+    });
     expect(await page.$('.wpcf7 .fusion-alert, .wpcf7 .alert-icon, .wpcf7 .toggle-alert')).toBeNull();
     await expectAxeClean(page);
 
     // The URLs CF7 6.1.6 builds from `wpcf7.api.root` = "/index.php?rest_route=/" (plain permalinks); a sent
     // message resets the form, which asks for a refill.
-    const rest = [...new Set(requests.map((u) => new URL(u)).filter((u) => u.searchParams.has('rest_route')).map((u) => `${u.pathname}${u.search}`))];
-    expect(rest, JSON.stringify(rest)).toEqual(['/index.php?rest_route=/contact-form-7/v1/contact-forms/10/feedback/schema', '/index.php?rest_route=/contact-form-7/v1/contact-forms/10/feedback', '/index.php?rest_route=/contact-form-7/v1/contact-forms/10/refill']);
+    const rest = [
+      ...new Set(
+        requests
+          .map((u) => new URL(u))
+          .filter((u) => u.searchParams.has('rest_route'))
+          .map((u) => `${u.pathname}${u.search}`),
+      ),
+    ];
+    expect(rest, JSON.stringify(rest)).toEqual([
+      '/index.php?rest_route=/contact-form-7/v1/contact-forms/10/feedback/schema',
+      '/index.php?rest_route=/contact-form-7/v1/contact-forms/10/feedback',
+      '/index.php?rest_route=/contact-form-7/v1/contact-forms/10/refill',
+    ]);
     expectNoConsoleErrors(errors);
   });
 
@@ -120,7 +145,10 @@ describe.each(BUILD_TAGS)('themes, %s tag', (tag) => {
     const { page, errors } = await openPage(HOODIE, { tag, beforeGoto: owner('avada') });
     await mounted(page, 'quantity');
     await mounted(page, 'store-lists');
-    expect(await page.$$eval('.quantity.buttons_added > button', (b) => b.map((el) => el.getAttribute('aria-label')))).toEqual(['Decrease quantity', 'Increase quantity']);
+    expect(await page.$$eval('.quantity.buttons_added > button', (b) => b.map((el) => el.getAttribute('aria-label')))).toEqual([
+      'Decrease quantity',
+      'Increase quantity',
+    ]);
     await page.click('.quantity button.plus');
     expect(await page.inputValue('.quantity input.qty')).toBe('2');
     expect(await page.textContent('.related.products > .fusion-title > h2.title-heading-left')).toBe('Related products');
@@ -135,7 +163,9 @@ describe.each(BUILD_TAGS)('themes, %s tag', (tag) => {
     await waitForIdleIslands(page);
     await page.click('.wpcf7-submit');
     await page.waitForSelector('.wpcf7-response-output.fusion-alert.error.fusion-danger .fusion-alert-content');
-    expect(await page.textContent('.wpcf7-response-output .fusion-alert-content')).toBe('One or more fields have an error. Please check and try again.');
+    expect(await page.textContent('.wpcf7-response-output .fusion-alert-content')).toBe(
+      'One or more fields have an error. Please check and try again.',
+    );
     expectNoConsoleErrors(errors);
   });
 

@@ -8,8 +8,22 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { BUILD_TAGS, expectAxeClean, expectNoConsoleErrors, openPage } from './harness';
 
-const SHAPES = ['circle', 'underline_zigzag', 'x', 'strikethrough', 'curly', 'diagonal_bottom_left', 'diagonal_top_left', 'double', 'double_underline', 'underline'];
-const shown = (page: Page, id: string) => page.$$eval(`#${id} .fusion-textillate`, (els) => els.filter((e) => getComputedStyle(e).visibility === 'visible' && getComputedStyle(e).display !== 'none').map((e) => e.textContent));
+const SHAPES = [
+  'circle',
+  'underline_zigzag',
+  'x',
+  'strikethrough',
+  'curly',
+  'diagonal_bottom_left',
+  'diagonal_top_left',
+  'double',
+  'double_underline',
+  'underline',
+];
+const shown = (page: Page, id: string) =>
+  page.$$eval(`#${id} .fusion-textillate`, (els) =>
+    els.filter((e) => getComputedStyle(e).visibility === 'visible' && getComputedStyle(e).display !== 'none').map((e) => e.textContent),
+  );
 const fontSize = (page: Page, selector: string) => page.$eval(selector, (el) => parseFloat(getComputedStyle(el).fontSize));
 
 describe.each(BUILD_TAGS)('animated titles and typography, %s tag', (tag) => {
@@ -22,7 +36,9 @@ describe.each(BUILD_TAGS)('animated titles and typography, %s tag', (tag) => {
     expect(await page.getAttribute('#rotating-loop .fusion-animated-texts-wrapper', 'aria-hidden')).toBe('true');
     expect(await page.textContent('#rotating-loop .sf-title-sr')).toBe('kitchens, workshops, gardens');
     const next = order[(order.indexOf(first!) + 1) % order.length];
-    await page.waitForFunction((text) => document.querySelector('#rotating-loop .sf-title-current')?.textContent === text, next, { timeout: 15_000 });
+    await page.waitForFunction((text) => document.querySelector('#rotating-loop .sf-title-current')?.textContent === text, next, {
+      timeout: 15_000,
+    });
     await expectAxeClean(page);
 
     // Typography: the variables and the class, and a smaller heading on a narrow window.
@@ -42,9 +58,15 @@ describe.each(BUILD_TAGS)('animated titles and typography, %s tag', (tag) => {
       await page.waitForSelector(`#highlight-${shape}.sf-highlight-drawn`, { state: 'attached', timeout: 15_000 });
       expect(await page.locator(`#highlight-${shape} svg`).count()).toBe(1);
     }
-    await page.waitForFunction(() => getComputedStyle(document.querySelector('#highlight-circle svg path')!).strokeDashoffset === '0px', null, { timeout: 10_000 });
+    await page.waitForFunction(
+      () => getComputedStyle(document.querySelector('#highlight-circle svg path')!).strokeDashoffset === '0px',
+      null,
+      { timeout: 10_000 },
+    );
     expect(await page.textContent('#highlight-unknown h2')).toBe('Kept plain');
-    const ours = messages.filter((m) => m.type === 'warning' && m.text.includes('[storefront-islands] animated-titles:')).map((m) => m.text);
+    const ours = messages
+      .filter((m) => m.type === 'warning' && m.text.includes('[storefront-islands] animated-titles:'))
+      .map((m) => m.text);
     expect(ours.some((t) => t.includes('highlight shape'))).toBe(true);
     await expectAxeClean(page);
     expectNoConsoleErrors(errors);

@@ -35,7 +35,15 @@ export async function touchSwipe(page: Page, selector: string, distance: { x?: n
   const cdp = await page.context().newCDPSession(page);
   try {
     // The protocol's distances are scroll distances: positive x scrolls left, that is, the finger moves right.
-    await cdp.send('Input.synthesizeScrollGesture', { x: box.x, y: box.y, xDistance: distance.x ?? 0, yDistance: distance.y ?? 0, speed: pxPerSecond, gestureSourceType: 'touch', preventFling: true });
+    await cdp.send('Input.synthesizeScrollGesture', {
+      x: box.x,
+      y: box.y,
+      xDistance: distance.x ?? 0,
+      yDistance: distance.y ?? 0,
+      speed: pxPerSecond,
+      gestureSourceType: 'touch',
+      preventFling: true,
+    });
   } finally {
     await cdp.detach().catch(() => {});
   }

@@ -11,11 +11,18 @@ import type { BrowserContext } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
 
-const decodeAttr = (v: string) => v.replace(/&quot;/g, '"').replace(/&#0?39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decodeAttr = (v: string) =>
+  v
+    .replace(/&quot;/g, '"')
+    .replace(/&#0?39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 const encodeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const HOSTILE_FULL_SRC = '\u0001javascript:window.ranHostile=1';
-const HOSTILE_PRICE = '<a href="&#1;javascript:window.ranHostile=1">£66.00</a><a href="java&#9;script:window.ranHostile=1"> incl. VAT</a><base href="https://evil.example/">';
+const HOSTILE_PRICE =
+  '<a href="&#1;javascript:window.ranHostile=1">£66.00</a><a href="java&#9;script:window.ranHostile=1"> incl. VAT</a><base href="https://evil.example/">';
 
 /** The variable product as printed, with every variation carrying a hostile full_src and price_html. */
 function hostileVariations(context: BrowserContext) {
@@ -44,7 +51,9 @@ function oddFieldNames(context: BrowserContext) {
       const response = await original(input, init);
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
       if (!/\/contact-forms\/\d+\/feedback\/?$/.test(new URL(url, location.href).pathname)) return response;
-      const body = JSON.parse(await response.clone().text()) as { invalid_fields?: { field: string; message: string; idref: null; error_id: string }[] };
+      const body = JSON.parse(await response.clone().text()) as {
+        invalid_fields?: { field: string; message: string; idref: null; error_id: string }[];
+      };
       body.invalid_fields = [
         { field: 'line\nbreak', message: 'A name with a newline.', idref: null, error_id: 'x-ve-1' },
         { field: 'quote"d', message: 'A name with a quote.', idref: null, error_id: 'x-ve-2' },
@@ -60,8 +69,12 @@ function oddFieldNames(context: BrowserContext) {
 }
 
 describe.each(BUILD_TAGS)('untrusted values, %s tag', (tag) => {
-  test('a variation\'s hostile full_src and price_html: the gallery link stays http(s), the sticky bar shows text only', async () => {
-    const { page, errors, messages } = await openPage('/product-variable.html', { tag, beforeGoto: hostileVariations, viewport: { width: 1280, height: 420 } });
+  test("a variation's hostile full_src and price_html: the gallery link stays http(s), the sticky bar shows text only", async () => {
+    const { page, errors, messages } = await openPage('/product-variable.html', {
+      tag,
+      beforeGoto: hostileVariations,
+      viewport: { width: 1280, height: 420 },
+    });
     // The sticky bar's code comes with the first scroll.
     await page.mouse.wheel(0, 120);
     await page.waitForSelector('.sf-sticky-atc', { state: 'attached' });
@@ -70,14 +83,21 @@ describe.each(BUILD_TAGS)('untrusted values, %s tag', (tag) => {
     await page.selectOption('select[name="attribute_pa_size"]', 'm');
     await page.selectOption('select[name="attribute_lining"]', 'Fleece');
     await page.waitForFunction(() => document.querySelector('.sf-sticky-atc__price')?.textContent?.includes('66.00'));
-    await page.waitForFunction(() => document.querySelector('.woocommerce-product-gallery__image .wp-post-image')?.getAttribute('src')?.includes('navy'));
+    await page.waitForFunction(() =>
+      document.querySelector('.woocommerce-product-gallery__image .wp-post-image')?.getAttribute('src')?.includes('navy'),
+    );
 
     const link = await page.$eval('.woocommerce-product-gallery__image a', (a) => (a as HTMLAnchorElement).href);
     expect(new URL(link).protocol).toMatch(/^https?:$/);
     expect(link).toContain('navy');
-    const zoom = await page.$eval('.woocommerce-product-gallery__image .wp-post-image', (img) => img.getAttribute('data-large_image') ?? '');
+    const zoom = await page.$eval(
+      '.woocommerce-product-gallery__image .wp-post-image',
+      (img) => img.getAttribute('data-large_image') ?? '',
+    );
     expect(new URL(zoom, page.url()).protocol).toMatch(/^https?:$/);
-    expect(messages.filter((m) => m.type === 'warning' && m.text.includes('variation-form') && m.text.includes('image.full_src'))).toHaveLength(1);
+    expect(
+      messages.filter((m) => m.type === 'warning' && m.text.includes('variation-form') && m.text.includes('image.full_src')),
+    ).toHaveLength(1);
 
     expect(await page.textContent('.sf-sticky-atc__price')).toBe('£66.00 incl. VAT');
     expect(await page.locator('.sf-sticky-atc [href], .sf-sticky-atc a').count()).toBe(0);
@@ -110,7 +130,11 @@ describe.each(BUILD_TAGS)('untrusted values, %s tag', (tag) => {
   test('the lightbox chunk fails: the image opens itself, with no page error', async () => {
     const { page, errors } = await openPage('/product-gallery.html', {
       tag,
-      beforeGoto: (context) => context.route((url) => /\/chunks\/lightbox-[^/]*\.js$/.test(url.pathname), (route) => route.abort('failed')),
+      beforeGoto: (context) =>
+        context.route(
+          (url) => /\/chunks\/lightbox-[^/]*\.js$/.test(url.pathname),
+          (route) => route.abort('failed'),
+        ),
     });
     await page.waitForSelector('ol.flex-control-nav.flex-control-thumbs li img');
     const large = await page.getAttribute('.woocommerce-product-gallery__image .wp-post-image', 'data-large_image');

@@ -18,8 +18,23 @@ type Globals = Record<string, Record<string, unknown>>;
  */
 export function cartPage(overrides: Globals = {}): { go: ReturnType<typeof vi.fn> } {
   const globals: Globals = {
-    wc_add_to_cart_params: { ajax_url: '/wp-admin/admin-ajax.php', wc_ajax_url: '/?wc-ajax=%%endpoint%%', i18n_view_cart: 'View cart', cart_url: '/cart/', is_cart: '', cart_redirect_after_add: 'no', ...overrides.wc_add_to_cart_params },
-    wc_cart_fragments_params: { ajax_url: '/wp-admin/admin-ajax.php', wc_ajax_url: '/?wc-ajax=%%endpoint%%', cart_hash_key: HASH_KEY, fragment_name: FRAGMENT_NAME, request_timeout: '5000', ...overrides.wc_cart_fragments_params },
+    wc_add_to_cart_params: {
+      ajax_url: '/wp-admin/admin-ajax.php',
+      wc_ajax_url: '/?wc-ajax=%%endpoint%%',
+      i18n_view_cart: 'View cart',
+      cart_url: '/cart/',
+      is_cart: '',
+      cart_redirect_after_add: 'no',
+      ...overrides.wc_add_to_cart_params,
+    },
+    wc_cart_fragments_params: {
+      ajax_url: '/wp-admin/admin-ajax.php',
+      wc_ajax_url: '/?wc-ajax=%%endpoint%%',
+      cart_hash_key: HASH_KEY,
+      fragment_name: FRAGMENT_NAME,
+      request_timeout: '5000',
+      ...overrides.wc_cart_fragments_params,
+    },
   };
   for (const [name, value] of Object.entries(overrides)) if (!(name in globals)) globals[name] = value;
   for (const [name, value] of Object.entries(globals)) (window as unknown as Record<string, unknown>)[name] = value;
@@ -58,13 +73,14 @@ export function manualClock(start = Date.now()): { now: () => number; advance: (
     setTimeout: (fn, ms) => {
       const id = nextId++;
       timers.set(id, { at: now + Math.max(0, ms), fn });
-      if (ms <= 0) queueMicrotask(() => {
-        const t = timers.get(id);
-        if (t && t.at <= now) {
-          timers.delete(id);
-          t.fn();
-        }
-      });
+      if (ms <= 0)
+        queueMicrotask(() => {
+          const t = timers.get(id);
+          if (t && t.at <= now) {
+            timers.delete(id);
+            t.fn();
+          }
+        });
       return id;
     },
     clearTimeout: (id) => void timers.delete(id),
@@ -120,4 +136,3 @@ export async function mountButton(button: Element): Promise<void> {
   button.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
   await mounted;
 }
-

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-const SELECT = '<select id="colour"><option value="">Choose an option</option><option value="rust">Rust</option><option value="navy" selected="selected">Navy</option><option value="teal">Teal</option></select>';
+const SELECT =
+  '<select id="colour"><option value="">Choose an option</option><option value="rust">Rust</option><option value="navy" selected="selected">Navy</option><option value="teal">Teal</option></select>';
 
 describe('the test DOM selects the printed default option, as a browser does', () => {
   it('innerHTML', () => {

@@ -51,7 +51,10 @@ export function installHappyDomFixes(): void {
   fixBaseGetters();
   const proto = Element.prototype;
   // innerHTML fixes the element's own content; outerHTML replaces the element, so its parent is fixed.
-  for (const [name, scope] of [['innerHTML', (el: Element) => el], ['outerHTML', (el: Element) => el.parentNode]] as const) {
+  for (const [name, scope] of [
+    ['innerHTML', (el: Element) => el],
+    ['outerHTML', (el: Element) => el.parentNode],
+  ] as const) {
     const descriptor = Object.getOwnPropertyDescriptor(proto, name);
     const set = descriptor?.set;
     if (!set || !descriptor.get) continue;

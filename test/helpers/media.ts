@@ -15,17 +15,15 @@ export function fakeMedia(width: number, options: { reducedMotion?: boolean } = 
   let reduced = options.reducedMotion ?? false;
   const lists: { query: string; mql: MediaQueryList & { matches: boolean } }[] = [];
   const evaluate = (query: string) =>
-    query
-      .split(',')
-      .some((part) =>
-        [...part.matchAll(/\(([a-z-]+)\s*:\s*([^)]+)\)/g)].every(([, feature, value]) => {
-          const px = Number.parseFloat(value!);
-          if (feature === 'min-width') return current >= px;
-          if (feature === 'max-width') return current <= px;
-          if (feature === 'prefers-reduced-motion') return value!.trim() === 'reduce' ? reduced : !reduced;
-          return false;
-        }),
-      );
+    query.split(',').some((part) =>
+      [...part.matchAll(/\(([a-z-]+)\s*:\s*([^)]+)\)/g)].every(([, feature, value]) => {
+        const px = Number.parseFloat(value!);
+        if (feature === 'min-width') return current >= px;
+        if (feature === 'max-width') return current <= px;
+        if (feature === 'prefers-reduced-motion') return value!.trim() === 'reduce' ? reduced : !reduced;
+        return false;
+      }),
+    );
   const matchMedia = (query: string): MediaQueryList => {
     const target = new EventTarget();
     const mql = Object.assign(target, {

@@ -1,6 +1,6 @@
 import { registry } from '../../mount/registry';
 import { createRuntime, type Runtime } from '../../mount/runtime';
-import type { WidgetEntry } from '../../mount/types';
+import type { WidgetEntry } from '../../src/widget';
 import { onTestFinished } from 'vitest';
 
 /**

@@ -1,4 +1,9 @@
 /** Types for serve.mjs (the server is plain Node so the demo runs without a build step). */
 export declare const PLUGIN_PATH: string;
-export declare function startServer(options?: { port?: number; host?: string; dist?: string; demo?: string }): Promise<{ url: string; close: () => Promise<void> }>;
+export declare function startServer(options?: {
+  port?: number;
+  host?: string;
+  dist?: string;
+  demo?: string;
+}): Promise<{ url: string; close: () => Promise<void> }>;
 export declare const BUNDLE_TAGS: readonly string[];

@@ -147,12 +147,16 @@ async function indexList() {
 function svgPlaceholder(name, width, height) {
   const label = escapeHtml(`${name} ${width}×${height}`);
   const size = Math.max(10, Math.min(48, Math.round(Math.min(width, height) / 10)));
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     `<rect width="100%" height="100%" fill="#e8e2d9"/>` +
     `<path d="M0 ${height} L${width * 0.35} ${height * 0.55} L${width * 0.55} ${height * 0.75} L${width * 0.75} ${height * 0.45} L${width} ${height} Z" fill="#d3c8b8"/>` +
     // Small images (logos, icons) get no label: it would not fit.
-    (Math.min(width, height) >= 120 ? `<text x="50%" y="50%" font-family="sans-serif" font-size="${size}" fill="#5b4f3f" text-anchor="middle" dominant-baseline="middle">${label}</text>` : '') +
-    '</svg>';
+    (Math.min(width, height) >= 120
+      ? `<text x="50%" y="50%" font-family="sans-serif" font-size="${size}" fill="#5b4f3f" text-anchor="middle" dominant-baseline="middle">${label}</text>`
+      : '') +
+    '</svg>'
+  );
 }
 
 function send(res, status, type, body, headers = {}) {
@@ -234,7 +238,8 @@ export async function startServer({ port = 0, host = '127.0.0.1', dist = DIST, d
     const tag = url.searchParams.get('tag') ?? 'module';
     const mock = url.searchParams.get('mock') !== 'off';
     if (BUNDLE_TAGS.includes(tag)) html = injectBeforeBodyEnd(html, mock ? bootTag(tag, ver) : bundleTag(tag, ver));
-    else if (tag !== 'none') return send(res, 400, 'text/plain; charset=utf-8', `Unknown tag "${tag}": use ${BUNDLE_TAGS.join(', ')} or none.\n`);
+    else if (tag !== 'none')
+      return send(res, 400, 'text/plain; charset=utf-8', `Unknown tag "${tag}": use ${BUNDLE_TAGS.join(', ')} or none.\n`);
     const nonce = randomBytes(16).toString('base64');
     html = addNonces(html, nonce);
     return send(res, 200, TYPES['.html'], method === 'HEAD' ? '' : html, {
@@ -242,18 +247,23 @@ export async function startServer({ port = 0, host = '127.0.0.1', dist = DIST, d
     });
   }
 
-
-
   async function handle(req, res) {
     const method = req.method ?? 'GET';
     const url = new URL(req.url ?? '/', 'http://localhost');
     const { pathname } = url;
     // Forms post to pages without JS (WordPress re-renders the page); drain the body and answer like a GET.
-    if (!['GET', 'HEAD', 'POST'].includes(method)) return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed\n', { Allow: 'GET, HEAD, POST' });
+    if (!['GET', 'HEAD', 'POST'].includes(method))
+      return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed\n', { Allow: 'GET, HEAD, POST' });
     req.resume();
     // wc-ajax and REST calls belong to the mock (the service worker answers them); reaching us means no mock.
     // (Plain permalinks put the REST API at /index.php?rest_route=…, as on the recorded shop.)
-    if (url.searchParams.has('wc-ajax') || url.searchParams.has('rest_route') || pathname.startsWith('/wp-json/') || pathname.startsWith('/wp-admin/')) return notFound(res);
+    if (
+      url.searchParams.has('wc-ajax') ||
+      url.searchParams.has('rest_route') ||
+      pathname.startsWith('/wp-json/') ||
+      pathname.startsWith('/wp-admin/')
+    )
+      return notFound(res);
 
     if (pathname === '/' && ['page_id', 'product', 'post_type', 'p'].some((key) => url.searchParams.has(key))) {
       const target = await plainPermalink(url.searchParams);
@@ -266,27 +276,43 @@ export async function startServer({ port = 0, host = '127.0.0.1', dist = DIST, d
       const target = await permalink(pathname);
       return target ? page(res, url, method, target) : notFound(res);
     }
-    if (pathname.startsWith(PLUGIN_PATH)) return serveFile(res, inside(dist, decodeURIComponent(pathname.slice(PLUGIN_PATH.length))), method);
+    if (pathname.startsWith(PLUGIN_PATH))
+      return serveFile(res, inside(dist, decodeURIComponent(pathname.slice(PLUGIN_PATH.length))), method);
     if (pathname === '/demo/boot.js') return serveFile(res, BOOT, method);
     // An empty same-origin page: the harness seeds storage here before opening a fixture page in the same tab.
     if (pathname === '/demo/blank.html') {
-      return send(res, 200, TYPES['.html'], '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>blank</title></head><body></body></html>', {
-        'Content-Security-Policy': "script-src 'self'; object-src 'none'; base-uri 'self'",
-      });
+      return send(
+        res,
+        200,
+        TYPES['.html'],
+        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>blank</title></head><body></body></html>',
+        {
+          'Content-Security-Policy': "script-src 'self'; object-src 'none'; base-uri 'self'",
+        },
+      );
     }
     if (pathname.startsWith('/demo/')) return serveFile(res, inside(demo, decodeURIComponent(pathname.slice('/demo/'.length))), method);
     // The mock's hosted card gateway (fixtures/mock/checkout.ts), reached as another origin (localhost ↔ 127.0.0.1):
     // the page a shop's payment provider would show after a successful checkout answer sent the shopper there.
     if (pathname === '/gateway/hosted-card/') {
       const order = escapeHtml(url.searchParams.get('order') ?? '');
-      return send(res, 200, TYPES['.html'], method === 'HEAD' ? '' : `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Hosted card payment</title></head><body><main><h1>Hosted card payment</h1><p>Order <span id="gateway-order">${order}</span>: enter your card details on the payment provider's page.</p></main></body></html>`, {
-        'Content-Security-Policy': "script-src 'none'; object-src 'none'; base-uri 'none'",
-      });
+      return send(
+        res,
+        200,
+        TYPES['.html'],
+        method === 'HEAD'
+          ? ''
+          : `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Hosted card payment</title></head><body><main><h1>Hosted card payment</h1><p>Order <span id="gateway-order">${order}</span>: enter your card details on the payment provider's page.</p></main></body></html>`,
+        {
+          'Content-Security-Policy': "script-src 'none'; object-src 'none'; base-uri 'none'",
+        },
+      );
     }
     // Copied from the installed msw at serve time, so it always matches the library version.
     if (pathname === '/mockServiceWorker.js') return serveFile(res, MSW_WORKER, method);
     // Browsers ask for it on pages that declare no icon; a 404 would be a console error in every test.
-    if (pathname === '/favicon.ico') return send(res, 200, 'image/svg+xml; charset=utf-8', method === 'HEAD' ? '' : svgPlaceholder('icon', 32, 32));
+    if (pathname === '/favicon.ico')
+      return send(res, 200, 'image/svg+xml; charset=utf-8', method === 'HEAD' ? '' : svgPlaceholder('icon', 32, 32));
     if (pathname.startsWith('/wp-content/uploads/') && IMAGE_EXT.test(pathname)) {
       const base = pathname.slice(pathname.lastIndexOf('/') + 1).replace(IMAGE_EXT, '');
       const size = /-(\d{1,4})x(\d{1,4})$/.exec(base);

@@ -3,11 +3,21 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { wcAjaxEndpoints } from '../../fixtures/mock/handlers';
 import { answer } from '../../fixtures/mock/respond';
 import { failNext, state } from '../../fixtures/mock/state';
-import { cartPage, cookie, FRAGMENT_NAME, HASH_KEY, installJQueryStandIn, manualClock, mountButton, pageBody } from '../../test/helpers/cart';
+import {
+  cartPage,
+  cookie,
+  FRAGMENT_NAME,
+  HASH_KEY,
+  installJQueryStandIn,
+  manualClock,
+  mountButton,
+  pageBody,
+} from '../../test/helpers/cart';
 import { mountPage, only } from '../../test/helpers/mount';
 import { checkDelay, collectData, datasetKey, decideOutcome, failureText, linkHref, nameFromLabel, quantityValue } from './logic';
 
-const button = (id: number) => document.querySelector<HTMLAnchorElement>(`.ajax_add_to_cart[data-product_id="${id}"]:not(.wc-interactive)`)!;
+const button = (id: number) =>
+  document.querySelector<HTMLAnchorElement>(`.ajax_add_to_cart[data-product_id="${id}"]:not(.wc-interactive)`)!;
 const region = () => document.querySelector('.widget_shopping_cart_live_region[role="status"]');
 const adds = () => state.log.filter((e) => e.endpoint === 'add_to_cart');
 const qtyOf = (id: number) => state.cart.find((l) => l.productId === id)?.quantity ?? 0;
@@ -41,18 +51,38 @@ function recordEvents(names: string[]): { name: string; detail: unknown[] }[] {
   return seen;
 }
 
-const EVENTS = ['should_send_ajax_request.adding_to_cart', 'adding_to_cart', 'added_to_cart', 'wc_cart_button_updated', 'ajax_request_not_sent.adding_to_cart', 'wc_fragments_loaded', 'wc_fragments_refreshed'];
+const EVENTS = [
+  'should_send_ajax_request.adding_to_cart',
+  'adding_to_cart',
+  'added_to_cart',
+  'wc_cart_button_updated',
+  'ajax_request_not_sent.adding_to_cart',
+  'wc_fragments_loaded',
+  'wc_fragments_refreshed',
+];
 
 describe('add-to-cart rules', () => {
   const opts = { cartRedirect: false, cartUrl: '/cart/', base: 'https://shop.example/shop/' };
   it('follows an error product_url only on the same site', () => {
-    expect(decideOutcome({ error: true, product_url: '/product/x/' }, opts)).toEqual({ kind: 'navigate', url: 'https://shop.example/product/x/' });
-    expect(decideOutcome({ error: true, product_url: 'https://evil.example/' }, opts)).toEqual({ kind: 'unsafe-redirect', target: 'product_url' });
+    expect(decideOutcome({ error: true, product_url: '/product/x/' }, opts)).toEqual({
+      kind: 'navigate',
+      url: 'https://shop.example/product/x/',
+    });
+    expect(decideOutcome({ error: true, product_url: 'https://evil.example/' }, opts)).toEqual({
+      kind: 'unsafe-redirect',
+      target: 'product_url',
+    });
     expect(decideOutcome({ error: true }, opts)).toEqual({ kind: 'failed' });
   });
   it('redirects to the cart when the shop says so, else adds', () => {
-    expect(decideOutcome({ fragments: {}, cart_hash: 'h' }, { ...opts, cartRedirect: true })).toEqual({ kind: 'navigate', url: 'https://shop.example/cart/' });
-    expect(decideOutcome({ fragments: {}, cart_hash: 'h' }, { ...opts, cartUrl: 'javascript:alert(1)', cartRedirect: true })).toEqual({ kind: 'unsafe-redirect', target: 'cart_url' });
+    expect(decideOutcome({ fragments: {}, cart_hash: 'h' }, { ...opts, cartRedirect: true })).toEqual({
+      kind: 'navigate',
+      url: 'https://shop.example/cart/',
+    });
+    expect(decideOutcome({ fragments: {}, cart_hash: 'h' }, { ...opts, cartUrl: 'javascript:alert(1)', cartRedirect: true })).toEqual({
+      kind: 'unsafe-redirect',
+      target: 'cart_url',
+    });
     expect(decideOutcome({ fragments: { a: 'b' }, cart_hash: 'h' }, opts)).toEqual({ kind: 'added', fragments: { a: 'b' }, hash: 'h' });
     expect(decideOutcome({}, opts)).toEqual({ kind: 'failed' });
   });
@@ -75,7 +105,9 @@ describe('add-to-cart rules', () => {
     expect(linkHref(url, 'https://evil.example/', '/cart/')).toBe('http://127.0.0.1:5173/cart/');
   });
   it('words failures and reads names and quantities', () => {
-    expect(failureText('Canvas tote', 'You are probably offline.')).toBe('“Canvas tote” could not be added to your cart. You are probably offline.');
+    expect(failureText('Canvas tote', 'You are probably offline.')).toBe(
+      '“Canvas tote” could not be added to your cart. You are probably offline.',
+    );
     expect(nameFromLabel('Add to cart: “Canvas tote”')).toBe('Canvas tote');
     expect(quantityValue(' 3 ')).toBe('3');
     expect(quantityValue('0')).toBeNull();
@@ -113,8 +145,19 @@ describe('loop add to cart (no jQuery)', () => {
     tote.click();
     await vi.waitFor(() => expect(tote.classList.contains('added')).toBe(true));
     expect(adds()).toHaveLength(1);
-    expect(adds()[0]!.body).toEqual({ quantity: '2', product_id: '318', product_sku: 'TOTE-01', success_message: '“Canvas tote” has been added to your cart' });
-    expect(seen.map((s) => s.name)).toEqual(['should_send_ajax_request.adding_to_cart', 'adding_to_cart', 'added_to_cart', 'wc_cart_button_updated', 'wc_fragments_loaded']);
+    expect(adds()[0]!.body).toEqual({
+      quantity: '2',
+      product_id: '318',
+      product_sku: 'TOTE-01',
+      success_message: '“Canvas tote” has been added to your cart',
+    });
+    expect(seen.map((s) => s.name)).toEqual([
+      'should_send_ajax_request.adding_to_cart',
+      'adding_to_cart',
+      'added_to_cart',
+      'wc_cart_button_updated',
+      'wc_fragments_loaded',
+    ]);
     expect(seen[0]!.detail).toEqual([tote]);
     expect(seen[1]!.detail[0]).toBe(tote);
     expect(seen[1]!.detail[1]).toMatchObject({ product_id: '318', quantity: '2' });
@@ -215,7 +258,12 @@ describe('loop add to cart (no jQuery)', () => {
     await vi.waitFor(() => expect(document.querySelectorAll('.ajax_add_to_cart.loading')).toHaveLength(0));
     expect(adds().map((e) => e.body.product_id)).toEqual(['318', '320', '322', '324']);
     expect(state.maxInFlight).toBe(1);
-    expect(state.cart.map((l) => [l.productId, l.quantity])).toEqual([[318, 1], [320, 1], [322, 1], [324, 1]]);
+    expect(state.cart.map((l) => [l.productId, l.quantity])).toEqual([
+      [318, 1],
+      [320, 1],
+      [322, 1],
+      [324, 1],
+    ]);
     // The mini-cart and the header counter agree with the server.
     expect(document.querySelectorAll('.widget_shopping_cart_content .woocommerce-mini-cart-item')).toHaveLength(4);
     expect(document.querySelector('.fusion-widget-cart-number')?.textContent).toBe('4');
@@ -237,7 +285,10 @@ describe('loop add to cart (no jQuery)', () => {
     await vi.waitFor(() => expect(document.querySelectorAll('.ajax_add_to_cart.loading')).toHaveLength(0), { timeout: 3000 });
     expect(adds().map((e) => e.body.product_id)).toEqual(['318', '320', '318']);
     expect(state.maxInFlight).toBe(1);
-    expect(state.cart.map((l) => [l.productId, l.quantity])).toEqual([[318, 2], [320, 1]]);
+    expect(state.cart.map((l) => [l.productId, l.quantity])).toEqual([
+      [318, 2],
+      [320, 1],
+    ]);
     expect(document.querySelector('.fusion-widget-cart-number')?.textContent).toBe('3');
   });
 
@@ -261,12 +312,16 @@ describe('redirects', () => {
   });
 
   it('an error with a foreign product_url is not followed: inline error, href kept', async () => {
-    replaceEndpoint('add_to_cart', (request) => answer('add_to_cart', request, () => HttpResponse.json({ error: true, product_url: 'https://evil.example/phish' })));
+    replaceEndpoint('add_to_cart', (request) =>
+      answer('add_to_cart', request, () => HttpResponse.json({ error: true, product_url: 'https://evil.example/phish' })),
+    );
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { go } = await shop();
     const tote = button(318);
     tote.click();
-    await vi.waitFor(() => expect(document.querySelector('.storefront-islands-cart-error')?.textContent).toBe('“Canvas tote” could not be added to your cart.'));
+    await vi.waitFor(() =>
+      expect(document.querySelector('.storefront-islands-cart-error')?.textContent).toBe('“Canvas tote” could not be added to your cart.'),
+    );
     expect(go).not.toHaveBeenCalled();
     expect(tote.getAttribute('href')).toBe('/shop/?add-to-cart=318');
     expect(tote.classList.contains('loading')).toBe(false);
@@ -288,7 +343,7 @@ describe('redirects', () => {
     expect(document.querySelector('.added_to_cart')?.getAttribute('href')).toBe('/cart/?from=loop');
   });
 
-  it('an absolute cart_url is the view-cart link\'s href as printed, as WooCommerce writes it', async () => {
+  it("an absolute cart_url is the view-cart link's href as printed, as WooCommerce writes it", async () => {
     await shop({ wc_add_to_cart_params: { cart_url: 'http://127.0.0.1:5173/cart/' } });
     button(318).click();
     await vi.waitFor(() => expect(button(318).classList.contains('added')).toBe(true));
@@ -347,7 +402,9 @@ describe('failures: a message, a working page, nothing lost or added twice', () 
       tote.click();
       await vi.waitFor(() => expect(tote.classList.contains('added')).toBe(true));
       expect(document.querySelector('.storefront-islands-cart-error')).toBeNull();
-      expect(qtyOf(318)).toBe(failure === 'wrong-shape' || failure === 'not-json' || failure === 'http500' || failure === 'offline' ? 1 : 2);
+      expect(qtyOf(318)).toBe(
+        failure === 'wrong-shape' || failure === 'not-json' || failure === 'http500' || failure === 'offline' ? 1 : 2,
+      );
       expect(adds()).toHaveLength(2);
     });
   }
@@ -357,7 +414,11 @@ describe('failures: a message, a working page, nothing lost or added twice', () 
     failNext('add_to_cart', 'slow');
     const tote = button(318);
     tote.click();
-    await vi.waitFor(() => expect(region()?.textContent).toBe('“Canvas tote” could not be added to your cart. The request took too long. Please try again.'), { timeout: 3000 });
+    await vi.waitFor(
+      () =>
+        expect(region()?.textContent).toBe('“Canvas tote” could not be added to your cart. The request took too long. Please try again.'),
+      { timeout: 3000 },
+    );
     expect(tote.classList.contains('loading')).toBe(false);
     await vi.waitFor(() => expect(state.log.map((e) => e.endpoint)).toContain('get_refreshed_fragments'));
   });
@@ -398,7 +459,9 @@ describe('Avada listing indicator', () => {
     apron.click();
     // The held click shows `loading` at once (before the widget's code is there); the widget then adds its spinner.
     expect(apron.classList.contains('loading')).toBe(true);
-    await vi.waitFor(() => expect((document.querySelector('.post-320 .cart-loading') as HTMLElement).style.display).toBe('block'), { interval: 5 });
+    await vi.waitFor(() => expect((document.querySelector('.post-320 .cart-loading') as HTMLElement).style.display).toBe('block'), {
+      interval: 5,
+    });
     expect(icon.classList.contains('awb-icon-spinner')).toBe(true);
     expect(apron.classList.contains('loading')).toBe(true);
     await vi.waitFor(() => expect(apron.classList.contains('added')).toBe(true), { timeout: 3000 });
@@ -503,7 +566,6 @@ describe('with the page jQuery', () => {
     expect(qty.value).toBe('3');
     expect(button(322).getAttribute('data-quantity')).toBe('3');
   });
-
 
   it('handlers receive the events with their arguments through jQuery only, and may change the posted data', async () => {
     await installJQueryStandIn();

@@ -1,4 +1,4 @@
-import { defineWidget, type WidgetContext } from '../../mount/types';
+import { defineWidget, type WidgetContext } from '../../src/widget';
 import { announce, clearAnnouncement, liveRegion } from '../../src/cart/announce';
 import { connectCart, markOwn, refreshFragments } from '../../src/cart/cart';
 import { receiveCart } from '../../src/cart/changes';

@@ -84,7 +84,10 @@ export function quantityValue(value: string): string | null {
 /** The name `element.dataset` gives a `data-*` attribute: `data-product_id` → `product_id`, `data-foo-bar` → `fooBar`. */
 export function datasetKey(attribute: string): string | null {
   if (!attribute.toLowerCase().startsWith('data-')) return null;
-  return attribute.slice(5).toLowerCase().replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+  return attribute
+    .slice(5)
+    .toLowerCase()
+    .replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 }
 
 /** Every `data-*` attribute as WooCommerce posts them: dataset keys, string values, in attribute order. */

@@ -14,7 +14,10 @@ describe('anchor rules', () => {
     expect(anchorAction({ href: `${PAGE}#caf%C3%A9` }, PAGE)).toMatchObject({ id: 'café' });
   });
   it('sends links to another page with the #_ marker, keeping the query', () => {
-    expect(anchorAction({ href: 'http://127.0.0.1:5173/about/#team' }, PAGE)).toEqual({ kind: 'other-page', url: 'http://127.0.0.1:5173/about/#_team' });
+    expect(anchorAction({ href: 'http://127.0.0.1:5173/about/#team' }, PAGE)).toEqual({
+      kind: 'other-page',
+      url: 'http://127.0.0.1:5173/about/#_team',
+    });
     expect(anchorAction({ href: `${PAGE}?p=2#team` }, PAGE)).toEqual({ kind: 'other-page', url: `${PAGE}?p=2#_team` });
   });
   it.each([
@@ -81,7 +84,9 @@ describe('anchors widget', () => {
   /** Give an element a place in the document, as layout would. */
   const place = (el: Element, top: number, height = 100) => {
     tops.set(el, top);
-    vi.spyOn(el, 'getBoundingClientRect').mockImplementation(() => DOMRect.fromRect({ x: 0, y: tops.get(el)! - window.scrollY, width: 1000, height }));
+    vi.spyOn(el, 'getBoundingClientRect').mockImplementation(() =>
+      DOMRect.fromRect({ x: 0, y: tops.get(el)! - window.scrollY, width: 1000, height }),
+    );
   };
   /** Mounted at once: what the widget does once loaded (the registry's click trigger is tested below). */
   const mount = (html: string) => clock.until(mountPage(html, loaded('anchors')));
@@ -123,7 +128,12 @@ describe('anchors widget', () => {
   });
 
   it('keeps the admin bar, the sticky header (shrunk) and the custom offset clear', async () => {
-    (window as { avadaHeaderVars?: unknown }).avadaHeaderVars = { header_position: 'top', header_sticky: '1', sticky_header_shrinkage: '1', scroll_offset: '10' };
+    (window as { avadaHeaderVars?: unknown }).avadaHeaderVars = {
+      header_position: 'top',
+      header_sticky: '1',
+      sticky_header_shrinkage: '1',
+      scroll_offset: '10',
+    };
     await mount(`<div id="wpadminbar" style="position:fixed"></div><header class="fusion-header"></header>${MENU}`);
     place(document.getElementById('wpadminbar')!, 0, 32);
     place(document.querySelector('.fusion-header')!, 32, 120);
@@ -145,7 +155,9 @@ describe('anchors widget', () => {
   });
 
   it('uses the Layout Builder sticky container and its scroll offset', async () => {
-    await mount(`<div class="fusion-tb-header"><div class="fusion-sticky-container" data-sticky-large-visibility="1" data-scroll-offset="20"></div></div>${MENU}`);
+    await mount(
+      `<div class="fusion-tb-header"><div class="fusion-sticky-container" data-sticky-large-visibility="1" data-scroll-offset="20"></div></div>${MENU}`,
+    );
     place(document.querySelector('.fusion-sticky-container')!, 0, 80);
     place(document.getElementById('pricing')!, 3000);
     click(document.querySelector('.fusion-menu a')!);
@@ -205,7 +217,9 @@ describe('anchors widget', () => {
 
   it('on arrival with #_id: fixes the page-load link, scrolls, and turns #_ into #', async () => {
     history.replaceState(null, '', '/shop/#_pricing');
-    const loading = clock.until(mountPage(`<a class="fusion-page-load-link" href="#" tabindex="-1" aria-hidden="true"></a>${MENU}`, loaded('anchors')));
+    const loading = clock.until(
+      mountPage(`<a class="fusion-page-load-link" href="#" tabindex="-1" aria-hidden="true"></a>${MENU}`, loaded('anchors')),
+    );
     place(document.getElementById('pricing')!, 2000);
     await loading;
     expect(document.querySelector('.fusion-page-load-link')?.getAttribute('href')).toBe('#pricing');
@@ -251,7 +265,12 @@ describe('anchors widget', () => {
 
   it('loads on the first plain click of an in-page link, which it replays: the page scrolls with the offset', async () => {
     (window as { avadaHeaderVars?: unknown }).avadaHeaderVars = { header_position: 'top', header_sticky: '1', scroll_offset: '10' };
-    const runtime = await clock.until(mountPage(`<header class="fusion-header"><ul class="fusion-menu"><li><a id="search-icon" href="#">Search</a></li></ul></header>${MENU}`, only('anchors')));
+    const runtime = await clock.until(
+      mountPage(
+        `<header class="fusion-header"><ul class="fusion-menu"><li><a id="search-icon" href="#">Search</a></li></ul></header>${MENU}`,
+        only('anchors'),
+      ),
+    );
     expect(runtime.instances.get(document.body)?.get('anchors')?.state).toBe('waiting');
     place(document.querySelector('.fusion-header')!, 0, 60);
     place(document.getElementById('pricing')!, 3000);

@@ -1,4 +1,4 @@
-import { defineWidget } from '../../mount/types';
+import { defineWidget } from '../../src/widget';
 import { flag, readGlobal, str, type FieldSpec } from '../../src/config/globals';
 import { parseFlag, parseNumber } from '../../src/config/parse';
 import { moveFocusTo } from '../../src/dom/focus';
@@ -42,7 +42,6 @@ function currentMode(): ViewportMode {
 
 const height = (el: Element | null) => (el ? el.getBoundingClientRect().height : 0);
 
-
 const builderSticky = () => document.querySelector<HTMLElement>('.fusion-tb-header .fusion-sticky-container');
 
 function findTarget(id: string): HTMLElement | null {
@@ -70,7 +69,11 @@ export default defineWidget({
     const custom = () => header.scroll_offset + (parseNumber(builderSticky()?.getAttribute('data-scroll-offset')) ?? 0);
 
     const destination = (target: HTMLElement) =>
-      scrollDestination(target.getBoundingClientRect().top + scrollTopNow(), scrollOffset({ adminBar: fixedAdminBarHeight(), stickyHeader: stickyHeader(), custom: custom() }), maxScrollTop());
+      scrollDestination(
+        target.getBoundingClientRect().top + scrollTopNow(),
+        scrollOffset({ adminBar: fixedAdminBarHeight(), stickyHeader: stickyHeader(), custom: custom() }),
+        maxScrollTop(),
+      );
 
     let running: AbortController | undefined;
     signal.addEventListener('abort', () => running?.abort(), { once: true });
@@ -105,7 +108,9 @@ export default defineWidget({
           {
             href: link.href,
             noScroll: !!link.closest('.avada-noscroll'),
-            megaMenuTab: !!link.closest('.fusion-megamenu-wrapper, .fusion-megamenu, .awb-menu__mega-wrap') && link.matches('[data-toggle="tab"], .tab-link, [role="tab"]'),
+            megaMenuTab:
+              !!link.closest('.fusion-megamenu-wrapper, .fusion-megamenu, .awb-menu__mega-wrap') &&
+              link.matches('[data-toggle="tab"], .tab-link, [role="tab"]'),
           },
           location.href,
         );
@@ -129,12 +134,15 @@ export default defineWidget({
     const plainHash = `#${location.hash.slice(2)}`;
     for (const link of document.querySelectorAll('.fusion-page-load-link')) link.setAttribute('href', plainHash);
     const arrive = () =>
-      timeout(() => {
-        const target = findTarget(id);
-        const url = arrivedUrl(location.href);
-        if (target) void scrollToTarget(target, url);
-        else history.replaceState(history.state, '', url);
-      }, arrivalDelay(!!document.querySelector('.fusion-blog-shortcode')));
+      timeout(
+        () => {
+          const target = findTarget(id);
+          const url = arrivedUrl(location.href);
+          if (target) void scrollToTarget(target, url);
+          else history.replaceState(history.state, '', url);
+        },
+        arrivalDelay(!!document.querySelector('.fusion-blog-shortcode')),
+      );
     if (document.readyState === 'complete') arrive();
     else window.addEventListener('load', arrive, { once: true, signal });
   },

@@ -23,7 +23,18 @@ export const ANCHOR_SCOPES = [
  * tab links. One simple selector per `:not()`, which every browser with modules reads. (`avada-noscroll` items
  * are held and replayed: the widget then leaves them to the browser.)
  */
-const LEFT_ALONE = ['[href="#"]', '[href*="#!"]', '[href*="#/"]', '[href*="-oc__"]', '[href$="#hubspot-open-chat"]', '[href$="#previousStep"]', '[href$="#nextStep"]', '[role="tab"]', '[data-toggle="tab"]', '.tab-link']
+const LEFT_ALONE = [
+  '[href="#"]',
+  '[href*="#!"]',
+  '[href*="#/"]',
+  '[href*="-oc__"]',
+  '[href$="#hubspot-open-chat"]',
+  '[href$="#previousStep"]',
+  '[href$="#nextStep"]',
+  '[role="tab"]',
+  '[data-toggle="tab"]',
+  '.tab-link',
+]
   .map((s) => `:not(${s})`)
   .join('');
 

@@ -22,10 +22,7 @@ export interface LinkFacts {
   megaMenuTab?: boolean;
 }
 
-export type AnchorAction =
-  | { kind: 'skip' }
-  | { kind: 'same-page'; id: string; hash: string }
-  | { kind: 'other-page'; url: string };
+export type AnchorAction = { kind: 'skip' } | { kind: 'same-page'; id: string; hash: string } | { kind: 'other-page'; url: string };
 
 function decode(raw: string): string {
   try {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, onTestFinished, vi } from 'vitest';
 import { mountPage, only } from '../../test/helpers/mount';
-import type { WidgetContext } from '../../mount/types';
+import type { WidgetContext } from '../../src/widget';
 import widget from './animated-titles.widget';
 import { fakeClock, type FakeClock } from '../../test/helpers/clock';
 import { env, setEnvironment } from '../../src/env';
@@ -171,15 +171,24 @@ describe('animated titles widget', () => {
   });
 
   it('warns once for a garbage delay and effect, and still rotates', async () => {
-    await mount(ROTATING('fusion-loop-on', 'soon').replace('data-in-effect="fadeInUp"', 'data-in-effect="&lt;b&gt;"').replace('data-in-effect="fadeInUp"', 'data-in-effect="&lt;b&gt;"'));
+    await mount(
+      ROTATING('fusion-loop-on', 'soon')
+        .replace('data-in-effect="fadeInUp"', 'data-in-effect="&lt;b&gt;"')
+        .replace('data-in-effect="fadeInUp"', 'data-in-effect="&lt;b&gt;"'),
+    );
     timeline(clock.now(), 1800);
     expect(current()).toEqual(['workshops']);
     const messages = warn.mock.calls.map((c) => String(c[0]));
-    expect(messages).toEqual([expect.stringContaining('animated-titles: data-animationduration:'), expect.stringContaining('animated-titles: data-in-effect:')]);
+    expect(messages).toEqual([
+      expect.stringContaining('animated-titles: data-animationduration:'),
+      expect.stringContaining('animated-titles: data-in-effect:'),
+    ]);
   });
 
   it('draws our shape when the title enters the viewport; none under reduced motion (shown drawn)', async () => {
-    await mount(`<div class="fusion-title fusion-title-highlight fusion-highlight-curly" id="h"><h2>Wool that <span class="fusion-highlighted-text">breathes</span></h2></div>`);
+    await mount(
+      `<div class="fusion-title fusion-title-highlight fusion-highlight-curly" id="h"><h2>Wool that <span class="fusion-highlighted-text">breathes</span></h2></div>`,
+    );
     const title = document.querySelector('#h')!;
     const svg = title.querySelector('.fusion-highlighted-text > svg')!;
     expect(svg.getAttribute('aria-hidden')).toBe('true');
@@ -194,7 +203,9 @@ describe('animated titles widget', () => {
 
   it('animates the SVG the server printed instead of adding ours; reduced motion shows it drawn', async () => {
     reduced = true;
-    await mount(`<div class="fusion-title fusion-title-highlight fusion-highlight-underline" id="h"><h2><span class="fusion-highlighted-text-wrapper"><span class="fusion-highlighted-text">lasts</span><svg viewBox="0 0 500 150"><path d="M0 140 L500 140"></path></svg></span></h2></div>`);
+    await mount(
+      `<div class="fusion-title fusion-title-highlight fusion-highlight-underline" id="h"><h2><span class="fusion-highlighted-text-wrapper"><span class="fusion-highlighted-text">lasts</span><svg viewBox="0 0 500 150"><path d="M0 140 L500 140"></path></svg></span></h2></div>`,
+    );
     expect(document.querySelectorAll('#h svg')).toHaveLength(1);
     expect(document.querySelector('#h')!.classList.contains('sf-highlight-drawn')).toBe(true);
   });
@@ -206,7 +217,9 @@ describe('animated titles widget', () => {
   });
 
   it('an unknown shape warns and leaves the words readable', async () => {
-    await mount(`<div class="fusion-title fusion-title-highlight fusion-highlight-spiral" id="h"><h2><span class="fusion-highlighted-text">Kept plain</span></h2></div>`);
+    await mount(
+      `<div class="fusion-title fusion-title-highlight fusion-highlight-spiral" id="h"><h2><span class="fusion-highlighted-text">Kept plain</span></h2></div>`,
+    );
     expect(document.querySelector('#h svg')).toBeNull();
     expect(document.querySelector('#h')!.textContent).toBe('Kept plain');
     expect(String(warn.mock.calls[0]![0])).toContain('animated-titles: highlight shape:');

@@ -1,4 +1,4 @@
-import { defineWidget, type WidgetContext } from '../../mount/types';
+import { defineWidget, type WidgetContext } from '../../src/widget';
 import { env } from '../../src/env';
 import { adoptStyles } from '../../src/dom/styles';
 import { displayTime, EFFECT_MS, effectFor, nextIndex, shapeOf, shapePaths, startDelay, type Effect } from './logic';
@@ -16,7 +16,10 @@ function accessibleText(wrapper: HTMLElement, texts: readonly HTMLElement[]): vo
   if (wrapper.nextElementSibling?.classList.contains('sf-title-sr')) return;
   const label = document.createElement('span');
   label.className = 'sf-title-sr';
-  label.textContent = texts.map((t) => t.textContent?.trim() ?? '').filter(Boolean).join(', ');
+  label.textContent = texts
+    .map((t) => t.textContent?.trim() ?? '')
+    .filter(Boolean)
+    .join(', ');
   wrapper.after(label);
   wrapper.setAttribute('aria-hidden', 'true');
 }
@@ -48,10 +51,16 @@ function rotate(title: HTMLElement, context: WidgetContext): void {
   const delayHolder = title.parentElement?.closest('[data-animationduration]');
   let delay = startDelay(delayHolder?.getAttribute('data-animationduration'));
   if (Number.isNaN(delay)) {
-    context.warn('data-animationduration', `expected a number, got ${JSON.stringify(delayHolder?.getAttribute('data-animationduration'))}; starting without a delay`);
+    context.warn(
+      'data-animationduration',
+      `expected a number, got ${JSON.stringify(delayHolder?.getAttribute('data-animationduration'))}; starting without a delay`,
+    );
     delay = 0;
   }
-  const clear = (el: HTMLElement) => el.classList.remove(...[...el.classList].filter((c) => c.startsWith('sf-title-in-') || c.startsWith('sf-title-out-') || c === 'sf-title-leaving'));
+  const clear = (el: HTMLElement) =>
+    el.classList.remove(
+      ...[...el.classList].filter((c) => c.startsWith('sf-title-in-') || c.startsWith('sf-title-out-') || c === 'sf-title-leaving'),
+    );
   const step = () => {
     const next = nextIndex(current, texts.length, loop);
     if (next === null) return;

@@ -48,7 +48,18 @@ export function effectFor(name: string | null | undefined): Effect | undefined {
 }
 
 /** The ten highlight shapes Avada offers. */
-export const SHAPES = ['circle', 'underline_zigzag', 'x', 'strikethrough', 'curly', 'diagonal_bottom_left', 'diagonal_top_left', 'double', 'double_underline', 'underline'] as const;
+export const SHAPES = [
+  'circle',
+  'underline_zigzag',
+  'x',
+  'strikethrough',
+  'curly',
+  'diagonal_bottom_left',
+  'diagonal_top_left',
+  'double',
+  'double_underline',
+  'underline',
+] as const;
 export type Shape = (typeof SHAPES)[number];
 
 export function isShape(value: string): value is Shape {
@@ -70,7 +81,9 @@ function along(y: number, amplitude: number, count: number, curve: boolean): str
   let d = `M5 ${y}`;
   for (let i = 1; i <= count; i++) {
     const x = 5 + step * i;
-    d += curve ? ` Q${(x - step / 2).toFixed(1)} ${y + (i % 2 ? -amplitude : amplitude)} ${x.toFixed(1)} ${y}` : ` L${x.toFixed(1)} ${i % 2 ? y - amplitude : y}`;
+    d += curve
+      ? ` Q${(x - step / 2).toFixed(1)} ${y + (i % 2 ? -amplitude : amplitude)} ${x.toFixed(1)} ${y}`
+      : ` L${x.toFixed(1)} ${i % 2 ? y - amplitude : y}`;
   }
   return d;
 }

@@ -1,4 +1,4 @@
-import { defineWidget } from '../../mount/types';
+import { defineWidget } from '../../src/widget';
 import { flag, readGlobal, str, type FieldSpec } from '../../src/config/globals';
 import { easeInOutExpo } from '../../src/dom/easing';
 import { moveFocusTo } from '../../src/dom/focus';
@@ -32,7 +32,8 @@ export default defineWidget({
 
     const classes = positionClasses(settings.totop_position);
     if (container && classes.length) {
-      for (const c of container.className.split(/\s+/)) if (c.startsWith('to-top-') && c !== 'to-top-container') container.classList.remove(c);
+      for (const c of container.className.split(/\s+/))
+        if (c.startsWith('to-top-') && c !== 'to-top-container') container.classList.remove(c);
       container.classList.add(...classes);
     }
 

@@ -29,7 +29,16 @@ export interface CarouselProps {
  */
 export function Carousel({ root, viewport, row, items, options, productSlider, labels, reducedMotion }: CarouselProps) {
   const emblaOptions = useMemo(
-    () => ({ container: row, slides: items, align: 'start' as const, loop: options.loop, slidesToScroll: options.scrollItems, containScroll: 'trimSnaps' as const, duration: 25, inViewThreshold: 0.5 }),
+    () => ({
+      container: row,
+      slides: items,
+      align: 'start' as const,
+      loop: options.loop,
+      slidesToScroll: options.scrollItems,
+      containScroll: 'trimSnaps' as const,
+      duration: 25,
+      inViewThreshold: 0.5,
+    }),
     [row, items, options.loop, options.scrollItems],
   );
   const region = useCallback(() => root, [root]);
@@ -73,10 +82,22 @@ export function Carousel({ root, viewport, row, items, options, productSlider, l
           {rotating ? labels.pause : labels.play}
         </button>
       )}
-      <button type="button" className="fusion-nav-prev awb-swiper-button awb-swiper-button-prev" aria-label={labels.previous} aria-disabled={!carousel.canPrev || undefined} onClick={carousel.previous}>
+      <button
+        type="button"
+        className="fusion-nav-prev awb-swiper-button awb-swiper-button-prev"
+        aria-label={labels.previous}
+        aria-disabled={!carousel.canPrev || undefined}
+        onClick={carousel.previous}
+      >
         <i className="awb-icon-angle-left" aria-hidden="true" />
       </button>
-      <button type="button" className="fusion-nav-next awb-swiper-button awb-swiper-button-next" aria-label={labels.next} aria-disabled={!carousel.canNext || undefined} onClick={carousel.next}>
+      <button
+        type="button"
+        className="fusion-nav-next awb-swiper-button awb-swiper-button-next"
+        aria-label={labels.next}
+        aria-disabled={!carousel.canNext || undefined}
+        onClick={carousel.next}
+      >
         <i className="awb-icon-angle-right" aria-hidden="true" />
       </button>
     </div>

@@ -11,7 +11,13 @@ import { readCarouselOptions } from './logic';
  * elements; React renders the navigation into a wrapper appended to the carousel.
  */
 const NAME = 'carousel';
-const LABELS: CarouselLabels = { previous: 'Previous items', next: 'Next items', pause: 'Pause carousel', play: 'Play carousel', slide: '{n} of {m}' };
+const LABELS: CarouselLabels = {
+  previous: 'Previous items',
+  next: 'Next items',
+  pause: 'Pause carousel',
+  play: 'Play carousel',
+  slide: '{n} of {m}',
+};
 const ITEMS = '.swiper-slide, .fusion-carousel-item';
 
 adoptStyles(

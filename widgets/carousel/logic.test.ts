@@ -30,7 +30,7 @@ describe('spacing', () => {
     expect(itemSpacing({ itemMargin: undefined }, true, 800)).toBe(20);
     expect(itemSpacing({ itemMargin: undefined }, true, 1280)).toBe(30);
   });
-  test('other carousels: 16 px, or the element\'s margin', () => {
+  test("other carousels: 16 px, or the element's margin", () => {
     expect(itemSpacing({ itemMargin: undefined }, false, 500)).toBe(16);
     expect(itemSpacing({ itemMargin: 8 }, true, 1280)).toBe(8);
   });
@@ -38,18 +38,57 @@ describe('spacing', () => {
 
 describe('options from the element', () => {
   test('defaults: 250 px, no rotation, 5 s, one item per move; the product slider loops', () => {
-    expect(readCarouselOptions(reader({}), false, vi.fn())).toEqual({ itemWidth: 250, itemMargin: undefined, columns: undefined, autoplay: false, speed: 5000, loop: false, scrollItems: 1 });
+    expect(readCarouselOptions(reader({}), false, vi.fn())).toEqual({
+      itemWidth: 250,
+      itemMargin: undefined,
+      columns: undefined,
+      autoplay: false,
+      speed: 5000,
+      loop: false,
+      scrollItems: 1,
+    });
     expect(readCarouselOptions(reader({}), true, vi.fn()).loop).toBe(true);
   });
   test('count, speed and the rest from the data attributes', () => {
-    expect(readCarouselOptions(reader({ 'data-columns': '5', 'data-itemwidth': '180', 'data-itemmargin': '13', 'data-autoplay': 'yes', 'data-speed': '4000', 'data-loop': 'no' }), true, vi.fn())).toEqual({
-      itemWidth: 180, itemMargin: 13, columns: 5, autoplay: true, speed: 4000, loop: false, scrollItems: 1,
+    expect(
+      readCarouselOptions(
+        reader({
+          'data-columns': '5',
+          'data-itemwidth': '180',
+          'data-itemmargin': '13',
+          'data-autoplay': 'yes',
+          'data-speed': '4000',
+          'data-loop': 'no',
+        }),
+        true,
+        vi.fn(),
+      ),
+    ).toEqual({
+      itemWidth: 180,
+      itemMargin: 13,
+      columns: 5,
+      autoplay: true,
+      speed: 4000,
+      loop: false,
+      scrollItems: 1,
     });
   });
   test('garbage: a warning naming each attribute, the defaults', () => {
     const warn = vi.fn();
-    const options = readCarouselOptions(reader({ 'data-columns': 'lots', 'data-itemwidth': '-3', 'data-autoplay': 'sometimes', 'data-speed': '0' }), false, warn);
-    expect(options).toEqual({ itemWidth: 250, itemMargin: undefined, columns: undefined, autoplay: false, speed: 5000, loop: false, scrollItems: 1 });
+    const options = readCarouselOptions(
+      reader({ 'data-columns': 'lots', 'data-itemwidth': '-3', 'data-autoplay': 'sometimes', 'data-speed': '0' }),
+      false,
+      warn,
+    );
+    expect(options).toEqual({
+      itemWidth: 250,
+      itemMargin: undefined,
+      columns: undefined,
+      autoplay: false,
+      speed: 5000,
+      loop: false,
+      scrollItems: 1,
+    });
     expect(warn.mock.calls.map((c) => c[0]).toSorted()).toEqual(['data-autoplay', 'data-columns', 'data-itemwidth', 'data-speed']);
   });
 });

@@ -17,7 +17,8 @@ const updateButton = () => $<HTMLButtonElement>('button[name="update_cart"]')!;
  * What the browser does when the button is pressed and the form is valid. happy-dom's constraint validation
  * rejects `max=""` (unlimited stock) and would never submit the fixture's form; real clicks run in the browser tests.
  */
-const press = (button: HTMLElement) => button.closest('form')!.dispatchEvent(new SubmitEvent('submit', { submitter: button, bubbles: true, cancelable: true }));
+const press = (button: HTMLElement) =>
+  button.closest('form')!.dispatchEvent(new SubmitEvent('submit', { submitter: button, bubbles: true, cancelable: true }));
 const log = (endpoint: string) => state.log.filter((l) => l.endpoint === endpoint);
 const settle = async (ms = 0) => {
   for (let i = 0; i < 30; i++) await new Promise((r) => setTimeout(r, ms));
@@ -51,7 +52,12 @@ describe('cart page rules', () => {
     expect(isErrorNoticeHtml('<div class="woocommerce-message" role="alert">ok</div>')).toBe(false);
   });
   it('names shipping methods by their data-index', () => {
-    expect(shippingMethodFields([{ index: '0', value: 'flat_rate:1' }, { index: null, value: 'x' }])).toEqual({ 'shipping_method[0]': 'flat_rate:1', 'shipping_method[1]': 'x' });
+    expect(
+      shippingMethodFields([
+        { index: '0', value: 'flat_rate:1' },
+        { index: null, value: 'x' },
+      ]),
+    ).toEqual({ 'shipping_method[0]': 'flat_rate:1', 'shipping_method[1]': 'x' });
   });
   it('accepts quantities within min, an empty max and the step', () => {
     expect(isValidQuantity('3', '0', '', '1')).toBe(true);
@@ -171,7 +177,9 @@ describe('cart page: update', () => {
       press(updateButton());
       await idle();
       const error = $('.woocommerce-notices-wrapper ul.woocommerce-error[role="alert"]');
-      expect(error?.textContent).toMatch(failure === 'offline' ? /You are probably offline\./ : failure === 'http500' ? /HTTP 500/ : /not what the shop should send/);
+      expect(error?.textContent).toMatch(
+        failure === 'offline' ? /You are probably offline\./ : failure === 'http500' ? /HTTP 500/ : /not what the shop should send/,
+      );
       expect(qty(TOTE).value).toBe('7');
       expect(updateButton().disabled).toBe(false);
       expect(state.cart.find((l) => l.key === TOTE)?.quantity).toBe(2);
@@ -247,7 +255,9 @@ describe('cart page: coupons', () => {
       couponField().value = 'spring10';
       press(applyButton());
       await until(() => !!document.getElementById('coupon-error-message'), 'the inline error');
-      expect($('#coupon-error-message')?.textContent).toMatch(failure === 'offline' ? /offline/ : failure === 'http500' ? /HTTP 500/ : /not what the shop should send/);
+      expect($('#coupon-error-message')?.textContent).toMatch(
+        failure === 'offline' ? /offline/ : failure === 'http500' ? /HTTP 500/ : /not what the shop should send/,
+      );
       expect(couponField().value).toBe('spring10');
       expect(checkoutState().coupons).toEqual([]);
     });
@@ -425,7 +435,10 @@ describe('cart page: shipping', () => {
     radio('local_pickup:3').dispatchEvent(new Event('change', { bubbles: true }));
     await until(() => events.length === 2, 'the events');
     await idle();
-    expect(log('update_shipping_method')[0]?.body).toMatchObject({ security: NONCES.shippingMethod, 'shipping_method[0]': 'local_pickup:3' });
+    expect(log('update_shipping_method')[0]?.body).toMatchObject({
+      security: NONCES.shippingMethod,
+      'shipping_method[0]': 'local_pickup:3',
+    });
     expect(radio('local_pickup:3').checked).toBe(true);
     expect($('.cart_totals .order-total')?.textContent).toContain('60.00');
     expect(events.map((e) => e.name)).toEqual(['updated_cart_totals', 'updated_shipping_method']);
@@ -513,7 +526,9 @@ describe('cart page: overlay and globals', () => {
     const { installJQueryStandIn } = await import('../../test/helpers/cart');
     await installJQueryStandIn();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const jq = (window as unknown as { jQuery: (t: unknown) => { on: (n: string, h: () => void) => void; off: (n: string, h: () => void) => void } }).jQuery;
+    const jq = (
+      window as unknown as { jQuery: (t: unknown) => { on: (n: string, h: () => void) => void; off: (n: string, h: () => void) => void } }
+    ).jQuery;
     const boom = () => {
       throw new Error('theme bug');
     };
@@ -546,7 +561,8 @@ describe('cart page: a Storefront shop (notices printed above the page)', () => 
     usePageGlobals('storefront-cart.html');
     await mountPage(await fixtureBody('storefront-cart.html'), only('cart-page', 'notices'));
   }
-  const visibleNotices = (text: string) => [...document.querySelectorAll('.woocommerce-message, .woocommerce-error')].filter((n) => n.textContent?.includes(text));
+  const visibleNotices = (text: string) =>
+    [...document.querySelectorAll('.woocommerce-message, .woocommerce-error')].filter((n) => n.textContent?.includes(text));
 
   it('shows "Cart updated." from the theme\'s block above the page, once, though the answer\'s wrapper is empty', async () => {
     await openStorefrontCart();

@@ -1,5 +1,5 @@
-import { islandHost } from '../../mount/host';
-import { defineWidget, type WidgetContext } from '../../mount/types';
+import { islandHost } from '../../src/host';
+import { defineWidget, type WidgetContext } from '../../src/widget';
 import { cartCallTimeout } from '../../src/cart/config';
 import { safeRedirect } from '../../src/cart/logic';
 import { pageGlobal, readGlobal, str } from '../../src/config/globals';
@@ -23,7 +23,11 @@ interface CartParams {
 }
 
 const readParams = () =>
-  readGlobal<CartParams>('wc_cart_params', { update_shipping_method_nonce: str(''), apply_coupon_nonce: str(''), remove_coupon_nonce: str('') }, 'cart-page');
+  readGlobal<CartParams>(
+    'wc_cart_params',
+    { update_shipping_method_nonce: str(''), apply_coupon_nonce: str(''), remove_coupon_nonce: str('') },
+    'cart-page',
+  );
 
 const OWNER = 'cart-page';
 const fire = (name: string, args: unknown[] = []) => fireLegacy(document.body, name, args, OWNER);
@@ -95,13 +99,17 @@ function toggleCalculator(link: HTMLElement): void {
 }
 
 /** Fields a shopper types into (quantities, plugins' per-line text): what an answer must not overwrite. */
-const TYPED_FIELDS = 'input[name]:not([type="hidden"], [type="submit"], [type="button"], [type="image"], [type="reset"], [type="file"], [type="checkbox"], [type="radio"]), textarea[name], select[name]';
+const TYPED_FIELDS =
+  'input[name]:not([type="hidden"], [type="submit"], [type="button"], [type="image"], [type="reset"], [type="file"], [type="checkbox"], [type="radio"]), textarea[name], select[name]';
 
 /** Each typed field's value by name: what the server was sent, or what it printed. */
 function typedValues(form: HTMLFormElement | null, which: 'current' | 'printed'): Map<string, string> {
   const out = new Map<string, string>();
   for (const el of form?.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(TYPED_FIELDS) ?? []) {
-    const printed = el instanceof HTMLSelectElement ? ([...el.options].find((o) => o.defaultSelected)?.value ?? el.options[0]?.value ?? '') : el.defaultValue;
+    const printed =
+      el instanceof HTMLSelectElement
+        ? ([...el.options].find((o) => o.defaultSelected)?.value ?? el.options[0]?.value ?? '')
+        : el.defaultValue;
     out.set(el.name, which === 'current' ? el.value : printed);
   }
   return out;
@@ -198,7 +206,9 @@ function createController(root: HTMLElement, ctx: WidgetContext): Controller {
 
   function chosenMethods(): { index: string | null; value: string; el: HTMLElement }[] {
     const out: { index: string | null; value: string; el: HTMLElement }[] = [];
-    for (const el of root.querySelectorAll<HTMLInputElement | HTMLSelectElement>('select.shipping_method, input[name^="shipping_method"][type="radio"]:checked, input[name^="shipping_method"][type="hidden"]')) {
+    for (const el of root.querySelectorAll<HTMLInputElement | HTMLSelectElement>(
+      'select.shipping_method, input[name^="shipping_method"][type="radio"]:checked, input[name^="shipping_method"][type="hidden"]',
+    )) {
       out.push({ index: el.getAttribute('data-index'), value: el.value, el });
     }
     return out;
@@ -274,7 +284,8 @@ function createController(root: HTMLElement, ctx: WidgetContext): Controller {
     const baseline = known ?? typedValues(current, 'printed');
     const edits = [...typedValues(current, 'current')].filter(([name, value]) => baseline.get(name) !== value);
     // The form element stays (theme code may hold it); its attributes and content are the answer's.
-    for (const attr of Array.from(current.attributes)) if (!nextForm.hasAttribute(attr.name) && attr.name !== 'class') current.removeAttribute(attr.name);
+    for (const attr of Array.from(current.attributes))
+      if (!nextForm.hasAttribute(attr.name) && attr.name !== 'class') current.removeAttribute(attr.name);
     for (const attr of nextForm.attributes) if (attr.name !== 'class') current.setAttribute(attr.name, attr.value);
     const processing = current.classList.contains('processing');
     current.className = nextForm.className;
@@ -318,7 +329,9 @@ function createController(root: HTMLElement, ctx: WidgetContext): Controller {
       return;
     }
     const wrapper = document.querySelector('.woocommerce-notices-wrapper');
-    const notice = wrapper?.querySelector<HTMLElement>('[role="alert"], [role="status"]') ?? document.querySelector<HTMLElement>('.wc-empty-cart-message .cart-empty');
+    const notice =
+      wrapper?.querySelector<HTMLElement>('[role="alert"], [role="status"]') ??
+      document.querySelector<HTMLElement>('.wc-empty-cart-message .cart-empty');
     if (notice) {
       moveFocusTo(notice);
       notice.scrollIntoView?.({ block: 'nearest' });
@@ -382,7 +395,6 @@ function createController(root: HTMLElement, ctx: WidgetContext): Controller {
     void run(() => postUpdate(preserveNotices));
   }
 
-
   /** The error stays next to the field the shopper typed in, tied to it (and to the core field), focus back in it. */
   function couponError(used: HTMLInputElement | null, message: string): void {
     const core = root.querySelector<HTMLInputElement>('#coupon_code');
@@ -398,7 +410,11 @@ function createController(root: HTMLElement, ctx: WidgetContext): Controller {
         let notices: Element[];
         let html: string;
         try {
-          html = await wcAjaxHtml('apply_coupon', { security: readParams().apply_coupon_nonce, coupon_code: code }, { signal, timeout: cartCallTimeout() });
+          html = await wcAjaxHtml(
+            'apply_coupon',
+            { security: readParams().apply_coupon_nonce, coupon_code: code },
+            { signal, timeout: cartCallTimeout() },
+          );
           notices = noticesFromHtml(html);
         } catch (error) {
           if (!signal.aborted) couponError(used, shopperMessage(error));
@@ -421,7 +437,11 @@ function createController(root: HTMLElement, ctx: WidgetContext): Controller {
 
   function removeCoupon(code: string): void {
     void run(async () => {
-      const html = await wcAjaxHtml('remove_coupon', { security: readParams().remove_coupon_nonce, coupon: code }, { signal, timeout: cartCallTimeout() });
+      const html = await wcAjaxHtml(
+        'remove_coupon',
+        { security: readParams().remove_coupon_nonce, coupon: code },
+        { signal, timeout: cartCallTimeout() },
+      );
       const notices = noticesFromHtml(html);
       removeNotices();
       showNotices(notices);
@@ -470,7 +490,12 @@ function createController(root: HTMLElement, ctx: WidgetContext): Controller {
     body.delete('calc_shipping');
     body.set('calc_shipping', CALC_SHIPPING_VALUE);
     void run(async () => {
-      const { text } = await requestText(url, { method: (calc.getAttribute('method') ?? 'post').toUpperCase() === 'GET' ? 'GET' : 'POST', body, signal, timeout: cartCallTimeout() });
+      const { text } = await requestText(url, {
+        method: (calc.getAttribute('method') ?? 'post').toUpperCase() === 'GET' ? 'GET' : 'POST',
+        body,
+        signal,
+        timeout: cartCallTimeout(),
+      });
       applyPage(text, false);
     });
     return true;
@@ -569,13 +594,21 @@ function createController(root: HTMLElement, ctx: WidgetContext): Controller {
       }
       if (!formEl.matches('form.woocommerce-cart-form')) return;
       const submitter = (event as SubmitEvent).submitter ?? null;
-      const active = document.activeElement instanceof HTMLElement && formEl.contains(document.activeElement) ? document.activeElement : null;
-      const focused = active && active !== submitter ? { name: active.getAttribute('name'), id: active.id || null, isQty: active.matches('input.qty') } : null;
+      const active =
+        document.activeElement instanceof HTMLElement && formEl.contains(document.activeElement) ? document.activeElement : null;
+      const focused =
+        active && active !== submitter
+          ? { name: active.getAttribute('name'), id: active.id || null, isQty: active.matches('input.qty') }
+          : null;
       const action = cartActionFor(submitter?.getAttribute('name') ?? null, focused);
       if (action === 'native') return;
       event.preventDefault();
       if (action === 'update') update(false);
-      else applyCoupon(root.querySelector<HTMLInputElement>('#coupon_code')?.value ?? '', root.querySelector<HTMLInputElement>('#coupon_code'));
+      else
+        applyCoupon(
+          root.querySelector<HTMLInputElement>('#coupon_code')?.value ?? '',
+          root.querySelector<HTMLInputElement>('#coupon_code'),
+        );
     },
     { signal },
   );
@@ -620,7 +653,13 @@ function ensureDocumentListeners(): void {
     },
     { signal },
   );
-  listenLegacy(document.body, 'wc_update_cart', (args) => primary()?.update(args[0] === true || args[0] === 'true' || args[0] === 1), signal, OWNER);
+  listenLegacy(
+    document.body,
+    'wc_update_cart',
+    (args) => primary()?.update(args[0] === true || args[0] === 'true' || args[0] === 1),
+    signal,
+    OWNER,
+  );
 }
 
 export default defineWidget({

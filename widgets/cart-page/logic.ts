@@ -21,7 +21,10 @@ export function shippingMethodFields(chosen: readonly { index: string | null; va
 
 /** Which action a cart form submission means, from what the shopper pressed or where the Enter key was. */
 export type CartAction = 'update' | 'coupon' | 'native';
-export function cartActionFor(submitterName: string | null, focused: { name: string | null; id: string | null; isQty: boolean } | null): CartAction {
+export function cartActionFor(
+  submitterName: string | null,
+  focused: { name: string | null; id: string | null; isQty: boolean } | null,
+): CartAction {
   // Implicit submission (Enter in a field) reports the form's first submit button, the coupon button, as its
   // submitter: the focused field says what the shopper meant.
   if (focused?.isQty) return 'update';

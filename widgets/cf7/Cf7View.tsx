@@ -92,7 +92,12 @@ function FieldErrorView({ form, unitTag, error }: { form: HTMLFormElement; unitT
     <>
       {wraps.map((wrap, i) =>
         createPortal(
-          <span className="wpcf7-not-valid-tip" aria-hidden="true" style={tipHidden ? HIDDEN : undefined} onClick={floating ? () => setTipHidden(true) : undefined}>
+          <span
+            className="wpcf7-not-valid-tip"
+            aria-hidden="true"
+            style={tipHidden ? HIDDEN : undefined}
+            onClick={floating ? () => setTipHidden(true) : undefined}
+          >
             {message}
           </span>,
           wrap,
@@ -107,7 +112,19 @@ function FieldErrorView({ form, unitTag, error }: { form: HTMLFormElement; unitT
  * The response output: its text as CF7 shows it, or, where Avada's behaviours run, Avada's alert for errors and
  * successes, with a close button when dismissable.
  */
-function Output({ form, output, response, focus, avadaAlerts }: { form: HTMLFormElement; output: HTMLElement; response: ResponseMessage | null; focus: number; avadaAlerts: boolean }) {
+function Output({
+  form,
+  output,
+  response,
+  focus,
+  avadaAlerts,
+}: {
+  form: HTMLFormElement;
+  output: HTMLElement;
+  response: ResponseMessage | null;
+  focus: number;
+  avadaAlerts: boolean;
+}) {
   const kind = response && avadaAlerts ? alertKind(response.statusCls) : undefined;
   const dismissable = !!kind && output.classList.contains('alert-dismissable');
 
@@ -143,7 +160,13 @@ function Output({ form, output, response, focus, avadaAlerts }: { form: HTMLForm
     );
     content = dismissable ? (
       <>
-        <button type="button" className="close toggle-alert" data-dismiss="alert" aria-label="Close" onClick={() => dismissOutput(form, output)}>
+        <button
+          type="button"
+          className="close toggle-alert"
+          data-dismiss="alert"
+          aria-label="Close"
+          onClick={() => dismissOutput(form, output)}
+        >
           ×
         </button>
         {text}

@@ -36,10 +36,12 @@ export function readConfig(raw: unknown): Cf7Config | undefined {
   const namespace = api && typeof api === 'object' ? (api as { namespace?: unknown }).namespace : undefined;
   if (typeof root !== 'string' || root.trim() === '') return undefined;
   const ns = typeof namespace === 'string' && namespace.trim() !== '' ? namespace : 'contact-form-7/v1';
-  if (typeof namespace !== 'string') warnOnce(WIDGET, 'wpcf7.api.namespace', `expected a string, got ${JSON.stringify(namespace)}; using "contact-form-7/v1"`);
+  if (typeof namespace !== 'string')
+    warnOnce(WIDGET, 'wpcf7.api.namespace', `expected a string, got ${JSON.stringify(namespace)}; using "contact-form-7/v1"`);
   const cachedRaw = (raw as { cached?: unknown }).cached;
   const cached = cachedRaw === undefined ? false : parseFlag(cachedRaw);
-  if (cached === undefined) warnOnce(WIDGET, 'wpcf7.cached', `expected a flag, got ${JSON.stringify(cachedRaw)}; treating the page as cached`);
+  if (cached === undefined)
+    warnOnce(WIDGET, 'wpcf7.cached', `expected a flag, got ${JSON.stringify(cachedRaw)}; treating the page as cached`);
   return { root: root.trim(), namespace: ns, cached: cached ?? true };
 }
 
@@ -171,7 +173,11 @@ export function fetchSchema(config: Cf7Config, formId: number): Promise<Schema |
       },
       (error: unknown) => {
         schemas.delete(address); // a later form with this id may try again
-        warnOnce(WIDGET, `schema of form ${formId}`, `could not be loaded (${error instanceof Error ? error.message : String(error)}); fields are checked by the server only`);
+        warnOnce(
+          WIDGET,
+          `schema of form ${formId}`,
+          `could not be loaded (${error instanceof Error ? error.message : String(error)}); fields are checked by the server only`,
+        );
         return undefined;
       },
     );
@@ -186,7 +192,11 @@ export function forgetSchemas(): void {
 }
 
 /** The refill answer as the server sent it (`[]` when the form has nothing to refill): wpcf7reset hands it on. */
-export async function fetchRefill(config: Cf7Config, formId: number, signal?: AbortSignal): Promise<(Refill & Record<string, unknown>) | unknown[]> {
+export async function fetchRefill(
+  config: Cf7Config,
+  formId: number,
+  signal?: AbortSignal,
+): Promise<(Refill & Record<string, unknown>) | unknown[]> {
   const data = await getJson(url(config, `contact-forms/${formId}/refill`), signal);
   const parsed = refillSchema.safeParse(data);
   if (!parsed.success) throw new NetError('invalid_response');
@@ -217,7 +227,11 @@ export async function postFeedback(config: Cf7Config, formId: number, body: Form
         throw new NetError('invalid_json', { status: error.status, body: error.body });
       }
       const parsed = wpError.safeParse(data);
-      throw new NetError('http', { status: error.status, body: error.body, message: parsed.success && parsed.data.message.trim() ? parsed.data.message : SEND_FAILED });
+      throw new NetError('http', {
+        status: error.status,
+        body: error.body,
+        message: parsed.success && parsed.data.message.trim() ? parsed.data.message : SEND_FAILED,
+      });
     }
     throw error;
   }

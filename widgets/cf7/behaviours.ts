@@ -94,7 +94,13 @@ export function updateCounters(form: HTMLFormElement, name?: string): void {
     if (name !== undefined && target !== name) continue;
     const control = form.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name=${cssString(target)}]`);
     if (!control || !('value' in control)) continue;
-    const state = characterCount(control.value, counter.classList.contains('down') ? 'down' : 'up', int(counter, 'data-starting-value'), int(counter, 'data-maximum-value'), int(counter, 'data-minimum-value'));
+    const state = characterCount(
+      control.value,
+      counter.classList.contains('down') ? 'down' : 'up',
+      int(counter, 'data-starting-value'),
+      int(counter, 'data-maximum-value'),
+      int(counter, 'data-minimum-value'),
+    );
     counter.setAttribute('data-current-value', String(state.current));
     counter.textContent = String(state.current);
     counter.classList.toggle('too-long', state.tooLong);

@@ -1,4 +1,4 @@
-import type { WidgetContext } from '../../mount/types';
+import type { WidgetContext } from '../../src/widget';
 import { avadaBehaviours } from '../../src/theme/theme';
 import { defineIsland } from '../../src/react/island';
 import { commitNow } from '../../src/react/render';
@@ -24,7 +24,12 @@ export function mountView(wrapper: Element, controller: FormController, ctx: Wid
   const island = defineIsland<Cf7ViewProps>({
     name: 'cf7',
     Component: Cf7View,
-    props: () => ({ display: controller.display, form: controller.form, unitTag: controller.identity.unitTag, avadaAlerts: avadaBehaviours() }),
+    props: () => ({
+      display: controller.display,
+      form: controller.form,
+      unitTag: controller.identity.unitTag,
+      avadaAlerts: avadaBehaviours(),
+    }),
     host: srRegion,
     connect(_island, _element, context) {
       controller.display.commit = commitNow;

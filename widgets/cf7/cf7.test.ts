@@ -9,7 +9,16 @@ import { fixtureBody, mountPage, only } from '../../test/helpers/mount';
 import { forgetSchemas } from './api';
 import { controllerOf } from './global';
 
-type Wpcf7 = { api?: unknown; cached?: unknown; blocked?: unknown; submit?: (...a: unknown[]) => unknown; schemas?: Map<number, unknown>; init?: unknown; reset?: unknown; validate?: unknown };
+type Wpcf7 = {
+  api?: unknown;
+  cached?: unknown;
+  blocked?: unknown;
+  submit?: (...a: unknown[]) => unknown;
+  schemas?: Map<number, unknown>;
+  init?: unknown;
+  reset?: unknown;
+  validate?: unknown;
+};
 const win = window as unknown as { wpcf7?: Wpcf7; wpcf7_recaptcha?: unknown; grecaptcha?: unknown };
 
 const UNIT = 'wpcf7-f207-p10-o1';
@@ -112,11 +121,22 @@ const answerQuiz = () => type('check', QUIZ[$('.wpcf7-quiz-label').textContent ?
 
 function record(...names: string[]): { name: string; detail: Record<string, unknown> }[] {
   const seen: { name: string; detail: Record<string, unknown> }[] = [];
-  for (const name of names) document.addEventListener(name, (e) => seen.push({ name, detail: (e as CustomEvent).detail as Record<string, unknown> }));
+  for (const name of names)
+    document.addEventListener(name, (e) => seen.push({ name, detail: (e as CustomEvent).detail as Record<string, unknown> }));
   return seen;
 }
 
-const ALL_EVENTS = ['wpcf7beforesubmit', 'wpcf7invalid', 'wpcf7unaccepted', 'wpcf7spam', 'wpcf7aborted', 'wpcf7mailsent', 'wpcf7mailfailed', 'wpcf7submit', 'wpcf7reset'];
+const ALL_EVENTS = [
+  'wpcf7beforesubmit',
+  'wpcf7invalid',
+  'wpcf7unaccepted',
+  'wpcf7spam',
+  'wpcf7aborted',
+  'wpcf7mailsent',
+  'wpcf7mailfailed',
+  'wpcf7submit',
+  'wpcf7reset',
+];
 
 describe('mounting', () => {
   it('initialises the printed form once: js class, spinner, form.wpcf7, the wpcf7 API keeping page keys, one schema call', async () => {
@@ -127,7 +147,14 @@ describe('mounting', () => {
     expect(wrapper.classList.contains('no-js')).toBe(false);
     expect(document.querySelectorAll('.wpcf7-spinner')).toHaveLength(1);
     expect($('.has-spinner').nextElementSibling?.className).toBe('wpcf7-spinner');
-    expect(form().wpcf7).toMatchObject({ id: 207, status: 'init', unitTag: UNIT, pluginVersion: '6.1.6', locale: 'en_GB', containerPost: 10 });
+    expect(form().wpcf7).toMatchObject({
+      id: 207,
+      status: 'init',
+      unitTag: UNIT,
+      pluginVersion: '6.1.6',
+      locale: 'en_GB',
+      containerPost: 10,
+    });
     for (const fn of ['init', 'submit', 'reset', 'validate'] as const) expect(typeof win.wpcf7?.[fn]).toBe('function');
     expect(win.wpcf7?.api).toEqual({ root: '/wp-json/', namespace: 'contact-form-7/v1' });
     expect(win.wpcf7?.cached).toBe('');
@@ -172,7 +199,10 @@ describe('mounting', () => {
   it('replaces a form placed inside another form with the notice', async () => {
     const body = await fixtureBody('contact.html');
     const inner = /<div class="wpcf7[\s\S]*?<\/form>\s*<\/div>/.exec(body)![0];
-    await mountPage(`<form class="checkout" action="/checkout/"><p>Order notes</p>${inner.replace(/<\/?form[^>]*>/g, '')}</form>`, only('cf7'));
+    await mountPage(
+      `<form class="checkout" action="/checkout/"><p>Order notes</p>${inner.replace(/<\/?form[^>]*>/g, '')}</form>`,
+      only('cf7'),
+    );
     const notice = $('.checkout p.wpcf7-form-in-wrong-place');
     expect(notice.innerHTML).toBe('<strong>Error:</strong> This contact form is placed in the wrong place.');
     expect(document.querySelector('.wpcf7')).toBeNull();
@@ -211,10 +241,14 @@ describe('mounting', () => {
 
   it('a form without an id: one warning at mount, and a submit (or wpcf7.submit) posts it as printed, calling no endpoint', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const body = (await fixtureBody('contact.html')).replace('<input type="hidden" name="_wpcf7" value="207" />', '').replace(' data-wpcf7-id="207"', '');
+    const body = (await fixtureBody('contact.html'))
+      .replace('<input type="hidden" name="_wpcf7" value="207" />', '')
+      .replace(' data-wpcf7-id="207"', '');
     await mountPage(body, only('cf7'));
     await vi.waitFor(() => expect($('.wpcf7').classList.contains('js')).toBe(true));
-    expect(warn.mock.calls.map((c) => String(c[0]))).toEqual([expect.stringContaining('cf7: _wpcf7: the form has no id; it is sent without JavaScript')]);
+    expect(warn.mock.calls.map((c) => String(c[0]))).toEqual([
+      expect.stringContaining('cf7: _wpcf7: the form has no id; it is sent without JavaScript'),
+    ]);
     const posts: boolean[] = [];
     // The page's own post: a submit event nobody prevented (stopped here, happy-dom cannot navigate).
     const nativePost = (event: Event) => {
@@ -258,7 +292,10 @@ describe('the view, loaded when the form needs it', () => {
         `aria-invalid="true" aria-describedby="${UNIT}-ve-buyer-email" value="ada@" type="email" name="buyer-email" /><span class="wpcf7-not-valid-tip" aria-hidden="true">Please enter an email address.</span></span>`,
       )
       .replace(/(<div class="wpcf7-response-output[^>]*>)(<\/div>)/, '$1One or more fields have an error. Please check and try again.$2')
-      .replace('<p role="status" aria-live="polite" aria-atomic="true"></p> <ul></ul>', `<p role="status" aria-live="polite" aria-atomic="true">One or more fields have an error. Please check and try again.</p> <ul><li id="${UNIT}-ve-buyer-email">Please enter an email address.</li></ul>`);
+      .replace(
+        '<p role="status" aria-live="polite" aria-atomic="true"></p> <ul></ul>',
+        `<p role="status" aria-live="polite" aria-atomic="true">One or more fields have an error. Please check and try again.</p> <ul><li id="${UNIT}-ve-buyer-email">Please enter an email address.</li></ul>`,
+      );
     await mountUntouched(body);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(hasView()).toBe(false);
@@ -272,18 +309,26 @@ describe('the view, loaded when the form needs it', () => {
     expect(tip('buyer-email')?.textContent).toBe('Please enter an email address.');
     expect(field('buyer-email').getAttribute('aria-invalid')).toBe('true');
     expect(form().getAttribute('data-status')).toBe('invalid');
-    expect(output().querySelector('.fusion-alert-content')?.textContent).toBe('One or more fields have an error. Please check and try again.');
+    expect(output().querySelector('.fusion-alert-content')?.textContent).toBe(
+      'One or more fields have an error. Please check and try again.',
+    );
     expect(output().classList.contains('fusion-danger')).toBe(true);
     expect(document.querySelectorAll('.wpcf7-spinner')).toHaveLength(1);
     // The screen-reader region the server filled keeps saying the same (contract §2: adopt, do not reset).
     expect(srStatus().textContent).toBe('One or more fields have an error. Please check and try again.');
-    expect([...srList().querySelectorAll('li')].map((li) => [li.id, li.textContent])).toEqual([[`${UNIT}-ve-buyer-email`, 'Please enter an email address.']]);
+    expect([...srList().querySelectorAll('li')].map((li) => [li.id, li.textContent])).toEqual([
+      [`${UNIT}-ve-buyer-email`, 'Please enter an email address.'],
+    ]);
   });
 
   it('before the view has arrived, wpcf7statuschanged listeners already see the new status on the form', async () => {
     await mountUntouched();
     const seen: string[] = [];
-    document.addEventListener('wpcf7statuschanged', (e) => seen.push(`${(e as CustomEvent<{ status: string }>).detail.status}:${form().getAttribute('data-status')}:${form().classList.contains((e as CustomEvent<{ status: string }>).detail.status)}`));
+    document.addEventListener('wpcf7statuschanged', (e) =>
+      seen.push(
+        `${(e as CustomEvent<{ status: string }>).detail.status}:${form().getAttribute('data-status')}:${form().classList.contains((e as CustomEvent<{ status: string }>).detail.status)}`,
+      ),
+    );
     // Validation on a change: the view starts loading only now.
     field('buyer-email').value = 'nope';
     change(field('buyer-email'));
@@ -295,7 +340,8 @@ describe('the view, loaded when the form needs it', () => {
     await mountUntouched();
     fillValidWithoutView();
     const statuses: string[] = [];
-    for (const name of ['wpcf7beforesubmit', 'wpcf7mailsent', 'wpcf7submit']) document.addEventListener(name, () => statuses.push(`${name}:${form().getAttribute('data-status')}`));
+    for (const name of ['wpcf7beforesubmit', 'wpcf7mailsent', 'wpcf7submit'])
+      document.addEventListener(name, () => statuses.push(`${name}:${form().getAttribute('data-status')}`));
     form().requestSubmit($('.wpcf7-submit'));
     form().requestSubmit($('.wpcf7-submit'));
     await vi.waitFor(() => expect(statuses).toHaveLength(3));
@@ -436,7 +482,13 @@ describe('validation on change', () => {
       ['init', 'validating'],
       ['validating', 'init'],
     ]);
-    expect(seen[0]?.detail).toMatchObject({ contactFormId: 207, unitTag: UNIT, containerPostId: 10, pluginVersion: '6.1.6', contactFormLocale: 'en_GB' });
+    expect(seen[0]?.detail).toMatchObject({
+      contactFormId: 207,
+      unitTag: UNIT,
+      containerPostId: 10,
+      pluginVersion: '6.1.6',
+      contactFormLocale: 'en_GB',
+    });
     expect(form().getAttribute('data-status')).toBe('init');
     expect([...srList().children].map((li) => li.id)).toEqual([`${UNIT}-ve-buyer-name`, `${UNIT}-ve-buyer-email`]);
   });
@@ -460,7 +512,9 @@ describe('validation on change', () => {
   });
 
   it('under .use-floating-validation-tip a tip hides when its control (a text field or a select) takes focus, or when it is clicked', async () => {
-    await mountContact((await fixtureBody('contact.html')).replace('class="wpcf7-form init"', 'class="wpcf7-form init use-floating-validation-tip"'));
+    await mountContact(
+      (await fixtureBody('contact.html')).replace('class="wpcf7-form init"', 'class="wpcf7-form init use-floating-validation-tip"'),
+    );
     const shown = (name: string) => (tip(name) as HTMLElement | null)?.style.display !== 'none';
     type('buyer-email', 'nope');
     expect(shown('buyer-email')).toBe(true);
@@ -599,7 +653,10 @@ describe('acceptance', () => {
   });
 
   it('a server answer of acceptance_missing: unaccepted, its event, focus on the box', async () => {
-    const body = (await fixtureBody('contact.html')).replace('class="wpcf7-form init"', 'class="wpcf7-form init wpcf7-acceptance-as-validation"');
+    const body = (await fixtureBody('contact.html')).replace(
+      'class="wpcf7-form init"',
+      'class="wpcf7-form init wpcf7-acceptance-as-validation"',
+    );
     await mountContact(body);
     const seen = record(...ALL_EVENTS);
     fillValid();
@@ -644,7 +701,14 @@ describe('submitting', () => {
 
     expect(seen.map((e) => e.name)).toEqual(['wpcf7beforesubmit', 'wpcf7mailsent', 'wpcf7submit', 'wpcf7reset']);
     const before = seen[0]!.detail;
-    expect(before).toMatchObject({ contactFormId: 207, pluginVersion: '6.1.6', contactFormLocale: 'en_GB', unitTag: UNIT, containerPostId: 10, status: 'init' });
+    expect(before).toMatchObject({
+      contactFormId: 207,
+      pluginVersion: '6.1.6',
+      contactFormLocale: 'en_GB',
+      unitTag: UNIT,
+      containerPostId: 10,
+      status: 'init',
+    });
     expect(before).not.toHaveProperty('apiResponse');
     expect(before.formData).toBeInstanceOf(FormData);
     const inputs = before.inputs as { name: string; value: unknown }[];
@@ -652,7 +716,11 @@ describe('submitting', () => {
     expect(inputs).toContainEqual({ name: 'buyer-name', value: 'Ada Lovelace' });
     const sent = seen[1]!.detail;
     expect(sent.status).toBe('mail_sent');
-    expect(sent.apiResponse).toMatchObject({ status: 'mail_sent', message: 'Thank you for your message. It has been sent.', contact_form_id: 207 });
+    expect(sent.apiResponse).toMatchObject({
+      status: 'mail_sent',
+      message: 'Thank you for your message. It has been sent.',
+      contact_form_id: 207,
+    });
     expect(seen[2]!.detail).toBe(sent);
     expect(seen[3]!.detail.apiResponse).toMatchObject({ quiz: { check: [expect.any(String), expect.any(String)] } });
 
@@ -674,7 +742,10 @@ describe('submitting', () => {
   });
 
   it('adds the submitter when it has a name', async () => {
-    const body = (await fixtureBody('contact.html')).replace('type="submit" value="Send enquiry"', 'type="submit" name="send-kind" value="quote"');
+    const body = (await fixtureBody('contact.html')).replace(
+      'type="submit" value="Send enquiry"',
+      'type="submit" name="send-kind" value="quote"',
+    );
     await mountContact(body);
     fillValid();
     await submit();
@@ -694,7 +765,10 @@ describe('submitting', () => {
     expect(tip('check')?.textContent).toBe('The answer to the quiz is incorrect.');
     expect(document.activeElement).toBe(field('buyer-email'));
     expect(srStatus().textContent).toBe('One or more fields have an error. Please check and try again.');
-    expect([...srList().querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Please enter an email address.', 'The answer to the quiz is incorrect.']);
+    expect([...srList().querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Please enter an email address.',
+      'The answer to the quiz is incorrect.',
+    ]);
     expect(output().className).toContain('fusion-alert error fusion-danger');
     expect(output().querySelector('i.fa-exclamation-triangle')).not.toBeNull();
     expect(field('buyer-name').value).toBe('Ada Lovelace');
@@ -795,38 +869,43 @@ describe('never losing a message', () => {
     ['http500', 'The response is not a valid JSON response.'],
     ['not-json', 'The response is not a valid JSON response.'],
     ['wrong-shape', 'The response is not a valid JSON response.'],
-  ] as const)('%s: failed, the catalogue text shown and announced, values kept, no CF7 answer events, submit again works', async (failure, text) => {
-    await mountContact();
-    const seen = record(...ALL_EVENTS);
-    const errors: unknown[] = [];
-    document.addEventListener('storefront:error', (e) => errors.push((e as CustomEvent).detail));
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    fillValid();
-    failNext('cf7-feedback', failure);
-    await submit();
-    // An answer that is not a feedback object is bad input from the server: one warning names it. Offline is not.
-    expect(warn.mock.calls.map((c) => String(c[0]))).toEqual(failure === 'offline' ? [] : [expect.stringContaining('cf7: feedback: the answer')]);
-    expect(form().getAttribute('data-status')).toBe('failed');
-    expect(form().classList.contains('failed')).toBe(true);
-    expect(output().textContent).toContain(text);
-    expect(output().classList.contains('fusion-danger')).toBe(true);
-    expect(srStatus().textContent).toBe(text);
-    expect(seen.map((e) => e.name)).toEqual(['wpcf7beforesubmit']);
-    // The element by identity: a deep match would walk the form's whole object graph (React's fibers hang off
-    // the nodes the view renders) and never finish.
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatchObject({ widget: 'cf7', phase: 'request' });
-    expect((errors[0] as { element: unknown }).element).toBe(form());
-    expect(field('buyer-name').value).toBe('Ada Lovelace');
-    expect(field('details').value).toBe('Two hundred totes with our logo, please.');
-    expect(field<HTMLInputElement>('terms').checked).toBe(true);
-    expect(sessionStorage.getItem('sf_cf7_207_/')).toContain('Ada Lovelace');
+  ] as const)(
+    '%s: failed, the catalogue text shown and announced, values kept, no CF7 answer events, submit again works',
+    async (failure, text) => {
+      await mountContact();
+      const seen = record(...ALL_EVENTS);
+      const errors: unknown[] = [];
+      document.addEventListener('storefront:error', (e) => errors.push((e as CustomEvent).detail));
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      fillValid();
+      failNext('cf7-feedback', failure);
+      await submit();
+      // An answer that is not a feedback object is bad input from the server: one warning names it. Offline is not.
+      expect(warn.mock.calls.map((c) => String(c[0]))).toEqual(
+        failure === 'offline' ? [] : [expect.stringContaining('cf7: feedback: the answer')],
+      );
+      expect(form().getAttribute('data-status')).toBe('failed');
+      expect(form().classList.contains('failed')).toBe(true);
+      expect(output().textContent).toContain(text);
+      expect(output().classList.contains('fusion-danger')).toBe(true);
+      expect(srStatus().textContent).toBe(text);
+      expect(seen.map((e) => e.name)).toEqual(['wpcf7beforesubmit']);
+      // The element by identity: a deep match would walk the form's whole object graph (React's fibers hang off
+      // the nodes the view renders) and never finish.
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatchObject({ widget: 'cf7', phase: 'request' });
+      expect((errors[0] as { element: unknown }).element).toBe(form());
+      expect(field('buyer-name').value).toBe('Ada Lovelace');
+      expect(field('details').value).toBe('Two hundred totes with our logo, please.');
+      expect(field<HTMLInputElement>('terms').checked).toBe(true);
+      expect(sessionStorage.getItem('sf_cf7_207_/')).toContain('Ada Lovelace');
 
-    answerQuiz();
-    await submit();
-    expect(form().getAttribute('data-status')).toBe('sent');
-    expect(calls('cf7-feedback')).toHaveLength(2);
-  });
+      answerQuiz();
+      await submit();
+      expect(form().getAttribute('data-status')).toBe('sent');
+      expect(calls('cf7-feedback')).toHaveLength(2);
+    },
+  );
 
   it('a PHP notice before the JSON still reads as the answer', async () => {
     await mountContact();
@@ -895,7 +974,10 @@ describe('never losing a message', () => {
 
   it('does not overwrite what the browser already filled in, and survives a corrupt draft', async () => {
     sessionStorage.setItem('sf_cf7_207_/', JSON.stringify({ [UNIT]: { 'buyer-name#0': 'Old', 'buyer-email#0': 'old@example.com' } }));
-    const body = (await fixtureBody('contact.html')).replace('value="" type="text" name="buyer-name"', 'value="" type="text" name="buyer-name" data-x="1"');
+    const body = (await fixtureBody('contact.html')).replace(
+      'value="" type="text" name="buyer-name"',
+      'value="" type="text" name="buyer-name" data-x="1"',
+    );
     document.body.innerHTML = body;
     field('buyer-name').value = 'Typed before mount';
     const { createRuntime } = await import('../../mount/runtime');
@@ -994,45 +1076,48 @@ describe('a reset whose refill fails', () => {
     ['not-json', 'The response is not a valid JSON response.'],
   ] as const;
 
-  it.each(FAILURES)('%s: the form is reset and usable, wpcf7reset fires once with an empty refill, one warning', async (failure, reason) => {
-    await mountContact();
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const seen = record('wpcf7reset');
-    type('buyer-name', 'Ada');
-    type('check', '9');
-    failNext('cf7-refill', failure);
-    form().reset();
-    expect(form().getAttribute('data-status')).toBe('resetting');
-    await vi.waitFor(() => expect(seen).toHaveLength(1));
+  it.each(FAILURES)(
+    '%s: the form is reset and usable, wpcf7reset fires once with an empty refill, one warning',
+    async (failure, reason) => {
+      await mountContact();
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const seen = record('wpcf7reset');
+      type('buyer-name', 'Ada');
+      type('check', '9');
+      failNext('cf7-refill', failure);
+      form().reset();
+      expect(form().getAttribute('data-status')).toBe('resetting');
+      await vi.waitFor(() => expect(seen).toHaveLength(1));
 
-    expect(form().getAttribute('data-status')).toBe('init');
-    expect(form().classList.contains('init')).toBe(true);
-    expect(form().classList.contains('resetting')).toBe(false);
-    expect(form().wpcf7?.status).toBe('init');
-    expect(field('buyer-name').value).toBe('');
-    expect(sessionStorage.getItem('sf_cf7_207_/')).toBeNull();
-    // CF7's detail, with the status the form was reset from. (Its inputs are read in the reset event, before a
-    // browser clears the values; happy-dom clears them first, so only their shape is checked here.)
-    const detail = seen[0]!.detail;
-    expect(detail).toMatchObject({ ...IDENTITY, status: 'init', apiResponse: {} });
-    expect(detail.formData).toBeInstanceOf(FormData);
-    expect(detail.inputs).toContainEqual({ name: 'source', value: 'contact-page' });
-    expect((detail.inputs as { name: string }[]).every((i) => !i.name.startsWith('_'))).toBe(true);
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]?.[0])).toMatch(/cf7: refill: .*quiz and captcha/);
-    expect(String(warn.mock.calls[0]?.[0])).toContain(reason);
+      expect(form().getAttribute('data-status')).toBe('init');
+      expect(form().classList.contains('init')).toBe(true);
+      expect(form().classList.contains('resetting')).toBe(false);
+      expect(form().wpcf7?.status).toBe('init');
+      expect(field('buyer-name').value).toBe('');
+      expect(sessionStorage.getItem('sf_cf7_207_/')).toBeNull();
+      // CF7's detail, with the status the form was reset from. (Its inputs are read in the reset event, before a
+      // browser clears the values; happy-dom clears them first, so only their shape is checked here.)
+      const detail = seen[0]!.detail;
+      expect(detail).toMatchObject({ ...IDENTITY, status: 'init', apiResponse: {} });
+      expect(detail.formData).toBeInstanceOf(FormData);
+      expect(detail.inputs).toContainEqual({ name: 'source', value: 'contact-page' });
+      expect((detail.inputs as { name: string }[]).every((i) => !i.name.startsWith('_'))).toBe(true);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]?.[0])).toMatch(/cf7: refill: .*quiz and captcha/);
+      expect(String(warn.mock.calls[0]?.[0])).toContain(reason);
 
-    // The question and its answer hash stayed a pair, the old answer went: answering the shown question works.
-    expect($('.wpcf7-quiz-label').textContent).toBe('2+3=?');
-    expect(field('_wpcf7_quiz_answer_check').value).toBe('4f449497');
-    expect(field('check').value).toBe('');
-    fillValid();
-    await submit();
-    expect(form().getAttribute('data-status')).toBe('sent');
-    await vi.waitFor(() => expect(seen).toHaveLength(2));
-    expect(seen[1]!.detail.apiResponse).toMatchObject({ quiz: { check: [expect.any(String), expect.any(String)] } });
-    expect(warn).toHaveBeenCalledTimes(1);
-  });
+      // The question and its answer hash stayed a pair, the old answer went: answering the shown question works.
+      expect($('.wpcf7-quiz-label').textContent).toBe('2+3=?');
+      expect(field('_wpcf7_quiz_answer_check').value).toBe('4f449497');
+      expect(field('check').value).toBe('');
+      fillValid();
+      await submit();
+      expect(form().getAttribute('data-status')).toBe('sent');
+      await vi.waitFor(() => expect(seen).toHaveLength(2));
+      expect(seen[1]!.detail.apiResponse).toMatchObject({ quiz: { check: [expect.any(String), expect.any(String)] } });
+      expect(warn).toHaveBeenCalledTimes(1);
+    },
+  );
 
   it('after a sent message: back to sent, wpcf7reset after wpcf7submit, and the quiz the feedback answer brought still works', async () => {
     await mountContact();
@@ -1076,7 +1161,10 @@ describe('a reset whose refill fails', () => {
     expect(form().getAttribute('data-status')).toBe('init');
     expect(seen[0]!.detail).toMatchObject({ ...IDENTITY, status: 'init', apiResponse: {} });
     expect(field('buyer-name').value).toBe('');
-    expect(warn.mock.calls.map((c) => String(c[0])), JSON.stringify(warn.mock.calls.map((c) => String(c[0])))).toHaveLength(1);
+    expect(
+      warn.mock.calls.map((c) => String(c[0])),
+      JSON.stringify(warn.mock.calls.map((c) => String(c[0]))),
+    ).toHaveLength(1);
     expect(String(warn.mock.calls[0]?.[0])).toContain('The request took too long.');
     fillValid();
     await submit();
@@ -1148,13 +1236,18 @@ describe('browsers without fetch or FormData', () => {
 
 function stub(fail = false) {
   let n = 0;
-  const execute = vi.fn((_key: string, { action }: { action: string }) => (fail ? Promise.reject(new Error('network')) : Promise.resolve(`token-${action}-${++n}`)));
+  const execute = vi.fn((_key: string, { action }: { action: string }) =>
+    fail ? Promise.reject(new Error('network')) : Promise.resolve(`token-${action}-${++n}`),
+  );
   win.grecaptcha = { ready: (fn: () => void) => fn(), execute };
   win.wpcf7_recaptcha = { sitekey: 'site-key-1', actions: { homepage: 'homepage', contactform: 'contactform' } };
   return execute;
 }
 const withField = async () =>
-  (await fixtureBody('contact.html')).replace('<input type="hidden" name="_wpcf7_posted_data_hash" value="" />', '<input type="hidden" name="_wpcf7_posted_data_hash" value="" /><input type="hidden" name="_wpcf7_recaptcha_response" value="" />');
+  (await fixtureBody('contact.html')).replace(
+    '<input type="hidden" name="_wpcf7_posted_data_hash" value="" />',
+    '<input type="hidden" name="_wpcf7_posted_data_hash" value="" /><input type="hidden" name="_wpcf7_recaptcha_response" value="" />',
+  );
 
 describe('reCAPTCHA v3', () => {
   it('gets a token on load, on every change and fresh before each submit', async () => {
@@ -1181,7 +1274,9 @@ describe('reCAPTCHA v3', () => {
     win.wpcf7_recaptcha = { sitekey: '', actions: { homepage: 'homepage', contactform: 'contactform' } };
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     await mountContact(await withField());
-    expect(warn.mock.calls.map((c) => String(c[0]))).toEqual([expect.stringContaining('cf7: wpcf7_recaptcha.sitekey: expected a site key, got ""')]);
+    expect(warn.mock.calls.map((c) => String(c[0]))).toEqual([
+      expect.stringContaining('cf7: wpcf7_recaptcha.sitekey: expected a site key, got ""'),
+    ]);
     fillValid();
     await submit();
     expect(execute).not.toHaveBeenCalled();

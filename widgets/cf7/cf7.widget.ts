@@ -2,7 +2,7 @@
  * Contact Form 7 on every `.wpcf7` wrapper, including forms inserted later (popups, quick view): the runtime's
  * observer mounts them, each once. See README.md for the decisions beyond the original.
  */
-import { defineWidget } from '../../mount/types';
+import { defineWidget } from '../../src/widget';
 import { errorOnce } from '../../src/log';
 import { pageGlobal } from '../../src/config/globals';
 import { fetchSchema, readConfig, WIDGET } from './api';
@@ -45,7 +45,12 @@ export default defineWidget({
     const config = readConfig(pageGlobal('wpcf7'));
     const missing = missingFeatures();
     if (!config || missing.length) {
-      errorOnce(WIDGET, config ? `this browser lacks ${missing.join(', ')}; the form posts without JavaScript` : 'wpcf7.api is missing; the form posts without JavaScript');
+      errorOnce(
+        WIDGET,
+        config
+          ? `this browser lacks ${missing.join(', ')}; the form posts without JavaScript`
+          : 'wpcf7.api is missing; the form posts without JavaScript',
+      );
       return;
     }
     const recaptcha = readRecaptchaSettings(pageGlobal('wpcf7_recaptcha'));

@@ -65,7 +65,14 @@ beforeEach(() => {
   posts = [];
   forgetSchemas();
   win.wpcf7 = { api: { root: ROOT, namespace: 'contact-form-7/v1' } };
-  feedback = () => ({ contact_form_id: 207, status: 'mail_sent', message: 'Thank you for your message. It has been sent.', invalid_fields: [], posted_data_hash: 'abc', into: '#wpcf7-f207-p88-o1' });
+  feedback = () => ({
+    contact_form_id: 207,
+    status: 'mail_sent',
+    message: 'Thank you for your message. It has been sent.',
+    invalid_fields: [],
+    posted_data_hash: 'abc',
+    into: '#wpcf7-f207-p88-o1',
+  });
   refill = () => [];
   server.use(
     http.get(`${BASE}/feedback/schema`, () => HttpResponse.json(SCHEMA)),
@@ -82,7 +89,10 @@ afterEach(() => {
 
 function record(...names: string[]): Seen[] {
   const seen: Seen[] = [];
-  for (const name of names) document.addEventListener(name, (e) => seen.push({ name, detail: (e as CustomEvent).detail as Record<string, unknown>, target: e.target }));
+  for (const name of names)
+    document.addEventListener(name, (e) =>
+      seen.push({ name, detail: (e as CustomEvent).detail as Record<string, unknown>, target: e.target }),
+    );
   return seen;
 }
 
@@ -109,7 +119,14 @@ describe('Contact Form 7, the contract example', () => {
     const form = $<HTMLFormElement>('form.wpcf7-form');
     expect($('.wpcf7').className).toBe('wpcf7 js');
     expect(form.querySelectorAll('.wpcf7-spinner')).toHaveLength(1);
-    expect(form.wpcf7).toMatchObject({ id: 207, status: 'init', unitTag: 'wpcf7-f207-p88-o1', containerPost: 88, locale: 'en_GB', pluginVersion: '6.1.6' });
+    expect(form.wpcf7).toMatchObject({
+      id: 207,
+      status: 'init',
+      unitTag: 'wpcf7-f207-p88-o1',
+      containerPost: 88,
+      locale: 'en_GB',
+      pluginVersion: '6.1.6',
+    });
   });
 
   it('an invalid answer for a control without an id: a text list item, tip, ARIA; events with the contract detail', async () => {
@@ -117,7 +134,9 @@ describe('Contact Form 7, the contract example', () => {
       contact_form_id: 207,
       status: 'validation_failed',
       message: 'One or more fields have an error. Please check and try again.',
-      invalid_fields: [{ field: 'buyer-email', message: 'Please enter an email address.', idref: null, error_id: 'wpcf7-f207-p88-o1-ve-buyer-email' }],
+      invalid_fields: [
+        { field: 'buyer-email', message: 'Please enter an email address.', idref: null, error_id: 'wpcf7-f207-p88-o1-ve-buyer-email' },
+      ],
       posted_data_hash: '',
       into: '#wpcf7-f207-p88-o1',
     });
@@ -133,10 +152,23 @@ describe('Contact Form 7, the contract example', () => {
     expect(headers.get('x-wp-nonce')).toBeNull();
     expect(headers.get('content-type')).toMatch(/^multipart\/form-data/);
     expect(body.get('_wpcf7_unit_tag')).toBe('wpcf7-f207-p88-o1');
-    expect(seen.map((s) => s.name)).toEqual(['wpcf7beforesubmit', 'wpcf7statuschanged', 'wpcf7statuschanged', 'wpcf7invalid', 'wpcf7submit']);
+    expect(seen.map((s) => s.name)).toEqual([
+      'wpcf7beforesubmit',
+      'wpcf7statuschanged',
+      'wpcf7statuschanged',
+      'wpcf7invalid',
+      'wpcf7submit',
+    ]);
     for (const s of seen) expect(s.target).toBe(form);
     const detail = seen.find((s) => s.name === 'wpcf7submit')!.detail;
-    expect(detail).toMatchObject({ contactFormId: 207, pluginVersion: '6.1.6', contactFormLocale: 'en_GB', unitTag: 'wpcf7-f207-p88-o1', containerPostId: 88, status: 'validation_failed' });
+    expect(detail).toMatchObject({
+      contactFormId: 207,
+      pluginVersion: '6.1.6',
+      contactFormLocale: 'en_GB',
+      unitTag: 'wpcf7-f207-p88-o1',
+      containerPostId: 88,
+      status: 'validation_failed',
+    });
     expect((detail.inputs as { name: string }[]).some((i) => i.name.startsWith('_'))).toBe(false);
     expect((detail.inputs as { name: string; value: unknown }[]).find((i) => i.name === 'buyer-name')?.value).toBe('Ada');
     expect(seen[1]!.detail).toMatchObject({ status: 'submitting', prevStatus: 'init', containerPostId: 88 });
@@ -188,13 +220,18 @@ describe('Contact Form 7, the contract example', () => {
   });
 
   it('mail_sent: posted hash, reset, refill [] and back to sent with wpcf7reset; inert-on-* follows the status', async () => {
-    const html = CONTRACT_FORM.replace('<p><input class="wpcf7-form-control wpcf7-submit', '<p class="inert-on-submitting"><input class="wpcf7-form-control wpcf7-submit');
+    const html = CONTRACT_FORM.replace(
+      '<p><input class="wpcf7-form-control wpcf7-submit',
+      '<p class="inert-on-submitting"><input class="wpcf7-form-control wpcf7-submit',
+    );
     await mountContract(html);
     const form = $<HTMLFormElement>('form.wpcf7-form');
     $<HTMLInputElement>('[name="buyer-name"]').value = 'Ada';
     const seen = record('wpcf7mailsent', 'wpcf7submit', 'wpcf7reset');
     let inertWhileSubmitting = false;
-    form.addEventListener('wpcf7beforesubmit', () => queueMicrotask(() => (inertWhileSubmitting = $('.inert-on-submitting').hasAttribute('inert'))));
+    form.addEventListener('wpcf7beforesubmit', () =>
+      queueMicrotask(() => (inertWhileSubmitting = $('.inert-on-submitting').hasAttribute('inert'))),
+    );
     await submit(form);
     await vi.waitFor(() => expect(seen.map((s) => s.name)).toEqual(['wpcf7mailsent', 'wpcf7submit', 'wpcf7reset']));
     expect(inertWhileSubmitting).toBe(true);

@@ -9,7 +9,6 @@ import { httpUrlText } from '../../src/net/url-attrs';
 import { captchaChallenge } from './logic';
 import { isFile, type FieldValue } from './values';
 
-
 export function wrapsOf(form: HTMLFormElement, field: string): HTMLElement[] {
   return [...form.querySelectorAll<HTMLElement>(`.wpcf7-form-control-wrap[data-name=${cssString(field)}]`)];
 }
@@ -32,7 +31,8 @@ export function removeTokens(el: Element, attr: string, drop: (token: string) =>
 }
 
 export function setValidity(el: Element, message: string): void {
-  if ('setCustomValidity' in el && typeof (el as HTMLInputElement).setCustomValidity === 'function') (el as HTMLInputElement).setCustomValidity(message);
+  if ('setCustomValidity' in el && typeof (el as HTMLInputElement).setCustomValidity === 'function')
+    (el as HTMLInputElement).setCustomValidity(message);
 }
 
 /**
@@ -83,7 +83,13 @@ export function dismissOutput(form: HTMLFormElement, output: HTMLElement): void 
     return;
   }
   output.style.overflow = 'hidden';
-  const animation = output.animate([{ height: `${output.offsetHeight}px`, opacity: 1 }, { height: '0px', opacity: 0, paddingTop: '0px', paddingBottom: '0px', marginTop: '0px', marginBottom: '0px' }], { duration: 300, easing: 'ease-in-out' });
+  const animation = output.animate(
+    [
+      { height: `${output.offsetHeight}px`, opacity: 1 },
+      { height: '0px', opacity: 0, paddingTop: '0px', paddingBottom: '0px', marginTop: '0px', marginBottom: '0px' },
+    ],
+    { duration: 300, easing: 'ease-in-out' },
+  );
   animation.addEventListener('finish', finish, { once: true });
   animation.addEventListener('cancel', finish, { once: true });
 }
@@ -110,7 +116,10 @@ export function updateReflection(form: HTMLFormElement, field: string, values: r
 }
 
 /** Apply a refill: new quiz questions and answer hashes, new captcha images and challenges; answers emptied. */
-export function applyRefill(form: HTMLFormElement, refill: { quiz?: Record<string, [string, string]>; captcha?: Record<string, string> }): void {
+export function applyRefill(
+  form: HTMLFormElement,
+  refill: { quiz?: Record<string, [string, string]>; captcha?: Record<string, string> },
+): void {
   for (const [name, [question, hash]] of Object.entries(refill.quiz ?? {})) {
     for (const wrap of wrapsOf(form, name)) {
       const input = wrap.querySelector<HTMLInputElement>(`input[name=${cssString(name)}]`);

@@ -16,7 +16,9 @@ type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 function draftables(form: HTMLFormElement): Control[] {
   return [...form.querySelectorAll<Control>('input, select, textarea')].filter(
-    (c) => !c.closest('.wpcf7-acceptance') && isDraftable({ type: c.type.toLowerCase(), name: c.name, autocomplete: c.getAttribute('autocomplete') ?? '', className: c.className }),
+    (c) =>
+      !c.closest('.wpcf7-acceptance') &&
+      isDraftable({ type: c.type.toLowerCase(), name: c.name, autocomplete: c.getAttribute('autocomplete') ?? '', className: c.className }),
   );
 }
 
@@ -50,7 +52,9 @@ function snapshot(form: HTMLFormElement): Snapshot {
 function atDefault(control: Control): boolean {
   // Read the printed state from the attributes: they are what the server sent.
   if (control instanceof HTMLInputElement) {
-    return control.type === 'checkbox' || control.type === 'radio' ? control.checked === control.hasAttribute('checked') : control.value === (control.getAttribute('value') ?? '');
+    return control.type === 'checkbox' || control.type === 'radio'
+      ? control.checked === control.hasAttribute('checked')
+      : control.value === (control.getAttribute('value') ?? '');
   }
   if (control instanceof HTMLTextAreaElement) return control.value === (control.textContent ?? '');
   const options = [...control.options];

@@ -5,8 +5,29 @@
 import { emit, fireNative } from '../../src/events/bus';
 import { NET_MESSAGES, NetError } from '../../src/net/errors';
 import { warnOnce } from '../../src/log';
-import { fetchRefill, fetchSchema, postFeedback, SEND_FAILED, WIDGET, type Cf7Config, type Feedback, type Refill, type Schema } from './api';
-import { applyExclusive, applyUrlPrefix, blockingAcceptance, firstUnacceptedBox, labelFreeText, restoreCountedDefaults, UNACCEPTED_TEXT, updateAcceptanceGate, updateCounters, updateFreeText } from './behaviours';
+import {
+  fetchRefill,
+  fetchSchema,
+  postFeedback,
+  SEND_FAILED,
+  WIDGET,
+  type Cf7Config,
+  type Feedback,
+  type Refill,
+  type Schema,
+} from './api';
+import {
+  applyExclusive,
+  applyUrlPrefix,
+  blockingAcceptance,
+  firstUnacceptedBox,
+  labelFreeText,
+  restoreCountedDefaults,
+  UNACCEPTED_TEXT,
+  updateAcceptanceGate,
+  updateCounters,
+  updateFreeText,
+} from './behaviours';
 import { collectEntries, hasFiles, validatableWraps } from './collect';
 import { applyRefill, applyStatus, outputsOf, updateReflection } from './display';
 import { createDraft, type Draft } from './draft';
@@ -264,7 +285,8 @@ export class FormController {
     const submitter = event.submitter instanceof HTMLElement ? event.submitter : undefined;
     const api = (window as unknown as { wpcf7?: { submit?: unknown } }).wpcf7;
     // Looked up now: reCAPTCHA and third parties wrap wpcf7.submit after we installed it.
-    if (api && typeof api.submit === 'function') (api.submit as (form: HTMLFormElement, options: { submitter?: HTMLElement }) => unknown)(this.form, { submitter });
+    if (api && typeof api.submit === 'function')
+      (api.submit as (form: HTMLFormElement, options: { submitter?: HTMLElement }) => unknown)(this.form, { submitter });
     else void this.submit(submitter);
   }
 
@@ -328,7 +350,12 @@ export class FormController {
   /** Without its view the form cannot show an answer: it posts as printed, and the server's page answers. */
   private postNatively(submitter?: HTMLElement): void {
     this.native = true;
-    const button = submitter && submitter.matches('button, input[type="submit"], input[type="image"]') && (submitter as HTMLButtonElement).form === this.form ? submitter : undefined;
+    const button =
+      submitter &&
+      submitter.matches('button, input[type="submit"], input[type="image"]') &&
+      (submitter as HTMLButtonElement).form === this.form
+        ? submitter
+        : undefined;
     this.form.requestSubmit(button);
   }
 
@@ -345,7 +372,11 @@ export class FormController {
         : NET_MESSAGES.fetch_error;
     if (error instanceof NetError && (error.code === 'invalid_json' || error.code === 'invalid_response')) {
       // Bad input from the server (an error page, a PHP fatal, a plugin's own answer): say so to the developer.
-      warnOnce(WIDGET, 'feedback', `the answer${error.status ? ` (HTTP ${error.status})` : ''} is not a Contact Form 7 feedback object; the visitor is told and can send again`);
+      warnOnce(
+        WIDGET,
+        'feedback',
+        `the answer${error.status ? ` (HTTP ${error.status})` : ''} is not a Contact Form 7 feedback object; the visitor is told and can send again`,
+      );
     }
     this.setStatus('mail_failed');
     this.display.announce(message);
@@ -386,7 +417,9 @@ export class FormController {
       .filter((wrap) => invalid.has(wrap.getAttribute('data-name')!))
       .flatMap((wrap) => [...wrap.querySelectorAll<HTMLElement>('.wpcf7-form-control')]);
     for (const control of controls) {
-      const target = control.matches('input, select, textarea') ? control : control.querySelector<HTMLElement>('input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled)');
+      const target = control.matches('input, select, textarea')
+        ? control
+        : control.querySelector<HTMLElement>('input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled)');
       if (target && !(target as HTMLInputElement).disabled) {
         target.focus();
         return;
@@ -439,7 +472,11 @@ export class FormController {
       if (this.signal.aborted) return;
       // The quiz question and its answer hash (and the captcha image and its challenge) are left as a pair, so
       // they still match: a reset does not touch hidden fields and the answers were emptied by the reset itself.
-      warnOnce(WIDGET, 'refill', `could not refresh the quiz and captcha (${error instanceof Error ? error.message : String(error)}); the form keeps the ones it shows`);
+      warnOnce(
+        WIDGET,
+        'refill',
+        `could not refresh the quiz and captcha (${error instanceof Error ? error.message : String(error)}); the form keeps the ones it shows`,
+      );
     }
     if (this.signal.aborted) return;
     if (refill && !Array.isArray(refill)) this.applyRefill(refill);
@@ -468,7 +505,11 @@ export class FormController {
  * A non-JS postback prints its tips, response and screen-reader status: they become the view's state, so the next answer replaces them
  * as it replaces its own. The markup keeps showing them until the view renders them (clearPrinted).
  */
-function readPrinted(form: HTMLFormElement, wrapper: Element, printed: string): [FieldError[], { message: string; statusCls: string } | null, string] {
+function readPrinted(
+  form: HTMLFormElement,
+  wrapper: Element,
+  printed: string,
+): [FieldError[], { message: string; statusCls: string } | null, string] {
   const errors: FieldError[] = [];
   for (const tip of form.querySelectorAll('.wpcf7-form-control-wrap[data-name] .wpcf7-not-valid-tip')) {
     const field = tip.closest('.wpcf7-form-control-wrap')!.getAttribute('data-name')!;
@@ -480,7 +521,8 @@ function readPrinted(form: HTMLFormElement, wrapper: Element, printed: string): 
     if (message && printed !== 'init') response ??= { message, statusCls: printed };
   }
   // The screen-reader status the server printed (its answer) stays what the region says.
-  const announcement = printed === 'init' ? '' : (wrapper.querySelector('.screen-reader-response [role="status"]')?.textContent?.trim() ?? '');
+  const announcement =
+    printed === 'init' ? '' : (wrapper.querySelector('.screen-reader-response [role="status"]')?.textContent?.trim() ?? '');
   return [errors, response, announcement];
 }
 

@@ -1,11 +1,47 @@
 import { describe, expect, it } from 'vitest';
-import { alertKind, captchaChallenge, characterCount, draftKey, firstUnaccepted, isDraftable, prefixUrl, restUrl, statusClass, statusEventName, validationErrorId } from './logic';
+import {
+  alertKind,
+  captchaChallenge,
+  characterCount,
+  draftKey,
+  firstUnaccepted,
+  isDraftable,
+  prefixUrl,
+  restUrl,
+  statusClass,
+  statusEventName,
+  validationErrorId,
+} from './logic';
 
 describe('status classes', () => {
   it('maps every API and client status', () => {
     expect(
-      ['init', 'validation_failed', 'acceptance_missing', 'spam', 'aborted', 'mail_sent', 'mail_failed', 'payment_required', 'validating', 'submitting', 'resetting'].map(statusClass),
-    ).toEqual(['init', 'invalid', 'unaccepted', 'spam', 'aborted', 'sent', 'failed', 'payment-required', 'validating', 'submitting', 'resetting']);
+      [
+        'init',
+        'validation_failed',
+        'acceptance_missing',
+        'spam',
+        'aborted',
+        'mail_sent',
+        'mail_failed',
+        'payment_required',
+        'validating',
+        'submitting',
+        'resetting',
+      ].map(statusClass),
+    ).toEqual([
+      'init',
+      'invalid',
+      'unaccepted',
+      'spam',
+      'aborted',
+      'sent',
+      'failed',
+      'payment-required',
+      'validating',
+      'submitting',
+      'resetting',
+    ]);
   });
   it('turns every run of other characters into "-", as the server does', () => {
     expect(statusClass('error')).toBe('custom-error');
@@ -15,19 +51,23 @@ describe('status classes', () => {
     expect(statusClass('sent')).toBe('custom-sent'); // not an API status
   });
   it('names the specific event, and none for payment_required or custom statuses', () => {
-    expect(['validation_failed', 'acceptance_missing', 'spam', 'aborted', 'mail_sent', 'mail_failed', 'payment_required', 'error'].map(statusEventName)).toEqual([
-      'wpcf7invalid',
-      'wpcf7unaccepted',
-      'wpcf7spam',
-      'wpcf7aborted',
-      'wpcf7mailsent',
-      'wpcf7mailfailed',
+    expect(
+      ['validation_failed', 'acceptance_missing', 'spam', 'aborted', 'mail_sent', 'mail_failed', 'payment_required', 'error'].map(
+        statusEventName,
+      ),
+    ).toEqual(['wpcf7invalid', 'wpcf7unaccepted', 'wpcf7spam', 'wpcf7aborted', 'wpcf7mailsent', 'wpcf7mailfailed', undefined, undefined]);
+  });
+  it('dresses invalid, unaccepted, spam and failed as errors, sent as success', () => {
+    expect(['invalid', 'unaccepted', 'spam', 'failed', 'sent', 'aborted', 'payment-required', 'custom-x'].map(alertKind)).toEqual([
+      'error',
+      'error',
+      'error',
+      'error',
+      'success',
+      undefined,
       undefined,
       undefined,
     ]);
-  });
-  it('dresses invalid, unaccepted, spam and failed as errors, sent as success', () => {
-    expect(['invalid', 'unaccepted', 'spam', 'failed', 'sent', 'aborted', 'payment-required', 'custom-x'].map(alertKind)).toEqual(['error', 'error', 'error', 'error', 'success', undefined, undefined, undefined]);
   });
 });
 
@@ -37,17 +77,29 @@ describe('ids and URLs', () => {
     expect(validationErrorId('wpcf7-f207-p88-o1', 'a:b c')).toBe('wpcf7-f207-p88-o1-ve-abc');
   });
   it('joins root, namespace and path; plain permalinks turn our ? into &', () => {
-    expect(restUrl('https://shop.example/wp-json/', 'contact-form-7/v1', 'contact-forms/207/feedback')).toBe('https://shop.example/wp-json/contact-form-7/v1/contact-forms/207/feedback');
-    expect(restUrl('https://shop.example/wp-json', '/contact-form-7/v1/', '/contact-forms/1/refill')).toBe('https://shop.example/wp-json/contact-form-7/v1/contact-forms/1/refill');
-    expect(restUrl('https://shop.example/index.php?rest_route=/', 'contact-form-7/v1', 'contact-forms/1/refill?x=1')).toBe('https://shop.example/index.php?rest_route=/contact-form-7/v1/contact-forms/1/refill&x=1');
+    expect(restUrl('https://shop.example/wp-json/', 'contact-form-7/v1', 'contact-forms/207/feedback')).toBe(
+      'https://shop.example/wp-json/contact-form-7/v1/contact-forms/207/feedback',
+    );
+    expect(restUrl('https://shop.example/wp-json', '/contact-form-7/v1/', '/contact-forms/1/refill')).toBe(
+      'https://shop.example/wp-json/contact-form-7/v1/contact-forms/1/refill',
+    );
+    expect(restUrl('https://shop.example/index.php?rest_route=/', 'contact-form-7/v1', 'contact-forms/1/refill?x=1')).toBe(
+      'https://shop.example/index.php?rest_route=/contact-form-7/v1/contact-forms/1/refill&x=1',
+    );
   });
   it('builds the recorded shop URLs from its root-relative plain-permalink root, as CF7 6.1.6 does', () => {
     // CF7's apiFetch: namespace without its outer slashes + "/" + endpoint without its leading slash, appended to
     // the root as printed (`wpcf7.api.root` on fixtures/pages/storefront-contact.html).
     const root = '/index.php?rest_route=/';
-    expect(restUrl(root, 'contact-form-7/v1', 'contact-forms/10/feedback/schema')).toBe('/index.php?rest_route=/contact-form-7/v1/contact-forms/10/feedback/schema');
-    expect(restUrl(root, 'contact-form-7/v1', 'contact-forms/10/feedback')).toBe('/index.php?rest_route=/contact-form-7/v1/contact-forms/10/feedback');
-    expect(restUrl(root, '/contact-form-7/v1/', '/contact-forms/10/refill')).toBe('/index.php?rest_route=/contact-form-7/v1/contact-forms/10/refill');
+    expect(restUrl(root, 'contact-form-7/v1', 'contact-forms/10/feedback/schema')).toBe(
+      '/index.php?rest_route=/contact-form-7/v1/contact-forms/10/feedback/schema',
+    );
+    expect(restUrl(root, 'contact-form-7/v1', 'contact-forms/10/feedback')).toBe(
+      '/index.php?rest_route=/contact-form-7/v1/contact-forms/10/feedback',
+    );
+    expect(restUrl(root, '/contact-form-7/v1/', '/contact-forms/10/refill')).toBe(
+      '/index.php?rest_route=/contact-form-7/v1/contact-forms/10/refill',
+    );
   });
 });
 

@@ -47,7 +47,8 @@ const grecaptcha = (): Grecaptcha | undefined => {
 };
 
 function writeToken(token: string): void {
-  for (const input of document.querySelectorAll<HTMLInputElement>('form.wpcf7-form input[name="_wpcf7_recaptcha_response"]')) input.value = token;
+  for (const input of document.querySelectorAll<HTMLInputElement>('form.wpcf7-form input[name="_wpcf7_recaptcha_response"]'))
+    input.value = token;
 }
 
 /** One token for an action; resolves false (after logging) when the service fails or is missing. */
@@ -103,8 +104,11 @@ export function useRecaptcha(settings: RecaptchaSettings | undefined): () => voi
     };
     const onLoad = () => whenReady(() => void executeRecaptcha(settings, settings.homepage));
     if (grecaptcha()) onLoad();
-    else document.querySelector(`script[src^="${API_SCRIPT}"]`)?.addEventListener('load', onLoad, { once: true, signal: controller.signal });
-    document.addEventListener('change', () => whenReady(() => void executeRecaptcha(settings, settings.contactform)), { signal: controller.signal });
+    else
+      document.querySelector(`script[src^="${API_SCRIPT}"]`)?.addEventListener('load', onLoad, { once: true, signal: controller.signal });
+    document.addEventListener('change', () => whenReady(() => void executeRecaptcha(settings, settings.contactform)), {
+      signal: controller.signal,
+    });
     stop = () => controller.abort();
   }
   return () => {

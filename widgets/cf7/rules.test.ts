@@ -59,7 +59,8 @@ describe('every vector in cf7-vectors.json', () => {
   describe('where the browser and the server disagree, the stricter side wins (the server judges; the contract adds newlines in emails and bad URL hosts)', () => {
     for (const d of vectors['_divergent'] as Divergent[]) {
       const expected = d.js_v6_1_6_passes && d.php_v6_1_6_passes;
-      it(`${d.rule} ${JSON.stringify(d.input)} → ${expected ? 'passes' : 'fails'}`, () => expect(judge(d.rule, d.props, d.input)).toBe(expected));
+      it(`${d.rule} ${JSON.stringify(d.input)} → ${expected ? 'passes' : 'fails'}`, () =>
+        expect(judge(d.rule, d.props, d.input)).toBe(expected));
     }
   });
   describe('quirks both sides share', () => {
@@ -73,7 +74,8 @@ const file = (name: string, size = 10): FieldValue => ({ name, size });
 
 describe('rules beyond the vectors', () => {
   it('required: every Unicode space, U+0085 and U+FEFF are blank; U+200B and U+180E are content', () => {
-    for (const blank of ['\u00a0', '\u3000\u2003', '\u2028', '\u0085', '\ufeff \t', '\u000b\u000c', '\u202f\u205f\u1680']) expect(judge('required', {}, blank)).toBe(false);
+    for (const blank of ['\u00a0', '\u3000\u2003', '\u2028', '\u0085', '\ufeff \t', '\u000b\u000c', '\u202f\u205f\u1680'])
+      expect(judge('required', {}, blank)).toBe(false);
     for (const content of ['\u200b', '\u180e', ' a ', '-', '\u00a0x\u00a0']) expect(judge('required', {}, content)).toBe(true);
     expect(judge('required', {}, [])).toBe(false);
     expect(judge('required', {}, ['', ' ', 'x'])).toBe(true);
@@ -98,9 +100,30 @@ describe('rules beyond the vectors', () => {
     expect(judge('email', {}, ['user@example.com', 'nope'])).toBe(false);
   });
   it('url edges: case-sensitive scheme, hosts, PHP host:port reading, empty hosts', () => {
-    for (const ok of ['https://example.com', 'mailto:a@b.c', 'urn:isbn:0451450523', 'irc6://irc.example.net', 'https://example.com:8080/x?y#z', 'news:comp.lang', 'xmpp:a@b.c'])
+    for (const ok of [
+      'https://example.com',
+      'mailto:a@b.c',
+      'urn:isbn:0451450523',
+      'irc6://irc.example.net',
+      'https://example.com:8080/x?y#z',
+      'news:comp.lang',
+      'xmpp:a@b.c',
+    ])
       expect(judge('url', {}, ok), ok).toBe(true);
-    for (const bad of ['HTTP://EXAMPLE.COM', 'hTTp://example.com', 'http://exa mple.com', 'http://exa>mple.com', 'http:80', 'http:///example.com', 'svn://', 'webcal:///x', 'http//example.com', 'data:text/html,hi', 'vbscript:x', ':example.com'])
+    for (const bad of [
+      'HTTP://EXAMPLE.COM',
+      'hTTp://example.com',
+      'http://exa mple.com',
+      'http://exa>mple.com',
+      'http:80',
+      'http:///example.com',
+      'svn://',
+      'webcal:///x',
+      'http//example.com',
+      'data:text/html,hi',
+      'vbscript:x',
+      ':example.com',
+    ])
       expect(judge('url', {}, bad), bad).toBe(false);
   });
   it('tel edges', () => {
@@ -118,11 +141,22 @@ describe('rules beyond the vectors', () => {
   });
   it('number edges', () => {
     for (const ok of ['00', '-0', '.5', '1e10', '1E+3', '-1.5E-3', '  42  ', '0.0']) expect(judge('number', {}, ok), ok).toBe(true);
-    for (const bad of ['1.', '.', 'e5', '1e+', '--1', '1_000', 'NaN', '½', '１', '0b1', '1e3e4', '+.5']) expect(judge('number', {}, bad), bad).toBe(false);
+    for (const bad of ['1.', '.', 'e5', '1e+', '--1', '1_000', 'NaN', '½', '１', '0b1', '1e3e4', '+.5'])
+      expect(judge('number', {}, bad), bad).toBe(false);
   });
   it('date edges: real calendar days, years 1 to 32767', () => {
-    for (const ok of ['2024-02-29', '2000-02-29', '1600-02-29', '10000-12-31', '32767-01-01', '2023-04-30']) expect(judge('date', {}, ok), ok).toBe(true);
-    for (const bad of ['2023-04-31', '2100-02-29', '0000-01-01', '32768-01-01', '2024-00-10', '2024-01-00', '２０２４-01-01', '2024-01-15T10:00'])
+    for (const ok of ['2024-02-29', '2000-02-29', '1600-02-29', '10000-12-31', '32767-01-01', '2023-04-30'])
+      expect(judge('date', {}, ok), ok).toBe(true);
+    for (const bad of [
+      '2023-04-31',
+      '2100-02-29',
+      '0000-01-01',
+      '32768-01-01',
+      '2024-00-10',
+      '2024-01-00',
+      '２０２４-01-01',
+      '2024-01-15T10:00',
+    ])
       expect(judge('date', {}, bad), bad).toBe(false);
   });
   it('time edges', () => {
@@ -181,7 +215,8 @@ describe('rules beyond the vectors', () => {
     expect(judge('file', pdfDocx, [file('pdf')])).toBe(false);
     expect(judge('file', pdfDocx, [file('a.docx'), file('b.txt')])).toBe(false);
     const media = { accept: ['audio/*', 'video/*', 'image/*'] };
-    for (const ok of ['a.jpg', 'b.JPEG', 'c.png', 'd.mp3', 'e.mp4', 'f.webp', 'g.mov']) expect(judge('file', media, [file(ok)]), ok).toBe(true);
+    for (const ok of ['a.jpg', 'b.JPEG', 'c.png', 'd.mp3', 'e.mp4', 'f.webp', 'g.mov'])
+      expect(judge('file', media, [file(ok)]), ok).toBe(true);
     for (const bad of ['a.pdf', 'b.svg', 'c.exe', 'png']) expect(judge('file', media, [file(bad)]), bad).toBe(false);
     expect(judge('file', { accept: ['application/pdf'] }, [file('x.pdf')])).toBe(true);
     expect(judge('file', { accept: ['application/pdf'] }, [file('x.doc')])).toBe(false);
@@ -216,9 +251,25 @@ describe('rules beyond the vectors', () => {
   });
   it('all and any', () => {
     const tree = buildValueTree([['a', 'x']]);
-    const all: Rule = { rule: 'all', field: 'a', error: 'parent', rules: [{ rule: 'required', error: '' }, { rule: 'email', error: 'bad email' }] };
+    const all: Rule = {
+      rule: 'all',
+      field: 'a',
+      error: 'parent',
+      rules: [
+        { rule: 'required', error: '' },
+        { rule: 'email', error: 'bad email' },
+      ],
+    };
     expect(ruleError(all, tree)).toBe('bad email');
-    const any: Rule = { rule: 'any', field: 'a', error: 'neither', rules: [{ rule: 'email', error: 'e' }, { rule: 'tel', error: 't' }] };
+    const any: Rule = {
+      rule: 'any',
+      field: 'a',
+      error: 'neither',
+      rules: [
+        { rule: 'email', error: 'e' },
+        { rule: 'tel', error: 't' },
+      ],
+    };
     expect(ruleError(any, tree)).toBe('neither');
     expect(ruleError(any, buildValueTree([['a', '555-0100']]))).toBeUndefined();
   });
@@ -234,13 +285,26 @@ describe('validate', () => {
     { rule: 'mystery', field: 'other', error: 'x' },
   ];
   it('keeps the first error per field; an error without text does not count', () => {
-    const result = validate(rules, buildValueTree([['email', 'nope'], ['phone', 'abc']]));
+    const result = validate(
+      rules,
+      buildValueTree([
+        ['email', 'nope'],
+        ['phone', 'abc'],
+      ]),
+    );
     expect(result.get('email')).toEqual({ error: 'Please enter an email address.', validValues: [] });
     expect(result.get('phone')?.error).toBe('phone too long');
     expect(result.get('other')).toEqual({ validValues: [] });
   });
   it('valid fields carry their values; a field set limits the run', () => {
-    const result = validate(rules, buildValueTree([['email', ' a@b.co '], ['phone', '12']]), new Set(['phone']));
+    const result = validate(
+      rules,
+      buildValueTree([
+        ['email', ' a@b.co '],
+        ['phone', '12'],
+      ]),
+      new Set(['phone']),
+    );
     expect(result.has('email')).toBe(false);
     expect(result.get('phone')).toEqual({ validValues: ['12'] });
   });

@@ -78,7 +78,8 @@ export function isUrl(text: string): boolean {
   const scheme = serverUrlScheme(text);
   if (!scheme || !ALLOWED_URL_SCHEMES.has(scheme)) return false;
   const authority = /^[^:]+:\/\/([^/?#]*)/.exec(text)?.[1];
-  if (authority !== undefined && [...authority].some((c) => c <= ' ' || c === '\u007f' || c === '<' || c === '>' || /\s/.test(c))) return false;
+  if (authority !== undefined && [...authority].some((c) => c <= ' ' || c === '\u007f' || c === '<' || c === '>' || /\s/.test(c)))
+    return false;
   try {
     return ALLOWED_URL_SCHEMES.has(new URL(text).protocol.slice(0, -1));
   } catch {
@@ -166,7 +167,10 @@ export function textLength(text: string): number {
 
 type Check = (rule: Rule, values: FieldValue[] | undefined, tree: ValueTree) => boolean;
 
-const eachText = (test: (text: string) => boolean): Check => (_rule, values) => textValues(values).every(test);
+const eachText =
+  (test: (text: string) => boolean): Check =>
+  (_rule, values) =>
+    textValues(values).every(test);
 
 const checks: Record<string, Check> = {
   required: (_rule, values) => effectiveValues(values).length > 0,
@@ -261,7 +265,16 @@ export function acceptedExtensions(accept: readonly (string | number)[] | undefi
   return out;
 }
 
-const NUMERIC_THRESHOLD = new Set(['minlength', 'maxlength', 'minnumber', 'maxnumber', 'minitems', 'maxitems', 'minfilesize', 'maxfilesize']);
+const NUMERIC_THRESHOLD = new Set([
+  'minlength',
+  'maxlength',
+  'minnumber',
+  'maxnumber',
+  'minitems',
+  'maxitems',
+  'minfilesize',
+  'maxfilesize',
+]);
 const DATE_THRESHOLD = new Set(['mindate', 'maxdate']);
 const ACCEPT_LIST = new Set(['enum', 'file', 'dayofweek']);
 
@@ -273,10 +286,13 @@ const ACCEPT_LIST = new Set(['enum', 'file', 'dayofweek']);
 export function ruleProblem(rule: Rule): string | undefined {
   if (rule.rule === 'all' || rule.rule === 'any') return undefined;
   if (!rule.field) return 'has no field';
-  if (NUMERIC_THRESHOLD.has(rule.rule) && numericThreshold(rule.threshold) === undefined) return `threshold ${JSON.stringify(rule.threshold)} is not a number`;
-  if (DATE_THRESHOLD.has(rule.rule) && dateThreshold(rule.threshold) === undefined) return `threshold ${JSON.stringify(rule.threshold)} is not a YYYY-MM-DD date`;
+  if (NUMERIC_THRESHOLD.has(rule.rule) && numericThreshold(rule.threshold) === undefined)
+    return `threshold ${JSON.stringify(rule.threshold)} is not a number`;
+  if (DATE_THRESHOLD.has(rule.rule) && dateThreshold(rule.threshold) === undefined)
+    return `threshold ${JSON.stringify(rule.threshold)} is not a YYYY-MM-DD date`;
   if (ACCEPT_LIST.has(rule.rule) && !rule.accept) return 'has no accept list';
-  if (rule.rule === 'stepnumber' && numericThreshold(rule.interval) === undefined) return `interval ${JSON.stringify(rule.interval)} is not a number`;
+  if (rule.rule === 'stepnumber' && numericThreshold(rule.interval) === undefined)
+    return `interval ${JSON.stringify(rule.interval)} is not a number`;
   return undefined;
 }
 

@@ -41,8 +41,19 @@ export class Cf7Display {
   rendered = false;
   private serial = 0;
 
-  constructor(status: string, errors: readonly FieldError[] = [], response: Omit<ResponseMessage, 'serial'> | null = null, announcement = '') {
-    this.store = createStore<Cf7ViewState>(() => ({ status, errors, response: response && { ...response, serial: 0 }, announcement, focusOutput: 0 }));
+  constructor(
+    status: string,
+    errors: readonly FieldError[] = [],
+    response: Omit<ResponseMessage, 'serial'> | null = null,
+    announcement = '',
+  ) {
+    this.store = createStore<Cf7ViewState>(() => ({
+      status,
+      errors,
+      response: response && { ...response, serial: 0 },
+      announcement,
+      focusOutput: 0,
+    }));
   }
 
   private set(change: (state: Cf7ViewState) => Partial<Cf7ViewState>): void {

@@ -23,7 +23,8 @@ const reviewIdle = () => until(() => !document.querySelector('.processing'), 'th
 
 function recordEvents(...names: string[]): { name: string; detail: unknown; target: EventTarget | null }[] {
   const seen: { name: string; detail: unknown; target: EventTarget | null }[] = [];
-  for (const name of names) document.body.addEventListener(name, (e) => seen.push({ name, detail: (e as CustomEvent).detail, target: e.target }));
+  for (const name of names)
+    document.body.addEventListener(name, (e) => seen.push({ name, detail: (e as CustomEvent).detail, target: e.target }));
   return seen;
 }
 
@@ -44,7 +45,10 @@ function stubNavigation() {
 }
 
 /** The test-only jQuery stand-in (jQuery's event semantics: a throwing handler throws out of trigger()). */
-type JQueryLike = (target: unknown) => { on: (name: string, handler: (...args: unknown[]) => unknown) => void; off: (name: string, handler: (...args: unknown[]) => unknown) => void };
+type JQueryLike = (target: unknown) => {
+  on: (name: string, handler: (...args: unknown[]) => unknown) => void;
+  off: (name: string, handler: (...args: unknown[]) => unknown) => void;
+};
 async function withJQuery(): Promise<JQueryLike> {
   const { installJQueryStandIn } = await import('../../test/helpers/cart');
   await installJQueryStandIn();
@@ -67,7 +71,15 @@ function fill(values: Record<string, string>): void {
     el.dispatchEvent(new Event('change', { bubbles: true }));
   }
 }
-const BILLING = { billing_first_name: 'Ada', billing_last_name: 'Lovelace', billing_address_1: 'Main 1', billing_postcode: '10115', billing_city: 'Berlin', billing_phone: '+49 30 1234', billing_email: 'ada@example.com' };
+const BILLING = {
+  billing_first_name: 'Ada',
+  billing_last_name: 'Lovelace',
+  billing_address_1: 'Main 1',
+  billing_postcode: '10115',
+  billing_city: 'Berlin',
+  billing_phone: '+49 30 1234',
+  billing_email: 'ada@example.com',
+};
 const submit = () => form().dispatchEvent(new SubmitEvent('submit', { submitter: $('#place_order'), bubbles: true, cancelable: true }));
 
 describe('checkout: mount and review', () => {
@@ -77,7 +89,14 @@ describe('checkout: mount and review', () => {
     expect(form().getAttribute('novalidate')).toBe('novalidate');
     expect(events.map((e) => e.name)).toEqual(['init_checkout', 'updated_checkout']);
     const [call] = log('update_order_review');
-    expect(call?.body).toMatchObject({ security: NONCES.orderReview, payment_method: 'bacs', country: 'DE', s_country: 'DE', has_full_address: 'false', 'shipping_method[0]': 'flat_rate:1' });
+    expect(call?.body).toMatchObject({
+      security: NONCES.orderReview,
+      payment_method: 'bacs',
+      country: 'DE',
+      s_country: 'DE',
+      has_full_address: 'false',
+      'shipping_method[0]': 'flat_rate:1',
+    });
     expect(String(call?.body.post_data)).toContain('billing_country=DE');
   });
 
@@ -195,7 +214,7 @@ describe('checkout: mount and review', () => {
 });
 
 describe('checkout: fields', () => {
-  it('under a pressed pointer, a blur sets the field\'s state and description at once and displays the message only after the release', async () => {
+  it("under a pressed pointer, a blur sets the field's state and description at once and displays the message only after the release", async () => {
     await openCheckout();
     const field = input('billing_first_name');
     $('#place_order')!.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
@@ -307,7 +326,9 @@ describe('checkout: payment methods and toggles', () => {
     seedCart();
     usePageGlobals('checkout.html');
     const { paymentHtml, GATEWAYS } = await import('../../fixtures/mock/checkout');
-    const body = (await fixtureBody('checkout.html')).replace(/<div id="payment"[\s\S]*?<\/button>/, () => paymentHtml('bacs', [GATEWAYS[0]]).replace(/<input type="hidden" id="woocommerce-process[\s\S]*$/, ''));
+    const body = (await fixtureBody('checkout.html')).replace(/<div id="payment"[\s\S]*?<\/button>/, () =>
+      paymentHtml('bacs', [GATEWAYS[0]]).replace(/<input type="hidden" id="woocommerce-process[\s\S]*$/, ''),
+    );
     await mountPage(body, only('checkout'));
     expect($<HTMLInputElement>('#payment_method_bacs')!.style.display).toBe('none');
   });
@@ -455,7 +476,13 @@ describe('checkout: place order', () => {
     }
   });
 
-  for (const redirect of ['javascript:alert(document.domain)', ' JaVaScRiPt:alert(1)', 'data:text/html,<script>alert(1)</script>', '%6Aavascript:alert(1)', 42]) {
+  for (const redirect of [
+    'javascript:alert(document.domain)',
+    ' JaVaScRiPt:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    '%6Aavascript:alert(1)',
+    42,
+  ]) {
     it(`refuses a ${JSON.stringify(redirect).slice(0, 24)} redirect with the inline error, one warning and the form as typed`, async () => {
       const nav = stubNavigation();
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -468,7 +495,9 @@ describe('checkout: place order', () => {
         submit();
         await until(() => !!$('.woocommerce-NoticeGroup-checkout'), 'the error');
         expect(nav.go).not.toHaveBeenCalled();
-        expect($('.woocommerce-NoticeGroup-checkout ul.woocommerce-error[role="alert"]')?.textContent).toContain('There was an error processing your order');
+        expect($('.woocommerce-NoticeGroup-checkout ul.woocommerce-error[role="alert"]')?.textContent).toContain(
+          'There was an error processing your order',
+        );
         expect($('.woocommerce-NoticeGroup-checkout a[href="/my-account/orders/"]')).not.toBeNull();
         expect(form().classList.contains('processing')).toBe(false);
         expect(input('billing_first_name').value).toBe('Ada');
@@ -652,7 +681,10 @@ describe('checkout: returning customer login', () => {
   it('accepts the older form.login markup without a class of its own', async () => {
     seedCart();
     usePageGlobals('checkout-onepage.html');
-    const body = (await fixtureBody('checkout-onepage.html')).replace('class="woocommerce-form woocommerce-form-login login"', 'class="login" id="my-login"');
+    const body = (await fixtureBody('checkout-onepage.html')).replace(
+      'class="woocommerce-form woocommerce-form-login login"',
+      'class="login" id="my-login"',
+    );
     await mountPage(body, only('checkout'));
     $('a.showlogin')!.click();
     expect($('a.showlogin')!.getAttribute('aria-controls')).toBe('my-login');
@@ -721,7 +753,10 @@ describe('checkout: Avada step tabs', () => {
       '<input class="woocommerce-form__input woocommerce-form__input-checkbox input-checkbox" id="createaccount" type="checkbox" name="createaccount" value="1"> <span>Create an account?</span></label></p>' +
       '<div class="create-account"><p class="form-row validate-required" id="account_password_field"><label for="account_password">Create account password&nbsp;<span class="required">*</span></label>' +
       '<span class="woocommerce-input-wrapper password-input"><input type="password" class="input-text" name="account_password" id="account_password" value="remembered"></span></p><div class="clear"></div></div></div>';
-    const body = (await fixtureBody('checkout.html')).replace('<a data-name="col-2" href="#" class="fusion-button', `${account}<a data-name="col-2" href="#" class="fusion-button`);
+    const body = (await fixtureBody('checkout.html')).replace(
+      '<a data-name="col-2" href="#" class="fusion-button',
+      `${account}<a data-name="col-2" href="#" class="fusion-button`,
+    );
     expect(body).toContain('id="createaccount"');
     await mountPage(body, only('checkout'));
     const fields = $('div.create-account')!;

@@ -1,5 +1,5 @@
-import { islandHost } from '../../mount/host';
-import { defineWidget, type WidgetContext } from '../../mount/types';
+import { islandHost } from '../../src/host';
+import { defineWidget, type WidgetContext } from '../../src/widget';
 import { asFragments, safeRedirect } from '../../src/cart/logic';
 import { navigation } from '../../src/cart/navigate';
 import { flag, pageGlobal, readGlobal, str, strList } from '../../src/config/globals';
@@ -46,7 +46,8 @@ interface CheckoutParams {
   gateways_with_custom_place_order_button: string[];
 }
 
-const DEFAULT_CHECKOUT_ERROR = 'There was an error processing your order. Please check for any charges in your payment method and review your <a href="/my-account/orders/">order history</a> before placing the order again.';
+const DEFAULT_CHECKOUT_ERROR =
+  'There was an error processing your order. Please check for any charges in your payment method and review your <a href="/my-account/orders/">order history</a> before placing the order again.';
 /** What a new checkout failure clears (info notices such as the coupon prompt stay). */
 const CHECKOUT_CLEARS = '.woocommerce-error, .woocommerce-message, .is-error, .is-success';
 /** Order review calls are cheap; placing an order may wait on a payment provider, and must not be cut short. */
@@ -64,7 +65,11 @@ const ask = (target: HTMLFormElement, name: string, args: unknown[]) => askLegac
  */
 const DISCLOSURES = {
   coupon: { toggle: 'a.showcoupon', panel: 'form.checkout_coupon', id: 'woocommerce-checkout-form-coupon' },
-  login: { toggle: 'a.showlogin', panel: 'form.woocommerce-form-login, form.login, form.woocommerce-form--login', id: 'woocommerce-checkout-form-login' },
+  login: {
+    toggle: 'a.showlogin',
+    panel: 'form.woocommerce-form-login, form.login, form.woocommerce-form--login',
+    id: 'woocommerce-checkout-form-login',
+  },
 } as const;
 type Disclosure = keyof typeof DISCLOSURES;
 
@@ -99,7 +104,10 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
   const { signal } = ctx;
   const params = readParams();
   const root = (form.closest('.woocommerce') ?? form.parentElement ?? document.body) as HTMLElement;
-  const timers = { setTimeout: (fn: () => void, ms: number) => env().setTimeout(fn, ms), clearTimeout: (id: number) => env().clearTimeout(id) };
+  const timers = {
+    setTimeout: (fn: () => void, ms: number) => env().setTimeout(fn, ms),
+    clearTimeout: (id: number) => env().clearTimeout(id),
+  };
   let lastFragments: Record<string, string> | undefined;
   let selectedPayment: string | undefined;
   let typingTimer: number | undefined;
@@ -127,7 +135,8 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
     address: value(`${prefix}_address_1`),
     address_2: value(`${prefix}_address_2`),
   });
-  const shipToDifferent = () => form.querySelector<HTMLInputElement>('#ship-to-different-address input, #ship-to-different-address-checkbox')?.checked ?? false;
+  const shipToDifferent = () =>
+    form.querySelector<HTMLInputElement>('#ship-to-different-address input, #ship-to-different-address-checkbox')?.checked ?? false;
   const paymentInputs = () => [...form.querySelectorAll<HTMLInputElement>('input[name="payment_method"]')];
   const checkedPayment = () => paymentInputs().find((i) => i.checked);
 
@@ -192,7 +201,9 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
 
   // --- order review ----------------------------------------------------------------------------------------------
 
-  const reviewTargets = () => [...root.querySelectorAll<HTMLElement>('.woocommerce-checkout-payment, .woocommerce-checkout-review-order-table')];
+  const reviewTargets = () => [
+    ...root.querySelectorAll<HTMLElement>('.woocommerce-checkout-payment, .woocommerce-checkout-review-order-table'),
+  ];
   let blockedReview: HTMLElement[] = [];
   const blockReview = () => {
     blockedReview = reviewTargets();
@@ -213,7 +224,9 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
 
   function shippingMethods(): Record<string, string> {
     const out: Record<string, string> = {};
-    const chosen = form.querySelectorAll<HTMLInputElement | HTMLSelectElement>('select.shipping_method, input[name^="shipping_method"][type="radio"]:checked, input[name^="shipping_method"][type="hidden"]');
+    const chosen = form.querySelectorAll<HTMLInputElement | HTMLSelectElement>(
+      'select.shipping_method, input[name^="shipping_method"][type="radio"]:checked, input[name^="shipping_method"][type="hidden"]',
+    );
     chosen.forEach((el, i) => {
       const index = el.getAttribute('data-index');
       out[index !== null && /^\d+$/.test(index) ? index : String(i)] = el.value;
@@ -236,7 +249,11 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
         postData: serializeForm(form).toString(),
         shippingMethods: args.updateShippingMethod ? shippingMethods() : null,
       });
-      const data = await wcAjax<ReviewResponse>('update_order_review', body, { signal: requestSignal, timeout: REVIEW_TIMEOUT, schema: reviewSchema });
+      const data = await wcAjax<ReviewResponse>('update_order_review', body, {
+        signal: requestSignal,
+        timeout: REVIEW_TIMEOUT,
+        schema: reviewSchema,
+      });
       if (data.fragments === undefined && data.result === undefined) throw new NetError('invalid_response');
       return data;
     },
@@ -317,7 +334,10 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
     }
     if (data.result === 'failure') {
       for (const n of root.querySelectorAll('.woocommerce-error')) n.remove();
-      const messages = typeof data.messages === 'string' && data.messages.trim() ? parseFragment(data.messages) : errorNotice([shopperMessage(new NetError('invalid_response'))]);
+      const messages =
+        typeof data.messages === 'string' && data.messages.trim()
+          ? parseFragment(data.messages)
+          : errorNotice([shopperMessage(new NetError('invalid_response'))]);
       const group = showGroup('updateOrderReview', messages);
       validateAll();
       scrollToNotices(group);
@@ -343,7 +363,11 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
     if (!input?.isConnected) return;
     // WooCommerce waits until the address block the shopper types in is complete.
     const group = input.closest('div');
-    const required = group ? [...group.querySelectorAll('.address-field.validate-required')].map((row) => row.querySelector<HTMLInputElement>('input.input-text')?.value ?? 'x') : [];
+    const required = group
+      ? [...group.querySelectorAll('.address-field.validate-required')].map(
+          (row) => row.querySelector<HTMLInputElement>('input.input-text')?.value ?? 'x',
+        )
+      : [];
     if (addressComplete(required)) requestUpdate();
   }
   ctx.onCleanup(() => {
@@ -405,7 +429,11 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
     clearCouponError(fields);
     block(target);
     try {
-      const html = await wcAjaxHtml('apply_coupon', { security: readParams().apply_coupon_nonce, coupon_code: code, billing_email: value('billing_email') }, { signal, timeout: REVIEW_TIMEOUT });
+      const html = await wcAjaxHtml(
+        'apply_coupon',
+        { security: readParams().apply_coupon_nonce, coupon_code: code, billing_email: value('billing_email') },
+        { signal, timeout: REVIEW_TIMEOUT },
+      );
       const notices = noticesFromHtml(html);
       const errors = notices.filter((n) => n.matches('.woocommerce-error, .is-error'));
       if (errors.length) {
@@ -429,7 +457,11 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
     const targets = reviewTargets();
     targets.forEach(block);
     try {
-      const html = await wcAjaxHtml('remove_coupon', { security: readParams().remove_coupon_nonce, coupon: code }, { signal, timeout: REVIEW_TIMEOUT });
+      const html = await wcAjaxHtml(
+        'remove_coupon',
+        { security: readParams().remove_coupon_nonce, coupon: code },
+        { signal, timeout: REVIEW_TIMEOUT },
+      );
       const notices = noticesFromHtml(html);
       removeNotices();
       form.before(...notices.map((n) => document.importNode(n, true)));
@@ -509,7 +541,13 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
     block(form);
     let data;
     try {
-      data = await requestJson(checkoutUrl(), { method: 'POST', body: serializeForm(form), signal, timeout: CHECKOUT_TIMEOUT, schema: checkoutSchema });
+      data = await requestJson(checkoutUrl(), {
+        method: 'POST',
+        body: serializeForm(form),
+        signal,
+        timeout: CHECKOUT_TIMEOUT,
+        schema: checkoutSchema,
+      });
     } catch (error) {
       if (!signal.aborted) submitError(genericError(error));
       return;
@@ -579,7 +617,12 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
       else if (t.matches('#ship-to-different-address input, #ship-to-different-address-checkbox')) {
         syncShippingAddress();
         requestUpdate();
-      } else if (t.matches('.update_totals_on_change select, .update_totals_on_change input[type="radio"], .update_totals_on_change input[type="checkbox"], .address-field select')) requestUpdate();
+      } else if (
+        t.matches(
+          '.update_totals_on_change select, .update_totals_on_change input[type="radio"], .update_totals_on_change input[type="checkbox"], .address-field select',
+        )
+      )
+        requestUpdate();
       else if (t.matches('.address-field input.input-text, .update_totals_on_change input.input-text') && typingTimer !== undefined) {
         env().clearTimeout(typingTimer);
         updateAfterTyping();
@@ -619,7 +662,11 @@ function mountCheckout(form: HTMLFormElement, ctx: WidgetContext): void {
   root.addEventListener(
     'keydown',
     (event) => {
-      if (event.key === ' ' && event.target instanceof HTMLElement && event.target.matches(`${DISCLOSURES.coupon.toggle}, ${DISCLOSURES.login.toggle}, a[role="button"]`)) {
+      if (
+        event.key === ' ' &&
+        event.target instanceof HTMLElement &&
+        event.target.matches(`${DISCLOSURES.coupon.toggle}, ${DISCLOSURES.login.toggle}, a[role="button"]`)
+      ) {
         event.preventDefault();
         event.target.click();
       }

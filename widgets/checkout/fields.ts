@@ -15,7 +15,9 @@ export type Later = (fn: () => void) => void;
 const now: Later = (fn) => fn();
 
 export function isField(el: unknown): el is Field {
-  return (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) && el.matches(FIELD_SELECTOR);
+  return (
+    (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) && el.matches(FIELD_SELECTOR)
+  );
 }
 
 /** Hidden inputs and radios are never reported invalid (Avada counts them as valid). */
@@ -74,7 +76,12 @@ function removeMessage(field: Field, later: Later = now): void {
  * has the reason as soon as the field is invalid; the message takes its place in the layout when `later` allows
  * (until then it is not displayed, which takes no room, and still describes the field).
  */
-export function showFieldError(field: Field, message: string, reason: 'required' | 'email' | 'phone' | null = null, later: Later = now): void {
+export function showFieldError(
+  field: Field,
+  message: string,
+  reason: 'required' | 'email' | 'phone' | null = null,
+  later: Later = now,
+): void {
   const row = field.closest('.form-row');
   const existing = document.getElementById(messageId(field));
   field.setAttribute('aria-invalid', 'true');

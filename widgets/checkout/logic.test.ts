@@ -17,7 +17,15 @@ import {
   type Timers,
 } from './logic';
 
-const facts = (over: Partial<Parameters<typeof fieldProblem>[0]>) => ({ value: '', checkbox: false, checked: false, required: false, email: false, phone: false, ...over });
+const facts = (over: Partial<Parameters<typeof fieldProblem>[0]>) => ({
+  value: '',
+  checkbox: false,
+  checked: false,
+  required: false,
+  email: false,
+  phone: false,
+  ...over,
+});
 
 describe('field validation', () => {
   it('requires a value, ignoring spaces, and a ticked box', () => {
@@ -35,8 +43,10 @@ describe('field validation', () => {
     expect(fieldProblem(facts({ phone: true, value: '030 CALL ME' }))).toBe('phone');
   });
   it('accepts addresses WooCommerce accepts and refuses the rest', () => {
-    for (const ok of ['ada@example.com', 'a.b+c@mail.example.co.uk', 'jürgen@bücher.de', '"odd name"@example.org', "o'neil@example.ie"]) expect(isEmail(ok), ok).toBe(true);
-    for (const bad of ['ada', 'ada@example', '@example.com', 'ada@@example.com', 'a b@example.com', 'ada@-example.com', 'ada.@example.com']) expect(isEmail(bad), bad).toBe(false);
+    for (const ok of ['ada@example.com', 'a.b+c@mail.example.co.uk', 'jürgen@bücher.de', '"odd name"@example.org', "o'neil@example.ie"])
+      expect(isEmail(ok), ok).toBe(true);
+    for (const bad of ['ada', 'ada@example', '@example.com', 'ada@@example.com', 'a b@example.com', 'ada@-example.com', 'ada.@example.com'])
+      expect(isEmail(bad), bad).toBe(false);
   });
   it('allows digits, spaces and #_-+/(). in phones', () => {
     expect(isPhone('#12_3-4+5/6(7).8 9')).toBe(true);
@@ -60,9 +70,21 @@ describe('field validation', () => {
 describe('redirects', () => {
   const base = 'https://shop.example/checkout/';
   it('follows same-origin http(s) only', () => {
-    expect(safeRedirect('/checkout/order-received/12/?key=wc_order_x', base)).toBe('https://shop.example/checkout/order-received/12/?key=wc_order_x');
+    expect(safeRedirect('/checkout/order-received/12/?key=wc_order_x', base)).toBe(
+      'https://shop.example/checkout/order-received/12/?key=wc_order_x',
+    );
     expect(safeRedirect('https://shop.example/thanks/', base)).toBe('https://shop.example/thanks/');
-    for (const bad of ['https://evil.example/', '//evil.example/x', 'javascript:alert(1)', 'data:text/html,x', 'http://shop.example/x', '', null, 42]) expect(safeRedirect(bad, base), String(bad)).toBeNull();
+    for (const bad of [
+      'https://evil.example/',
+      '//evil.example/x',
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'http://shop.example/x',
+      '',
+      null,
+      42,
+    ])
+      expect(safeRedirect(bad, base), String(bad)).toBeNull();
   });
 });
 
@@ -75,7 +97,10 @@ describe('the success redirect (checkoutRedirect): any http(s) origin, nothing e
 
   it.each([
     ['/checkout/order-received/12/?key=wc_order_x', 'https://shop.example/checkout/order-received/12/?key=wc_order_x'],
-    ['https://www.paypal.com/cgi-bin/webscr?cmd=_cart&business=a%40b.c', 'https://www.paypal.com/cgi-bin/webscr?cmd=_cart&business=a%40b.c'],
+    [
+      'https://www.paypal.com/cgi-bin/webscr?cmd=_cart&business=a%40b.c',
+      'https://www.paypal.com/cgi-bin/webscr?cmd=_cart&business=a%40b.c',
+    ],
     ['http://localhost:8080/gateway/hosted-card/?order=1001', 'http://localhost:8080/gateway/hosted-card/?order=1001'],
     ['  https://pay.example/session/1  ', 'https://pay.example/session/1'],
     // Another origin is what a gateway is: these are followed where the browser itself would go.
@@ -131,13 +156,43 @@ describe('the success redirect (checkoutRedirect): any http(s) origin, nothing e
 describe('order review request', () => {
   const billing = { country: 'DE', state: '', postcode: '10115', city: 'Berlin', address: 'Main 1', address_2: '' };
   it('posts the fields WooCommerce posts, shipping = billing unless shipping elsewhere', () => {
-    const body = reviewBody({ security: 'n', paymentMethod: 'bacs', billing, shipping: null, hasFullAddress: true, postData: 'a=1', shippingMethods: { 0: 'flat_rate:1' } });
-    expect(body).toEqual({
-      security: 'n', payment_method: 'bacs', country: 'DE', state: '', postcode: '10115', city: 'Berlin', address: 'Main 1', address_2: '',
-      s_country: 'DE', s_state: '', s_postcode: '10115', s_city: 'Berlin', s_address: 'Main 1', s_address_2: '',
-      has_full_address: 'true', post_data: 'a=1', 'shipping_method[0]': 'flat_rate:1',
+    const body = reviewBody({
+      security: 'n',
+      paymentMethod: 'bacs',
+      billing,
+      shipping: null,
+      hasFullAddress: true,
+      postData: 'a=1',
+      shippingMethods: { 0: 'flat_rate:1' },
     });
-    const elsewhere = reviewBody({ security: 'n', paymentMethod: '', billing, shipping: { ...billing, country: 'AT', city: 'Wien' }, hasFullAddress: false, postData: '', shippingMethods: null });
+    expect(body).toEqual({
+      security: 'n',
+      payment_method: 'bacs',
+      country: 'DE',
+      state: '',
+      postcode: '10115',
+      city: 'Berlin',
+      address: 'Main 1',
+      address_2: '',
+      s_country: 'DE',
+      s_state: '',
+      s_postcode: '10115',
+      s_city: 'Berlin',
+      s_address: 'Main 1',
+      s_address_2: '',
+      has_full_address: 'true',
+      post_data: 'a=1',
+      'shipping_method[0]': 'flat_rate:1',
+    });
+    const elsewhere = reviewBody({
+      security: 'n',
+      paymentMethod: '',
+      billing,
+      shipping: { ...billing, country: 'AT', city: 'Wien' },
+      hasFullAddress: false,
+      postData: '',
+      shippingMethods: null,
+    });
     expect(elsewhere).toMatchObject({ s_country: 'AT', s_city: 'Wien', has_full_address: 'false' });
     expect(Object.keys(elsewhere).some((k) => k.startsWith('shipping_method'))).toBe(false);
   });
@@ -181,7 +236,14 @@ describe('coalescing, newest wins', () => {
     const timers = manualTimers();
     const run = vi.fn((_args: { n: number }) => Promise.resolve('ok'));
     const onResult = vi.fn();
-    const runner = createLatestRunner({ delay: 5, timers, merge: (a: { n: number } | undefined, b: { n: number }) => ({ n: (a?.n ?? 0) + b.n }), run, onResult, onError: vi.fn() });
+    const runner = createLatestRunner({
+      delay: 5,
+      timers,
+      merge: (a: { n: number } | undefined, b: { n: number }) => ({ n: (a?.n ?? 0) + b.n }),
+      run,
+      onResult,
+      onError: vi.fn(),
+    });
     runner.schedule({ n: 1 });
     runner.schedule({ n: 2 });
     runner.schedule({ n: 3 });
@@ -229,7 +291,14 @@ describe('coalescing, newest wins', () => {
     const timers = manualTimers();
     const answer = deferred<string>();
     const onResult = vi.fn();
-    const runner = createLatestRunner<number, string>({ delay: 5, timers, merge: (_a, b) => b, run: () => answer.promise, onResult, onError: vi.fn() });
+    const runner = createLatestRunner<number, string>({
+      delay: 5,
+      timers,
+      merge: (_a, b) => b,
+      run: () => answer.promise,
+      onResult,
+      onError: vi.fn(),
+    });
     runner.schedule(1);
     timers.flush();
     runner.cancel();

@@ -22,7 +22,8 @@ export interface FieldFacts {
  * quoted local part, an @, and a domain of at least two labels.
  */
 const ATOM = "[a-z\\d!#$%&'*+\\-/=?^_`{|}~\\u00A0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF]+";
-const LABEL = '[a-z\\d\\u00A0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF](?:[a-z\\d\\-\\u00A0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF]*[a-z\\d\\u00A0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF])?';
+const LABEL =
+  '[a-z\\d\\u00A0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF](?:[a-z\\d\\-\\u00A0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF]*[a-z\\d\\u00A0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF])?';
 const EMAIL = new RegExp(`^(?:${ATOM}(?:\\.${ATOM})*|"(?:[^"\\\\\\r\\n]|\\\\.)+")@(?:${LABEL}\\.)+${LABEL}\\.?$`, 'i');
 
 export function isEmail(value: string): boolean {
@@ -43,7 +44,12 @@ export function fieldProblem(f: FieldFacts): FieldProblem | null {
   return null;
 }
 
-export const INVALID_CLASSES = ['woocommerce-invalid', 'woocommerce-invalid-required-field', 'woocommerce-invalid-email', 'woocommerce-invalid-phone'] as const;
+export const INVALID_CLASSES = [
+  'woocommerce-invalid',
+  'woocommerce-invalid-required-field',
+  'woocommerce-invalid-email',
+  'woocommerce-invalid-phone',
+] as const;
 export const VALID_CLASS = 'woocommerce-validated';
 
 /** Row classes for a result: WooCommerce's `woocommerce-invalid` plus the reason, or `woocommerce-validated`. */
@@ -137,7 +143,10 @@ export function addressComplete(requiredValues: readonly string[]): boolean {
 }
 
 /** Only fragments whose markup changed since the last answer are replaced (the rest keeps focus and state). */
-export function changedFragments(previous: Readonly<Record<string, string>> | undefined, next: Readonly<Record<string, string>>): Record<string, string> {
+export function changedFragments(
+  previous: Readonly<Record<string, string>> | undefined,
+  next: Readonly<Record<string, string>>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, html] of Object.entries(next)) if (previous?.[key] !== html) out[key] = html;
   return out;

@@ -1,4 +1,4 @@
-import type { WidgetContext } from '../../mount/types';
+import type { WidgetContext } from '../../src/widget';
 import { readGlobal, str } from '../../src/config/globals';
 import { env } from '../../src/env';
 import { moveFocusTo } from '../../src/dom/focus';
@@ -16,7 +16,8 @@ const DEFAULT_ERROR = 'Not all fields have been filled in correctly.';
 const ERROR_ITEM = 'avada-checkout-error';
 const FADE_MS = 400;
 const SCROLL_MS = 500;
-const STEP_FIELDS = '.woocommerce-billing-fields .validate-required, .woocommerce-shipping-fields .validate-required, .woocommerce-account-fields .validate-required';
+const STEP_FIELDS =
+  '.woocommerce-billing-fields .validate-required, .woocommerce-shipping-fields .validate-required, .woocommerce-account-fields .validate-required';
 
 export interface Steps {
   /** Show the step holding an element (a field the server reported), without validating. */
@@ -28,11 +29,14 @@ export function setupSteps(form: HTMLFormElement, root: ParentNode, { signal, wa
   if (!found) return null;
   const nav: HTMLElement = found;
   const container = form.closest<HTMLElement>('.avada-checkout') ?? form;
-  const message = readGlobal('avadaWooCommerceVars', { woocommerce_checkout_error: str(DEFAULT_ERROR) }, 'checkout').woocommerce_checkout_error || DEFAULT_ERROR;
+  const message =
+    readGlobal('avadaWooCommerceVars', { woocommerce_checkout_error: str(DEFAULT_ERROR) }, 'checkout').woocommerce_checkout_error ||
+    DEFAULT_ERROR;
 
   const panels = (name: string): HTMLElement[] => {
     if (name === 'order_review') return [...form.querySelectorAll<HTMLElement>('#order_review_heading, #order_review')];
-    if (name === 'col-1' || name === 'col-2') return [...form.querySelectorAll<HTMLElement>(`#customer_details > .${name}, .${name}`)].slice(0, 1);
+    if (name === 'col-1' || name === 'col-2')
+      return [...form.querySelectorAll<HTMLElement>(`#customer_details > .${name}, .${name}`)].slice(0, 1);
     return [];
   };
   const names = ['col-1', 'col-2', 'order_review'];
@@ -118,7 +122,10 @@ export function setupSteps(form: HTMLFormElement, root: ParentNode, { signal, wa
   };
   (root as Element).addEventListener('click', onClick as EventListener, { signal });
 
-  const initial = links().find((l) => l.closest('li')?.classList.contains('is-active'))?.getAttribute('data-name') ?? 'col-1';
+  const initial =
+    links()
+      .find((l) => l.closest('li')?.classList.contains('is-active'))
+      ?.getAttribute('data-name') ?? 'col-1';
   show(names.includes(initial) ? initial : 'col-1', false);
 
   return {

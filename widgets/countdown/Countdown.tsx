@@ -35,7 +35,13 @@ export function Countdown({ end, units, label }: CountdownProps) {
   const now = useSyncExternalStore(over ? noSubscription : subscribe, getSnapshot, getSnapshot);
   const left = remaining(end, now);
   return (
-    <time dateTime={new Date(end).toISOString()} role="group" aria-label={label} className="sf-countdown-time" style={{ display: 'contents' }}>
+    <time
+      dateTime={new Date(end).toISOString()}
+      role="group"
+      aria-label={label}
+      className="sf-countdown-time"
+      style={{ display: 'contents' }}
+    >
       {UNITS.map((unit) => {
         const m = units[unit];
         const value = left[unit];

@@ -12,9 +12,12 @@ describe('countdown rules', () => {
   it('reads data-timer in the visitor time zone without an offset', () => {
     expect(parseTimer('2031-3-5-9-0-0')).toEqual({ ok: true, end: new Date(2031, 2, 5, 9, 0, 0).getTime() });
   });
-  it.each(['', '2031-03-20', '2031/03/20 09:00:00', '2031-13-01-00-00-00', '2031-02-31-00-00-00', '2031-01-01-24-00-00', 'soon'])('rejects the timer %j', (timer) => {
-    expect(parseTimer(timer).ok).toBe(false);
-  });
+  it.each(['', '2031-03-20', '2031/03/20 09:00:00', '2031-13-01-00-00-00', '2031-02-31-00-00-00', '2031-01-01-24-00-00', 'soon'])(
+    'rejects the timer %j',
+    (timer) => {
+      expect(parseTimer(timer).ok).toBe(false);
+    },
+  );
   it('reads the GMT offset in hours', () => {
     expect(parseGmtOffset(null)).toBeUndefined();
     expect(parseGmtOffset(' ')).toBeUndefined();
@@ -35,7 +38,13 @@ describe('countdown rules', () => {
   });
   it('splits the time left and stops at zero', () => {
     const end = 10_000_000;
-    expect(remaining(end, end - (2 * 86_400 + 3 * 3600 + 4 * 60 + 5) * 1000)).toEqual({ days: 2, hours: 3, minutes: 4, seconds: 5, done: false });
+    expect(remaining(end, end - (2 * 86_400 + 3 * 3600 + 4 * 60 + 5) * 1000)).toEqual({
+      days: 2,
+      hours: 3,
+      minutes: 4,
+      seconds: 5,
+      done: false,
+    });
     expect(remaining(end, end - 1500)).toMatchObject({ seconds: 1, done: false });
     expect(remaining(end, end + 60_000)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0, done: true });
   });
@@ -71,7 +80,8 @@ const SALE = (end: number | string) => `<div class="sf-countdown" data-end="${en
   <p class="sf-countdown__label">The winter sale ends <time datetime="2030-12-31T23:59:59Z">31 December 2030 at 23:59 UTC</time></p>
   <p><a class="button" href="/shop/">Shop the sale</a></p></div>`;
 
-const unitText = (root: ParentNode, unit: string) => [...root.querySelectorAll(`.fusion-${unit}-dash .fusion-digit, .fusion-dash-${unit} .fusion-digit`)].map((d) => d.textContent).join('');
+const unitText = (root: ParentNode, unit: string) =>
+  [...root.querySelectorAll(`.fusion-${unit}-dash .fusion-digit, .fusion-dash-${unit} .fusion-digit`)].map((d) => d.textContent).join('');
 const shown = (root: ParentNode = document) => ['days', 'hours', 'minutes', 'seconds'].map((u) => unitText(root, u)).join(':');
 
 describe('countdown widget', () => {
@@ -118,10 +128,17 @@ describe('countdown widget', () => {
     expect(wrapper.getAttribute('data-timer')).toBe('2031-01-02-15-30-45');
     expect(shown()).toBe('02:03:30:45');
     expect(wrapper.querySelectorAll('.fusion-dash-wrapper > .fusion-dash')).toHaveLength(4);
-    expect([...wrapper.querySelectorAll('.fusion-dash-title')].map((t) => t.textContent)).toEqual(['Tage', 'Stunden', 'Minuten', 'Sekunden']);
+    expect([...wrapper.querySelectorAll('.fusion-dash-title')].map((t) => t.textContent)).toEqual([
+      'Tage',
+      'Stunden',
+      'Minuten',
+      'Sekunden',
+    ]);
     const hours = wrapper.querySelector<HTMLElement>('.fusion-hours-dash')!;
     expect(hours.style.getPropertyValue('--sf-countdown-progress')).toBe((3 / 24).toFixed(4));
-    expect(wrapper.querySelector<HTMLElement>('.fusion-days-dash')!.style.getPropertyValue('--sf-countdown-progress')).toBe((2 / 31).toFixed(4));
+    expect(wrapper.querySelector<HTMLElement>('.fusion-days-dash')!.style.getPropertyValue('--sf-countdown-progress')).toBe(
+      (2 / 31).toFixed(4),
+    );
   });
 
   it('labels the end date on a <time datetime> and is not a live region', async () => {
@@ -133,7 +150,7 @@ describe('countdown widget', () => {
     expect(time.getAttribute('aria-label')).toMatch(/2 January 2031/);
   });
 
-  it('labels the end date in the language of an underscored <html lang> (de_DE), and a tag Intl refuses in the browser\'s', async () => {
+  it("labels the end date in the language of an underscored <html lang> (de_DE), and a tag Intl refuses in the browser's", async () => {
     document.documentElement.lang = 'de_DE';
     await mountVisible(AVADA('2031-01-02-15-30-45'));
     expect(document.querySelector('#fusion-countdown-1 time')!.getAttribute('aria-label')).toMatch(/2\. Januar 2031/);
@@ -252,7 +269,12 @@ describe('countdown widget', () => {
     await mountVisible(AVADA_END(secondsFromNow(125)));
     const wrapper = document.getElementById('fusion-countdown-3')!;
     expect(shown(wrapper)).toBe('00:00:02:05');
-    expect([...wrapper.querySelectorAll('.fusion-dash-wrapper > .fusion-dash')].map((d) => d.className)).toEqual(['fusion-days-dash fusion-dash', 'fusion-hours-dash fusion-dash', 'fusion-minutes-dash fusion-dash', 'fusion-seconds-dash fusion-dash']);
+    expect([...wrapper.querySelectorAll('.fusion-dash-wrapper > .fusion-dash')].map((d) => d.className)).toEqual([
+      'fusion-days-dash fusion-dash',
+      'fusion-hours-dash fusion-dash',
+      'fusion-minutes-dash fusion-dash',
+      'fusion-seconds-dash fusion-dash',
+    ]);
     expect([...wrapper.querySelectorAll('.fusion-dash-title')].map((t) => t.textContent)).toEqual(['Days', 'Hours', 'Minutes', 'Seconds']);
   });
 

@@ -1,4 +1,4 @@
-import { defineWidget, type WidgetContext } from '../../mount/types';
+import { defineWidget, type WidgetContext } from '../../src/widget';
 import { renderIsland } from '../../src/react/render';
 import { Countdown, type UnitMarkup } from './Countdown';
 import { DEFAULT_TITLES, parseEnd, parseGmtOffset, parseTimer, UNITS, type Parsed, type Unit } from './logic';
@@ -13,7 +13,11 @@ const hasEnd = (el: Element) => el.hasAttribute('data-timer') || !!el.getAttribu
 function readEnd(el: Element, warn: (field: string, message: string) => void): (Parsed & { field: string }) | undefined {
   if (el.hasAttribute('data-timer')) {
     const offset = parseGmtOffset(el.getAttribute('data-gmt-offset'));
-    if (Number.isNaN(offset)) warn('data-gmt-offset', `expected hours from UTC, got ${JSON.stringify(el.getAttribute('data-gmt-offset'))}; using the visitor's time`);
+    if (Number.isNaN(offset))
+      warn(
+        'data-gmt-offset',
+        `expected hours from UTC, got ${JSON.stringify(el.getAttribute('data-gmt-offset'))}; using the visitor's time`,
+      );
     return { ...parseTimer(el.getAttribute('data-timer'), Number.isNaN(offset) ? undefined : offset), field: 'data-timer' };
   }
   if (hasEnd(el)) return { ...parseEnd(el.getAttribute('data-end')), field: 'data-end' };

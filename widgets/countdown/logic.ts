@@ -18,7 +18,8 @@ export function parseTimer(timer: string | null, gmtOffset?: number): Parsed {
   const match = timer ? TIMER.exec(timer.trim()) : null;
   if (!match) return { ok: false, message: `expected "Y-m-d-H-i-s", got ${JSON.stringify(timer)}` };
   const [y, mo, d, h, mi, s] = match.slice(1).map(Number) as [number, number, number, number, number, number];
-  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 59) return { ok: false, message: `${JSON.stringify(timer)} is not a date and time` };
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 59)
+    return { ok: false, message: `${JSON.stringify(timer)} is not a date and time` };
   const utc = Date.UTC(y, mo - 1, d, h, mi, s);
   // 31 February would roll over into March: not a date.
   if (new Date(utc).getUTCDate() !== d) return { ok: false, message: `${JSON.stringify(timer)} is not a date` };
@@ -69,7 +70,9 @@ export function progress(unit: Unit, value: number): number {
 
 /** A value as its digits, at least `min` of them (Avada prints two per unit, more days when needed). */
 export function digits(value: number, min = 2): string[] {
-  return String(Math.max(0, Math.floor(value))).padStart(min, '0').split('');
+  return String(Math.max(0, Math.floor(value)))
+    .padStart(min, '0')
+    .split('');
 }
 
 /** Milliseconds to the next whole second, so every countdown on the page changes together with the clock. */

@@ -63,7 +63,14 @@ function swipeRule(api: EmblaCarouselType, root: HTMLElement, list: HTMLElement,
   };
   const released = () => {
     if (!start || !end) return;
-    const target = swipeTarget({ dx: end.x - start.x, dy: end.y - start.y, ms: end.t - start.t, width: root.clientWidth, start: start.index, count: api.scrollSnapList().length });
+    const target = swipeTarget({
+      dx: end.x - start.x,
+      dy: end.y - start.y,
+      ms: end.t - start.t,
+      width: root.clientWidth,
+      start: start.index,
+      count: api.scrollSnapList().length,
+    });
     start = end = undefined;
     if (target !== undefined && target !== api.selectedScrollSnap()) api.scrollTo(target, instant);
   };
@@ -146,7 +153,13 @@ export function FlexSlider({ root, list, slides, thumbs, options, labels, reduce
             const thumb = options.controlNav === 'thumbnails' ? thumbs[i] : undefined;
             return (
               <li key={i}>
-                <button type="button" className={active ? 'flex-active' : undefined} aria-current={active || undefined} aria-label={name} onClick={() => carousel.goTo(i)}>
+                <button
+                  type="button"
+                  className={active ? 'flex-active' : undefined}
+                  aria-current={active || undefined}
+                  aria-label={name}
+                  onClick={() => carousel.goTo(i)}
+                >
                   {thumb ? <img src={thumb} alt="" className={active ? 'flex-active' : undefined} draggable={false} /> : i + 1}
                 </button>
               </li>

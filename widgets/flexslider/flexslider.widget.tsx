@@ -14,7 +14,14 @@ import { watchExcerpts } from './excerpts';
  * Before this runs, the theme's CSS shows only the first slide (the loading state), so mounting shifts nothing.
  */
 const NAME = 'flexslider';
-const LABELS: FlexLabels = { previous: 'Previous slide', next: 'Next slide', pause: 'Pause slideshow', play: 'Play slideshow', slide: '{n} of {m}', show: 'Show slide {n}' };
+const LABELS: FlexLabels = {
+  previous: 'Previous slide',
+  next: 'Next slide',
+  pause: 'Pause slideshow',
+  play: 'Play slideshow',
+  slide: '{n} of {m}',
+  show: 'Show slide {n}',
+};
 const LOADING = 'fusion-flexslider-loading';
 
 adoptStyles(
@@ -47,7 +54,12 @@ export default defineIsland<FlexSliderProps>({
       return undefined;
     }
     const vars = readGlobal('fusionFlexSliderVars', FLEX_VARS_SPEC, NAME);
-    const options = readFlexOptions((name) => root.getAttribute(name), vars, root.classList.contains('flexslider-attachments'), context.warn);
+    const options = readFlexOptions(
+      (name) => root.getAttribute(name),
+      vars,
+      root.classList.contains('flexslider-attachments'),
+      context.warn,
+    );
     let started = false;
     return {
       root,

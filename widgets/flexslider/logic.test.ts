@@ -1,14 +1,49 @@
 import { describe, expect, test, vi } from 'vitest';
 import { readSettings } from '../../src/config/globals';
-import { cutExcerpt, FLEX_VARS_SPEC, playerMessage, playerOf, playerState, readFlexOptions, swipeTarget, type FlexSliderVars } from './logic';
+import {
+  cutExcerpt,
+  FLEX_VARS_SPEC,
+  playerMessage,
+  playerOf,
+  playerState,
+  readFlexOptions,
+  swipeTarget,
+  type FlexSliderVars,
+} from './logic';
 
-const VARS: FlexSliderVars = { status_vimeo: true, status_yt: true, slideshow_autoplay: true, slideshow_speed: 7000, pagination_video_slide: false, flex_smoothHeight: false };
+const VARS: FlexSliderVars = {
+  status_vimeo: true,
+  status_yt: true,
+  slideshow_autoplay: true,
+  slideshow_speed: 7000,
+  pagination_video_slide: false,
+  flex_smoothHeight: false,
+};
 const reader = (attrs: Record<string, string>) => (name: string) => attrs[name] ?? null;
 
 describe('fusionFlexSliderVars', () => {
   test('reads the string booleans and the speed as Avada prints them', () => {
-    const vars = readSettings({ status_vimeo: '1', slideshow_autoplay: '', slideshow_speed: '9000', pagination_video_slide: '1', status_yt: '', flex_smoothHeight: 'true' }, FLEX_VARS_SPEC, 'flexslider', 'fusionFlexSliderVars');
-    expect(vars).toEqual({ status_vimeo: true, status_yt: false, slideshow_autoplay: false, slideshow_speed: 9000, pagination_video_slide: true, flex_smoothHeight: true });
+    const vars = readSettings(
+      {
+        status_vimeo: '1',
+        slideshow_autoplay: '',
+        slideshow_speed: '9000',
+        pagination_video_slide: '1',
+        status_yt: '',
+        flex_smoothHeight: 'true',
+      },
+      FLEX_VARS_SPEC,
+      'flexslider',
+      'fusionFlexSliderVars',
+    );
+    expect(vars).toEqual({
+      status_vimeo: true,
+      status_yt: false,
+      slideshow_autoplay: false,
+      slideshow_speed: 9000,
+      pagination_video_slide: true,
+      flex_smoothHeight: true,
+    });
   });
 
   test('an unset or empty speed is 5000 ms', () => {
@@ -18,7 +53,12 @@ describe('fusionFlexSliderVars', () => {
 
   test('garbage: one warning naming the widget and the field, the default in its place', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const vars = readSettings({ slideshow_speed: 'soon', flex_smoothHeight: 'maybe' }, FLEX_VARS_SPEC, 'flexslider', 'fusionFlexSliderVars');
+    const vars = readSettings(
+      { slideshow_speed: 'soon', flex_smoothHeight: 'maybe' },
+      FLEX_VARS_SPEC,
+      'flexslider',
+      'fusionFlexSliderVars',
+    );
     expect(vars.slideshow_speed).toBe(5000);
     expect(vars.flex_smoothHeight).toBe(false);
     expect(warn.mock.calls.map((c) => String(c[0]))).toEqual([
@@ -30,11 +70,20 @@ describe('fusionFlexSliderVars', () => {
 });
 
 describe('per-element options', () => {
-  test('defaults: the global\'s autoplay and speed, fade, dots and arrows, the awb icons', () => {
+  test("defaults: the global's autoplay and speed, fade, dots and arrows, the awb icons", () => {
     const warn = vi.fn();
     expect(readFlexOptions(reader({}), VARS, false, warn)).toEqual({
-      autoplay: true, speed: 7000, animation: 'fade', smoothHeight: false, controlNav: 'dots', directionNav: true,
-      prevIcon: 'awb-icon-angle-left', nextIcon: 'awb-icon-angle-right', pushNavForVideo: false, youtubeApi: true, vimeoApi: true,
+      autoplay: true,
+      speed: 7000,
+      animation: 'fade',
+      smoothHeight: false,
+      controlNav: 'dots',
+      directionNav: true,
+      prevIcon: 'awb-icon-angle-left',
+      nextIcon: 'awb-icon-angle-right',
+      pushNavForVideo: false,
+      youtubeApi: true,
+      vimeoApi: true,
     });
     expect(warn).not.toHaveBeenCalled();
   });
@@ -42,14 +91,29 @@ describe('per-element options', () => {
   test('every data attribute wins over the global', () => {
     const options = readFlexOptions(
       reader({
-        'data-slideshow_autoplay': '0', 'data-slideshow_speed': '3000', 'data-slideshow_animation': 'slide', 'data-slideshow_smooth_height': '1',
-        'data-slideshow_control_nav': 'false', 'data-slideshow_direction_nav': 'no', 'data-slideshow_prev_text': 'awb-icon-arrow-left', 'data-slideshow_next_text': 'fa fa-chevron-right',
+        'data-slideshow_autoplay': '0',
+        'data-slideshow_speed': '3000',
+        'data-slideshow_animation': 'slide',
+        'data-slideshow_smooth_height': '1',
+        'data-slideshow_control_nav': 'false',
+        'data-slideshow_direction_nav': 'no',
+        'data-slideshow_prev_text': 'awb-icon-arrow-left',
+        'data-slideshow_next_text': 'fa fa-chevron-right',
       }),
       VARS,
       false,
       vi.fn(),
     );
-    expect(options).toMatchObject({ autoplay: false, speed: 3000, animation: 'slide', smoothHeight: true, controlNav: false, directionNav: false, prevIcon: 'awb-icon-arrow-left', nextIcon: 'fa fa-chevron-right' });
+    expect(options).toMatchObject({
+      autoplay: false,
+      speed: 3000,
+      animation: 'slide',
+      smoothHeight: true,
+      controlNav: false,
+      directionNav: false,
+      prevIcon: 'awb-icon-arrow-left',
+      nextIcon: 'fa fa-chevron-right',
+    });
   });
 
   test('attachments sliders use thumbnails', () => {
@@ -59,13 +123,23 @@ describe('per-element options', () => {
   test('garbage: a warning per attribute, the fallback for each, never markup in the icon class', () => {
     const warn = vi.fn();
     const options = readFlexOptions(
-      reader({ 'data-slideshow_autoplay': 'perhaps', 'data-slideshow_speed': 'fast', 'data-slideshow_animation': 'wobble', 'data-slideshow_prev_text': '"><img src=x onerror=alert(1)>' }),
+      reader({
+        'data-slideshow_autoplay': 'perhaps',
+        'data-slideshow_speed': 'fast',
+        'data-slideshow_animation': 'wobble',
+        'data-slideshow_prev_text': '"><img src=x onerror=alert(1)>',
+      }),
       VARS,
       false,
       warn,
     );
     expect(options).toMatchObject({ autoplay: true, speed: 7000, animation: 'fade', prevIcon: 'awb-icon-angle-left' });
-    expect(warn.mock.calls.map((c) => c[0]).toSorted()).toEqual(['data-slideshow_animation', 'data-slideshow_autoplay', 'data-slideshow_prev_text', 'data-slideshow_speed']);
+    expect(warn.mock.calls.map((c) => c[0]).toSorted()).toEqual([
+      'data-slideshow_animation',
+      'data-slideshow_autoplay',
+      'data-slideshow_prev_text',
+      'data-slideshow_speed',
+    ]);
   });
 
   test('a speed too short to read a slide is refused', () => {
@@ -97,7 +171,7 @@ describe('video players', () => {
     expect(playerOf('https://youtube.com.evil.example/embed/x')).toBeUndefined();
     expect(playerOf('')).toBeUndefined();
   });
-  test('commands in each player\'s message format', () => {
+  test("commands in each player's message format", () => {
     expect(JSON.parse(playerMessage('youtube', 'pause'))).toEqual({ event: 'command', func: 'pauseVideo', args: [] });
     expect(JSON.parse(playerMessage('youtube', 'play')).func).toBe('playVideo');
     expect(JSON.parse(playerMessage('vimeo', 'pause'))).toEqual({ method: 'pause' });

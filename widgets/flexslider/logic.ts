@@ -73,7 +73,8 @@ export function readFlexOptions(read: Read, vars: FlexSliderVars, attachments: b
     const raw = read(name);
     if (raw === null) return fallback;
     const value = parseFlag(raw);
-    if (value === undefined) warn(name, `expected a flag ("1", "0", "yes", "no", "true", "false"), got ${JSON.stringify(raw)}; using ${fallback}`);
+    if (value === undefined)
+      warn(name, `expected a flag ("1", "0", "yes", "no", "true", "false"), got ${JSON.stringify(raw)}; using ${fallback}`);
     return value ?? fallback;
   };
 
@@ -81,7 +82,8 @@ export function readFlexOptions(read: Read, vars: FlexSliderVars, attachments: b
   const rawSpeed = read('data-slideshow_speed');
   if (rawSpeed !== null && rawSpeed.trim() !== '') {
     const n = parseNumber(rawSpeed);
-    if (n === undefined || n < MIN_SPEED) warn('data-slideshow_speed', `expected milliseconds (at least ${MIN_SPEED}), got ${JSON.stringify(rawSpeed)}; using ${speed}`);
+    if (n === undefined || n < MIN_SPEED)
+      warn('data-slideshow_speed', `expected milliseconds (at least ${MIN_SPEED}), got ${JSON.stringify(rawSpeed)}; using ${speed}`);
     else speed = n;
   }
 
@@ -194,7 +196,12 @@ export function playerState(player: Player, data: unknown): PlayerState | undefi
   const m = message as Record<string, unknown>;
   if (player === 'youtube') {
     const info = m.info;
-    const state = m.event === 'onStateChange' ? info : m.event === 'infoDelivery' && info && typeof info === 'object' ? (info as Record<string, unknown>).playerState : undefined;
+    const state =
+      m.event === 'onStateChange'
+        ? info
+        : m.event === 'infoDelivery' && info && typeof info === 'object'
+          ? (info as Record<string, unknown>).playerState
+          : undefined;
     if (state === 1) return 'playing';
     if (state === 0 || state === 2) return 'stopped';
     return undefined;
@@ -213,7 +220,14 @@ export const SWIPE_MAX_MS = 550;
  * was long and quick enough or dragged past half the slider's width, else back where it started. Undefined for a
  * mostly vertical gesture (a page scroll, not a swipe). Wraps, as FlexSlider's previous/next do.
  */
-export function swipeTarget(input: { dx: number; dy: number; ms: number; width: number; start: number; count: number }): number | undefined {
+export function swipeTarget(input: {
+  dx: number;
+  dy: number;
+  ms: number;
+  width: number;
+  start: number;
+  count: number;
+}): number | undefined {
   const { dx, dy, ms, width, start, count } = input;
   if (count < 2 || Math.abs(dy) > Math.abs(dx)) return undefined;
   const far = Math.abs(dx) > width / 2;

@@ -5,7 +5,16 @@
  * mutes it first (browsers only autoplay muted videos anyway).
  */
 import { parseFlag } from '../../src/config/parse';
-import { playerMessage, playerOf, playerOrigin, playerState, type FlexOptions, type Player, type PlayerCommand, VIMEO_EVENTS } from './logic';
+import {
+  playerMessage,
+  playerOf,
+  playerOrigin,
+  playerState,
+  type FlexOptions,
+  type Player,
+  type PlayerCommand,
+  VIMEO_EVENTS,
+} from './logic';
 
 type VideoOptions = Pick<FlexOptions, 'youtubeApi' | 'vimeoApi'>;
 
@@ -62,7 +71,8 @@ export function watchPlayback(root: HTMLElement, options: VideoOptions, onPlayin
     if (before !== playing.size > 0) onPlaying(playing.size > 0);
   };
   root.addEventListener('play', (e) => report(e.target as object, true), { capture: true, signal });
-  for (const type of ['pause', 'ended', 'emptied']) root.addEventListener(type, (e) => report(e.target as object, false), { capture: true, signal });
+  for (const type of ['pause', 'ended', 'emptied'])
+    root.addEventListener(type, (e) => report(e.target as object, false), { capture: true, signal });
 
   const frames = [...root.querySelectorAll('iframe')].filter((f) => enabled(playerOf(f.src, location.href), options));
   const subscribe = (frame: HTMLIFrameElement) => {

@@ -4,7 +4,8 @@ import { declaredOrientation, hashTabIndex, initialTabIndex } from './logic';
 
 const li = (id: string, panel: string, label: string, active = false) =>
   `<li${active ? ' class="active"' : ''}><a class="tab-link" data-toggle="tab" id="${id}" href="#${panel}"><h4 class="fusion-tab-heading">${label}</h4></a></li>`;
-const pane = (id: string, text: string, active = false) => `<div class="tab-pane fade fusion-clearfix${active ? ' in active' : ''}" id="${id}"><p>${text}</p></div>`;
+const pane = (id: string, text: string, active = false) =>
+  `<div class="tab-pane fade fusion-clearfix${active ? ' in active' : ''}" id="${id}"><p>${text}</p></div>`;
 
 const TABS = `
 <div class="fusion-tabs fusion-tabs-1 classic nav-not-justified horizontal-tabs">
@@ -22,7 +23,10 @@ const TABS = `
 </div>`;
 
 const tabs = () => [...document.querySelectorAll<HTMLAnchorElement>('.fusion-tabs-1 > .nav a.tab-link')];
-const shown = () => [...document.querySelectorAll<HTMLElement>('.fusion-tabs-1 > .tab-content > .tab-pane')].filter((p) => !p.hidden && p.classList.contains('active') && p.classList.contains('in')).map((p) => p.id);
+const shown = () =>
+  [...document.querySelectorAll<HTMLElement>('.fusion-tabs-1 > .tab-content > .tab-pane')]
+    .filter((p) => !p.hidden && p.classList.contains('active') && p.classList.contains('in'))
+    .map((p) => p.id);
 const key = (el: Element, k: string) => el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
 const mount = (html = TABS) => mountPage(html, only('fusion-tabs'));
 
@@ -35,7 +39,12 @@ describe('fusion tabs rules', () => {
     expect(initialTabIndex('#a', list)).toBe(0);
     expect(initialTabIndex('#tb', list)).toBe(1);
     expect(initialTabIndex('#zzz', list)).toBe(1);
-    expect(initialTabIndex('', list.map((t) => ({ ...t, active: false })))).toBe(0);
+    expect(
+      initialTabIndex(
+        '',
+        list.map((t) => ({ ...t, active: false })),
+      ),
+    ).toBe(0);
     expect(hashTabIndex('', list)).toBe(-1);
   });
   it('reads the layout class', () => {
@@ -114,7 +123,12 @@ describe('fusion tabs widget', () => {
   });
 
   it('keeps nested tabs apart', async () => {
-    const nested = TABS.replace('<p>30 days</p>', TABS.replace('fusion-tabs-1', 'fusion-tabs-2').replace(/id="(fusion-tab-|mobile-fusion-tab-|tab-)/g, 'id="n$1').replace(/href="#tab-/g, 'href="#ntab-'));
+    const nested = TABS.replace(
+      '<p>30 days</p>',
+      TABS.replace('fusion-tabs-1', 'fusion-tabs-2')
+        .replace(/id="(fusion-tab-|mobile-fusion-tab-|tab-)/g, 'id="n$1')
+        .replace(/href="#tab-/g, 'href="#ntab-'),
+    );
     await mount(nested);
     const inner = [...document.querySelectorAll<HTMLAnchorElement>('.fusion-tabs-2 > .nav a.tab-link')];
     inner[2]!.click();
@@ -125,7 +139,9 @@ describe('fusion tabs widget', () => {
 
   it('warns once and leaves the markup alone without tab links', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await mount('<div class="fusion-tabs fusion-tabs-3"><div class="tab-content"><div class="tab-pane active in" id="x">x</div></div></div>');
+    await mount(
+      '<div class="fusion-tabs fusion-tabs-3"><div class="tab-content"><div class="tab-pane active in" id="x">x</div></div></div>',
+    );
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]?.[0])).toContain('fusion-tabs: .nav-tabs');
     expect(document.getElementById('x')!.hidden).toBe(false);

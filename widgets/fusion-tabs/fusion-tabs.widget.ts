@@ -1,4 +1,4 @@
-import { defineWidget } from '../../mount/types';
+import { defineWidget } from '../../src/widget';
 import { env } from '../../src/env';
 import { idFromHref } from '../../src/tabs/logic';
 import { createTablist, ensureId, type TabEntry } from '../../src/tabs/tablist';
@@ -16,7 +16,8 @@ export default defineWidget({
   mount(element, { signal, warn }) {
     const root = element as HTMLElement;
     // Tabs nest (a tabs element inside a panel): each instance handles only its own markup.
-    const own = <T extends Element>(selector: string) => [...root.querySelectorAll<T>(selector)].filter((el) => el.closest('.fusion-tabs') === root);
+    const own = <T extends Element>(selector: string) =>
+      [...root.querySelectorAll<T>(selector)].filter((el) => el.closest('.fusion-tabs') === root);
 
     const list = own<HTMLElement>('.nav:not(.fusion-mobile-tab-nav) > ul.nav-tabs')[0];
     const panes = own<HTMLElement>('.tab-content > .tab-pane');
@@ -33,7 +34,8 @@ export default defineWidget({
     }
     const mobileLinks = own<HTMLAnchorElement>('.fusion-mobile-tab-nav a.tab-link, .fusion-mobile-tab-nav a[data-toggle="tab"]');
 
-    if (declaredOrientation([...root.classList]) === 'vertical' && !list.hasAttribute('aria-orientation')) list.setAttribute('aria-orientation', 'vertical');
+    if (declaredOrientation([...root.classList]) === 'vertical' && !list.hasAttribute('aria-orientation'))
+      list.setAttribute('aria-orientation', 'vertical');
     for (const entry of entries) ensureId(entry.tab, 'fusion-tab');
 
     const tablist = createTablist({
@@ -47,7 +49,8 @@ export default defineWidget({
         pane.classList.toggle('active', on);
         pane.classList.toggle('in', on);
         pane.hidden = !on;
-        for (const link of mobileLinks) if (idFromHref(link.getAttribute('href')) === pane.id) link.closest('li')?.classList.toggle('active', on);
+        for (const link of mobileLinks)
+          if (idFromHref(link.getAttribute('href')) === pane.id) link.closest('li')?.classList.toggle('active', on);
       },
       onChange: relayout,
     });

@@ -2,7 +2,17 @@ import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } fr
 import { mountPage, only } from '../../test/helpers/mount';
 import { resetLogMemory } from '../../src/log';
 import { resetLazyImages } from './lazy-images.widget';
-import { autoSizes, backgroundImage, defaultExpand, distanceFromViewport, drainSliced, inViewport, isGradient, likelyLcp, parseExpand } from './logic';
+import {
+  autoSizes,
+  backgroundImage,
+  defaultExpand,
+  distanceFromViewport,
+  drainSliced,
+  inViewport,
+  isGradient,
+  likelyLcp,
+  parseExpand,
+} from './logic';
 import { setEnvironment } from '../../src/env';
 
 describe('lazy image rules', () => {
@@ -85,7 +95,9 @@ describe('lazy image rules', () => {
     expect(isGradient('radial-gradient(circle, red, blue)')).toBe(true);
     expect(isGradient('url(https://x.test/a.jpg)')).toBe(false);
     expect(isGradient('linear-gradient(red, blue); background: red')).toBe(false);
-    expect(backgroundImage('https://x.test/a "b".jpg', 'linear-gradient(red, blue)')).toBe('linear-gradient(red, blue), url("https://x.test/a %22b%22.jpg")');
+    expect(backgroundImage('https://x.test/a "b".jpg', 'linear-gradient(red, blue)')).toBe(
+      'linear-gradient(red, blue), url("https://x.test/a %22b%22.jpg")',
+    );
   });
 });
 
@@ -110,7 +122,11 @@ class FakeObserver {
   }
   /** Report these elements as in (or out of) the margin with the given box. */
   report(items: [Element, boolean, { top: number; left: number; width: number; height: number }?][]) {
-    const entries = items.map(([target, isIntersecting, box]) => ({ target, isIntersecting, boundingClientRect: box ?? { top: 0, left: 0, width: 300, height: 200 } }));
+    const entries = items.map(([target, isIntersecting, box]) => ({
+      target,
+      isIntersecting,
+      boundingClientRect: box ?? { top: 0, left: 0, width: 300, height: 200 },
+    }));
     this.callback(entries as unknown as IntersectionObserverEntry[], this as unknown as IntersectionObserver);
   }
 }
@@ -133,11 +149,14 @@ describe('lazy images widget', () => {
     });
     FakeObserver.all = [];
     vi.stubGlobal('IntersectionObserver', FakeObserver);
-    vi.stubGlobal('ResizeObserver', class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    });
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
     resetLazyImages();
     resetLogMemory();
     warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -148,7 +167,8 @@ describe('lazy images widget', () => {
     warn.mockRestore();
   });
 
-  const PLACEHOLDER = "data:image/svg+xml,%3Csvg%20xmlns%3D%27http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%27%20width%3D%27600%27%20height%3D%27400%27%3E%3C%2Fsvg%3E";
+  const PLACEHOLDER =
+    'data:image/svg+xml,%3Csvg%20xmlns%3D%27http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%27%20width%3D%27600%27%20height%3D%27400%27%3E%3C%2Fsvg%3E';
 
   it('unveils an image in the margin: event, classes, srcset, sizes, src; lazyloaded on load', async () => {
     await mountPage(
@@ -200,7 +220,10 @@ describe('lazy images widget', () => {
     let t = 0;
     const yields: (() => void)[] = [];
     const ids = ['top1', 'top2', 'far', 'near', 'mid', 'gone'];
-    await mountPage(ids.map((id) => `<img id="${id}" class="lazyload" data-orig-src="/up/${id}.jpg" alt="">`).join(''), only('lazy-images'));
+    await mountPage(
+      ids.map((id) => `<img id="${id}" class="lazyload" data-orig-src="/up/${id}.jpg" alt="">`).join(''),
+      only('lazy-images'),
+    );
     // The page's time and tasks, from here on in the test's hands.
     const restore = setEnvironment({ now: () => t, yieldTask: () => new Promise<void>((resolve) => yields.push(resolve)) });
     try {
@@ -333,7 +356,10 @@ describe('lazy images widget', () => {
       only('lazy-images'),
     );
     const bg = q<HTMLElement>('#bg');
-    observerWith(bg)!.report([[bg, true], [q('#bad'), true]]);
+    observerWith(bg)!.report([
+      [bg, true],
+      [q('#bad'), true],
+    ]);
     expect(bg.style.backgroundImage).toContain('linear-gradient(red, blue)');
     expect(bg.style.backgroundImage).toContain('/up/bg.jpg');
     expect(bg.classList.contains('lazyloading')).toBe(true);

@@ -1,7 +1,18 @@
-import { defineWidget, type WidgetContext } from '../../mount/types';
+import { defineWidget, type WidgetContext } from '../../src/widget';
 import { env } from '../../src/env';
 import { checkedSrcset, httpUrlText } from '../../src/net/url-attrs';
-import { autoSizes, backgroundImage, defaultExpand, distanceFromViewport, drainSliced, IDLE_EXPAND_FACTOR, inViewport, isGradient, likelyLcp, parseExpand } from './logic';
+import {
+  autoSizes,
+  backgroundImage,
+  defaultExpand,
+  distanceFromViewport,
+  drainSliced,
+  IDLE_EXPAND_FACTOR,
+  inViewport,
+  isGradient,
+  likelyLcp,
+  parseExpand,
+} from './logic';
 
 /**
  * Avada's lazy images (lazysizes' markup and events) on one IntersectionObserver per margin (the page's default,
@@ -48,9 +59,13 @@ function takeQueued(): [Element, { context: WidgetContext; width: number }] | un
 function drain(): void {
   if (draining) return;
   draining = true;
-  void drainSliced(takeQueued, ([el, { context, width }]) => {
-    if (el.isConnected) unveil(el, context, width);
-  }, env()).finally(() => {
+  void drainSliced(
+    takeQueued,
+    ([el, { context, width }]) => {
+      if (el.isConnected) unveil(el, context, width);
+    },
+    env(),
+  ).finally(() => {
     draining = false;
     if (queue.size) drain();
   });
@@ -64,7 +79,11 @@ function onIntersect(entries: IntersectionObserverEntry[], observer: Intersectio
   looked.add(observer);
   if (!lcpChosen && firstLook) {
     const inView = hits.filter((e) => e.target instanceof HTMLImageElement);
-    const lcp = likelyLcp(inView.map((e) => e.boundingClientRect), width, height);
+    const lcp = likelyLcp(
+      inView.map((e) => e.boundingClientRect),
+      width,
+      height,
+    );
     // An attribute the browser reads when the request starts: set before the source below.
     if (lcp >= 0) {
       inView[lcp]!.target.setAttribute('fetchpriority', 'high');
@@ -201,7 +220,9 @@ function loadImage(img: HTMLImageElement, context: WidgetContext, width?: number
   }
   const srcset = srcsetOf(img, context, 'data-srcset');
   const picture = img.parentElement?.tagName === 'PICTURE' ? img.parentElement : undefined;
-  const sources = picture ? [...picture.querySelectorAll('source[data-srcset]')].map((s) => [s, srcsetOf(s, context, 'source data-srcset')] as const) : [];
+  const sources = picture
+    ? [...picture.querySelectorAll('source[data-srcset]')].map((s) => [s, srcsetOf(s, context, 'source data-srcset')] as const)
+    : [];
 
   if (img.getAttribute('data-sizes') === 'auto') {
     // The observer's box is free; a layout read only when the image came another way (preload, consent).

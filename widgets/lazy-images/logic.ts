@@ -104,7 +104,12 @@ export const SLICE_MS = 8;
  * run `budget` ms, the microtasks each piece of work queued included. `take` is asked only after yielding, so an
  * item removed meanwhile is never worked on.
  */
-export async function drainSliced<T>(take: () => T | undefined, work: (item: T) => void, clock: { now(): number; yieldTask(): Promise<void> }, budget = SLICE_MS): Promise<void> {
+export async function drainSliced<T>(
+  take: () => T | undefined,
+  work: (item: T) => void,
+  clock: { now(): number; yieldTask(): Promise<void> },
+  budget = SLICE_MS,
+): Promise<void> {
   let start = clock.now();
   for (;;) {
     if (clock.now() - start >= budget) {

@@ -3,7 +3,7 @@
  * Part of the lazily loaded core chunk. Builders return an element; `activate`/`deactivate` start and stop
  * players, so a preloaded neighbour never plays (or loads a third-party player) while it is off screen.
  */
-import { islandHost } from '../../mount/host';
+import { islandHost } from '../../src/host';
 import { loadSanitizer } from '../../src/dom/html';
 import { requestText } from '../../src/net/request';
 import { consentStore, typeAllowed } from '../privacy/consent';
@@ -31,7 +31,13 @@ export interface SlideContent {
   destroy(): void;
 }
 
-const still = (element: HTMLElement, extra: Partial<SlideContent> = {}): SlideContent => ({ element, activate() {}, deactivate() {}, destroy() {}, ...extra });
+const still = (element: HTMLElement, extra: Partial<SlideContent> = {}): SlideContent => ({
+  element,
+  activate() {},
+  deactivate() {},
+  destroy() {},
+  ...extra,
+});
 
 function frame(src: string, title: string, width: number, height: number): HTMLIFrameElement {
   const iframe = el('iframe', 'sf-ilightbox__frame');
@@ -107,12 +113,24 @@ function gated(type: string, href: string, makeFrame: () => HTMLIFrameElement, o
 function embed(item: LightboxItem, kind: 'youtube' | 'vimeo', size: VideoSize): SlideContent {
   const id = videoId(kind, item.href);
   const title = item.title || `${PROVIDER_NAMES[kind]} video`;
-  return gated(kind, item.href, () => frame(embedUrl(kind, id), title, item.options.width ?? size.lightbox_video_width, item.options.height ?? size.lightbox_video_height), { onlyWhileActive: true });
+  return gated(
+    kind,
+    item.href,
+    () =>
+      frame(embedUrl(kind, id), title, item.options.width ?? size.lightbox_video_width, item.options.height ?? size.lightbox_video_height),
+    { onlyWhileActive: true },
+  );
 }
 
 /** `data-type="iframe"`: any page; one on a gated host (a YouTube embed, a Google map) waits for its consent. */
 function iframe(item: LightboxItem, size: VideoSize): SlideContent {
-  const make = () => frame(item.href, item.title || 'Embedded page', item.options.width ?? size.lightbox_video_width, item.options.height ?? size.lightbox_video_height);
+  const make = () =>
+    frame(
+      item.href,
+      item.title || 'Embedded page',
+      item.options.width ?? size.lightbox_video_width,
+      item.options.height ?? size.lightbox_video_height,
+    );
   const type = gatedType(item.href, document.baseURI);
   if (type) return gated(type, item.href, make, { onlyWhileActive: false });
   const box = el('div', 'sf-ilightbox__media sf-ilightbox__media--iframe');

@@ -89,18 +89,23 @@ describe('lightbox widget (happy-dom: our contract; the real dialog is tested in
     expect(strip.children).toHaveLength(0);
   });
 
-  it('share links (lightbox_social): the item\'s URL encoded into each, a new tab, garbage entries warned once and left out', async () => {
+  it("share links (lightbox_social): the item's URL encoded into each, a new tab, garbage entries warned once and left out", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     (window as { fusionLightboxVars?: unknown }).fusionLightboxVars = {
       lightbox_social: '1',
-      lightbox_social_links: { facebook: { source: 'https://www.facebook.com/sharer.php?u={URL}', text: 'Share on Facebook' }, bad: { source: 'javascript:void({URL})', text: 'Bad' } },
+      lightbox_social_links: {
+        facebook: { source: 'https://www.facebook.com/sharer.php?u={URL}', text: 'Share on Facebook' },
+        bad: { source: 'javascript:void({URL})', text: 'Bad' },
+      },
     };
     await mountPage(MARKUP, only('lightbox'));
     click(document.getElementById('g2')!);
     const links = [...dialog()!.querySelectorAll<HTMLAnchorElement>('.sf-ilightbox__social a')];
     expect(links).toHaveLength(1);
     expect(links[0]!.textContent).toBe('Share on Facebook (opens in a new tab)');
-    expect(links[0]!.getAttribute('href')).toBe(`https://www.facebook.com/sharer.php?u=${encodeURIComponent(`${location.origin}/wp-content/uploads/b-1500x1000.jpg`)}`);
+    expect(links[0]!.getAttribute('href')).toBe(
+      `https://www.facebook.com/sharer.php?u=${encodeURIComponent(`${location.origin}/wp-content/uploads/b-1500x1000.jpg`)}`,
+    );
     expect(links[0]!.target).toBe('_blank');
     expect(links[0]!.rel).toBe('noopener noreferrer');
     expect(warn.mock.calls.filter((c) => String(c[0]).includes('lightbox_social_links.bad'))).toHaveLength(1);
@@ -134,7 +139,11 @@ describe('lightbox widget (happy-dom: our contract; the real dialog is tested in
 
   it('handles targets inserted later through the one document listener', async () => {
     await mountPage(MARKUP, only('lightbox'));
-    const later = Object.assign(document.createElement('a'), { href: '/wp-content/uploads/later.png', className: 'lightbox-link', title: 'Later' });
+    const later = Object.assign(document.createElement('a'), {
+      href: '/wp-content/uploads/later.png',
+      className: 'lightbox-link',
+      title: 'Later',
+    });
     document.body.append(later);
     expect(click(later).defaultPrevented).toBe(true);
     expect(dialog()!.querySelector('#sf-ilightbox-title')!.textContent).toBe('Later');

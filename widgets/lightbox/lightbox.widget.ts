@@ -4,7 +4,7 @@
  * task (so targets inserted later work without a rescan); PhotoSwipe's core follows on the first open. Deep links
  * open on arrival and follow `hashchange` and Back. Anything that fails leaves the plain link to navigate.
  */
-import { defineWidget } from '../../mount/types';
+import { defineWidget } from '../../src/widget';
 import { pageGlobal } from '../../src/config/globals';
 import { pageJQuery } from '../../src/events/jquery';
 import { warnOnce } from '../../src/log';

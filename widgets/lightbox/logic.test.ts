@@ -1,6 +1,24 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetLogMemory } from '../../src/log';
-import { canGo, canLoop, captionAndTitle, embedUrl, formatHash, itemType, mediaType, parseHash, parseItemOptions, readLightboxConfig, readSocialLinks, shareHref, slideshowNext, swipeStep, thumbnailSource, vimeoId, youtubeId } from './logic';
+import {
+  canGo,
+  canLoop,
+  captionAndTitle,
+  embedUrl,
+  formatHash,
+  itemType,
+  mediaType,
+  parseHash,
+  parseItemOptions,
+  readLightboxConfig,
+  readSocialLinks,
+  shareHref,
+  slideshowNext,
+  swipeStep,
+  thumbnailSource,
+  vimeoId,
+  youtubeId,
+} from './logic';
 import { oembedThumbnail, videoThumb } from './video-thumb';
 import { gatedType } from '../privacy/hosts';
 
@@ -38,12 +56,18 @@ describe('lightbox target rule and item types', () => {
     expect(itemType(href, null)).toBe(type);
   });
 
-  it.each(['/journal/visit-us/', '/a.pdf', '/a.jpg.html', 'https://www.youtube.com/watch?v=short', 'https://vimeo.com/channels/staff', 'javascript:alert(1)//.jpg', 'mailto:a@b.c', ''])(
-    '%s does not qualify',
-    (href) => {
-      expect(itemType(href, null)).toBeNull();
-    },
-  );
+  it.each([
+    '/journal/visit-us/',
+    '/a.pdf',
+    '/a.jpg.html',
+    'https://www.youtube.com/watch?v=short',
+    'https://vimeo.com/channels/staff',
+    'javascript:alert(1)//.jpg',
+    'mailto:a@b.c',
+    '',
+  ])('%s does not qualify', (href) => {
+    expect(itemType(href, null)).toBeNull();
+  });
 
   it('a stated data-type qualifies iframe, ajax and inline items; video with a YouTube URL is YouTube', () => {
     expect(itemType('/lightbox/size-guide/', 'ajax')).toBe('ajax');
@@ -83,7 +107,17 @@ describe('lightbox deep links', () => {
     expect(parseHash('#iLightbox[a]/1%E0')).toBeNull();
   });
   it('is not fooled by other anchors', () => {
-    for (const h of ['', '#', '#reviews', '#iLightbox[gallery-1]', '#iLightbox[gallery-1]/', '#iLightbox[gallery-1]/-1', '#iLightbox[gallery-1]/x', '#tab/2']) expect(parseHash(h)).toBeNull();
+    for (const h of [
+      '',
+      '#',
+      '#reviews',
+      '#iLightbox[gallery-1]',
+      '#iLightbox[gallery-1]/',
+      '#iLightbox[gallery-1]/-1',
+      '#iLightbox[gallery-1]/x',
+      '#tab/2',
+    ])
+      expect(parseHash(h)).toBeNull();
   });
   it('round-trips', () => {
     const hash = formatHash('iLightbox[postimages]', 7);
@@ -93,7 +127,10 @@ describe('lightbox deep links', () => {
 
 describe('lightbox captions, options, looping', () => {
   it('takes the title from data-title, the title attribute, then the image alt; the caption from data-caption, then .gallery-caption', () => {
-    expect(captionAndTitle({ dataTitle: 'T', titleAttr: 'A', imageAlt: 'Alt', dataCaption: 'C', galleryCaption: 'G' })).toEqual({ title: 'T', caption: 'C' });
+    expect(captionAndTitle({ dataTitle: 'T', titleAttr: 'A', imageAlt: 'Alt', dataCaption: 'C', galleryCaption: 'G' })).toEqual({
+      title: 'T',
+      caption: 'C',
+    });
     expect(captionAndTitle({ titleAttr: 'A', imageAlt: 'Alt', galleryCaption: ' G ' })).toEqual({ title: 'A', caption: 'G' });
     expect(captionAndTitle({ dataTitle: ' ', imageAlt: 'Alt' })).toEqual({ title: 'Alt', caption: '' });
     expect(captionAndTitle({ imageAlt: 'Same', galleryCaption: 'Same' })).toEqual({ title: 'Same', caption: '' });
@@ -124,23 +161,54 @@ describe('fusionLightboxVars', () => {
   afterEach(() => resetLogMemory());
   it('reads what Avada prints, with its texts', () => {
     const { settings, texts, video } = readLightboxConfig(
-      { status_lightbox: '1', lightbox_autoplay: '', lightbox_slideshow_speed: '3000', lightbox_animation_speed: 'fast', lightbox_path: 'vertical', lightbox_opacity: '0.9', lightbox_deeplinking: '1', l10n: { close: 'Zum Schließen Esc drücken', next: 'Weiter' } },
+      {
+        status_lightbox: '1',
+        lightbox_autoplay: '',
+        lightbox_slideshow_speed: '3000',
+        lightbox_animation_speed: 'fast',
+        lightbox_path: 'vertical',
+        lightbox_opacity: '0.9',
+        lightbox_deeplinking: '1',
+        l10n: { close: 'Zum Schließen Esc drücken', next: 'Weiter' },
+      },
       { lightbox_video_width: '960', lightbox_video_height: 540 },
     );
-    expect(settings).toMatchObject({ status_lightbox: true, lightbox_autoplay: false, lightbox_slideshow_speed: 3000, lightbox_animation_speed: 100, lightbox_path: 'vertical', lightbox_opacity: 0.9, lightbox_deeplinking: true });
-    expect(texts).toMatchObject({ close: 'Zum Schließen Esc drücken', next: 'Weiter', previous: 'Previous', enterFullscreen: 'Enter Fullscreen (Shift+Enter)' });
+    expect(settings).toMatchObject({
+      status_lightbox: true,
+      lightbox_autoplay: false,
+      lightbox_slideshow_speed: 3000,
+      lightbox_animation_speed: 100,
+      lightbox_path: 'vertical',
+      lightbox_opacity: 0.9,
+      lightbox_deeplinking: true,
+    });
+    expect(texts).toMatchObject({
+      close: 'Zum Schließen Esc drücken',
+      next: 'Weiter',
+      previous: 'Previous',
+      enterFullscreen: 'Enter Fullscreen (Shift+Enter)',
+    });
     expect(video).toEqual({ lightbox_video_width: 960, lightbox_video_height: 540 });
   });
   it('garbage: one warning naming the widget and the field, defaults for that field', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { settings, texts } = readLightboxConfig({ lightbox_slideshow_speed: 'soon', lightbox_animation_speed: 'warp', lightbox_opacity: 7, l10n: { close: 42, next: ['x'] } }, 'nope');
+    const { settings, texts } = readLightboxConfig(
+      { lightbox_slideshow_speed: 'soon', lightbox_animation_speed: 'warp', lightbox_opacity: 7, l10n: { close: 42, next: ['x'] } },
+      'nope',
+    );
     expect(settings.lightbox_slideshow_speed).toBe(5000);
     expect(settings.lightbox_animation_speed).toBe(400);
     expect(settings.lightbox_opacity).toBe(0.85);
     expect(texts.close).toBe('42');
     expect(texts.next).toBe('Next');
     const said = warn.mock.calls.map((c) => String(c[0]));
-    for (const field of ['fusionLightboxVars.lightbox_slideshow_speed', 'fusionLightboxVars.lightbox_animation_speed', 'fusionLightboxVars.lightbox_opacity', 'fusionLightboxVars.l10n.next', 'fusionLightboxVideoVars']) {
+    for (const field of [
+      'fusionLightboxVars.lightbox_slideshow_speed',
+      'fusionLightboxVars.lightbox_animation_speed',
+      'fusionLightboxVars.lightbox_opacity',
+      'fusionLightboxVars.l10n.next',
+      'fusionLightboxVideoVars',
+    ]) {
       expect(said.filter((m) => m.includes('lightbox:') && m.includes(field))).toHaveLength(1);
     }
   });
@@ -176,7 +244,7 @@ describe('lightbox thumbnails and share links', () => {
     expect(thumbnailSource({ ...image, options: { thumbnail: 'javascript:alert(1)' } }, null)).toBe('/big.jpg');
     expect(thumbnailSource({ type: 'youtube', href: 'https://youtu.be/aqz-KE-bpKQ', options: {} }, null)).toBeNull();
   });
-  it('a video thumbnail: YouTube\'s still for an 11-character id only, Vimeo\'s oEmbed for the item URL; both behind their consent type', () => {
+  it("a video thumbnail: YouTube's still for an 11-character id only, Vimeo's oEmbed for the item URL; both behind their consent type", () => {
     const youtube = videoThumb('https://www.youtube.com/watch?v=aqz-KE-bpKQ');
     expect(youtube).toEqual({ type: 'youtube', image: 'https://i.ytimg.com/vi/aqz-KE-bpKQ/hqdefault.jpg' });
     expect(videoThumb('https://www.youtube.com/embed/aqz-KE-bpKQ?rel=0')).toEqual(youtube);
@@ -191,37 +259,55 @@ describe('lightbox thumbnails and share links', () => {
     expect(gatedType('https://i.vimeocdn.com/video/452001751-8f2b_295x166', 'http://localhost/')).toBe('vimeo');
   });
   it('reads thumbnail_url from an oEmbed answer; anything else leaves the glyph', () => {
-    expect(oembedThumbnail({ type: 'video', thumbnail_url: 'https://i.vimeocdn.com/video/452001751-8f2b_295x166' })).toBe('https://i.vimeocdn.com/video/452001751-8f2b_295x166');
+    expect(oembedThumbnail({ type: 'video', thumbnail_url: 'https://i.vimeocdn.com/video/452001751-8f2b_295x166' })).toBe(
+      'https://i.vimeocdn.com/video/452001751-8f2b_295x166',
+    );
     expect(oembedThumbnail({ thumbnail_url: 'javascript:alert(1)' })).toBeNull();
     expect(oembedThumbnail({ thumbnail_url: '/relative.jpg' })).toBeNull();
     expect(oembedThumbnail({ domain_status_code: 403 })).toBeNull();
     expect(oembedThumbnail('<html>')).toBeNull();
   });
-  it('reads Avada\'s share links in order, and fills {URL} and {TITLE} as encoded components', () => {
+  it("reads Avada's share links in order, and fills {URL} and {TITLE} as encoded components", () => {
     const links = readSocialLinks({
       facebook: { source: 'https://www.facebook.com/sharer.php?u={URL}', text: 'Share on Facebook' },
       twitter: { source: 'https://twitter.com/intent/tweet?url={URL}&text={TITLE}', text: 'Share on X' },
       email: { source: 'mailto:?body={URL}', text: 'Share by email' },
     });
-    expect(links.map((l) => [l.network, l.text])).toEqual([['facebook', 'Share on Facebook'], ['twitter', 'Share on X'], ['email', 'Share by email']]);
+    expect(links.map((l) => [l.network, l.text])).toEqual([
+      ['facebook', 'Share on Facebook'],
+      ['twitter', 'Share on X'],
+      ['email', 'Share by email'],
+    ]);
     expect(shareHref(links[1]!, 'https://shop.test/a b.jpg?x=1&y=2#z', 'Rivets & "tray"')).toBe(
       'https://twitter.com/intent/tweet?url=https%3A%2F%2Fshop.test%2Fa%20b.jpg%3Fx%3D1%26y%3D2%23z&text=Rivets%20%26%20%22tray%22',
     );
   });
   it('garbage entries: one warning each naming the entry, left out; the others kept', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const links = readSocialLinks({ evil: { source: 'javascript:alert({URL})', text: 'Evil' }, broken: 'nope', nameless: { source: 'https://x.test/?u={URL}' }, ok: { source: 'https://ok.test/?u={URL}', text: 'OK' } });
+    const links = readSocialLinks({
+      evil: { source: 'javascript:alert({URL})', text: 'Evil' },
+      broken: 'nope',
+      nameless: { source: 'https://x.test/?u={URL}' },
+      ok: { source: 'https://ok.test/?u={URL}', text: 'OK' },
+    });
     readSocialLinks({ evil: { source: 'javascript:alert({URL})', text: 'Evil' } });
     expect(links.map((l) => l.network)).toEqual(['ok']);
     const said = warn.mock.calls.map((c) => String(c[0]));
-    for (const key of ['evil', 'broken', 'nameless']) expect(said.filter((m) => m.includes('lightbox:') && m.includes(`lightbox_social_links.${key}`))).toHaveLength(1);
+    for (const key of ['evil', 'broken', 'nameless'])
+      expect(said.filter((m) => m.includes('lightbox:') && m.includes(`lightbox_social_links.${key}`))).toHaveLength(1);
     expect(said.some((m) => m.includes('lightbox_social_links.ok'))).toBe(false);
   });
   it('lightbox_social and its links in fusionLightboxVars: an empty PHP array is no links; a string warns', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    expect(readLightboxConfig({ lightbox_social: '1', lightbox_social_links: [] }, undefined).settings).toMatchObject({ lightbox_social: true, lightbox_social_links: {} });
+    expect(readLightboxConfig({ lightbox_social: '1', lightbox_social_links: [] }, undefined).settings).toMatchObject({
+      lightbox_social: true,
+      lightbox_social_links: {},
+    });
     expect(warn).not.toHaveBeenCalled();
-    expect(readLightboxConfig({ lightbox_social: '', lightbox_social_links: 'facebook' }, undefined).settings).toMatchObject({ lightbox_social: false, lightbox_social_links: {} });
+    expect(readLightboxConfig({ lightbox_social: '', lightbox_social_links: 'facebook' }, undefined).settings).toMatchObject({
+      lightbox_social: false,
+      lightbox_social_links: {},
+    });
     expect(warn.mock.calls.filter((c) => String(c[0]).includes('fusionLightboxVars.lightbox_social_links'))).toHaveLength(1);
   });
 });

@@ -107,11 +107,14 @@ export function videoMime(href: string): string {
   return ext === 'ogg' ? 'video/ogg' : ext === 'webm' ? 'video/webm' : 'video/mp4';
 }
 
-export const videoId = (kind: 'youtube' | 'vimeo', href: string, base?: string) => (kind === 'youtube' ? youtubeId(href, base) : vimeoId(href, base)) ?? '';
+export const videoId = (kind: 'youtube' | 'vimeo', href: string, base?: string) =>
+  (kind === 'youtube' ? youtubeId(href, base) : vimeoId(href, base)) ?? '';
 
 /** The player URL: YouTube's privacy-enhanced host, Vimeo with do-not-track; autoplay because a click asked. */
 export function embedUrl(kind: 'youtube' | 'vimeo', id: string): string {
-  return kind === 'youtube' ? `https://www.youtube-nocookie.com/embed/${id}?autoplay=1&rel=0` : `https://player.vimeo.com/video/${id}?autoplay=1&dnt=1`;
+  return kind === 'youtube'
+    ? `https://www.youtube-nocookie.com/embed/${id}?autoplay=1&rel=0`
+    : `https://player.vimeo.com/video/${id}?autoplay=1&dnt=1`;
 }
 
 // ---- captions and titles -------------------------------------------------------------------------------------
@@ -146,7 +149,10 @@ export interface ItemOptions {
  * without evaluating anything; null when the text is not that shape.
  */
 export function parseItemOptions(text: string): ItemOptions | null {
-  const body = text.trim().replace(/^\{|\}$/g, '').trim();
+  const body = text
+    .trim()
+    .replace(/^\{|\}$/g, '')
+    .trim();
   if (!body) return {};
   const out: Record<string, string> = {};
   for (const part of body.split(',')) {
@@ -220,7 +226,10 @@ export const THUMB_MAX = { width: 120, height: 80 } as const;
  * image itself (image items); other items (players, iframes, inline content) get none: no third-party request is
  * made for a thumbnail, and the button shows the item's kind instead.
  */
-export function thumbnailSource(item: { type: ItemType; href: string; options: { thumbnail?: string } }, linkImage: string | null | undefined): string | null {
+export function thumbnailSource(
+  item: { type: ItemType; href: string; options: { thumbnail?: string } },
+  linkImage: string | null | undefined,
+): string | null {
   const safe = (value: string | null | undefined) => {
     const text = value?.trim();
     if (!text) return null;
@@ -264,7 +273,11 @@ export function readSocialLinks(raw: Record<string, unknown>): SocialLink[] {
       /* reported below */
     }
     if (!source || !text || !SHARE_SCHEMES.has(scheme) || !/^(https?|mailto):/i.test(source)) {
-      warnOnce(WIDGET, field, `expected {source: an http(s) or mailto URL with {URL}, text: a name}, got ${JSON.stringify(value)}; that link is left out`);
+      warnOnce(
+        WIDGET,
+        field,
+        `expected {source: an http(s) or mailto URL with {URL}, text: a name}, got ${JSON.stringify(value)}; that link is left out`,
+      );
       continue;
     }
     links.push({ network: key.replace(/[^\w-]/g, '').toLowerCase() || 'share', source, text });
@@ -404,8 +417,18 @@ export interface VideoSize {
 /** `fusionLightboxVars` (with its l10n texts) and `fusionLightboxVideoVars`; malformed fields warn and default. */
 export function readLightboxConfig(vars: unknown, videoVars: unknown): { settings: Settings; texts: Texts; video: VideoSize } {
   const settings = readSettings(vars, SETTINGS_SPEC, WIDGET, 'fusionLightboxVars');
-  const texts = readSettings(vars && typeof vars === 'object' ? (vars as { l10n?: unknown }).l10n : undefined, TEXT_SPEC, WIDGET, 'fusionLightboxVars.l10n');
+  const texts = readSettings(
+    vars && typeof vars === 'object' ? (vars as { l10n?: unknown }).l10n : undefined,
+    TEXT_SPEC,
+    WIDGET,
+    'fusionLightboxVars.l10n',
+  );
   for (const key of Object.keys(texts) as (keyof Texts)[]) if (!texts[key].trim()) texts[key] = DEFAULT_TEXTS[key];
-  const video = readSettings(videoVars, { lightbox_video_width: positive(1280), lightbox_video_height: positive(720) }, WIDGET, 'fusionLightboxVideoVars');
+  const video = readSettings(
+    videoVars,
+    { lightbox_video_width: positive(1280), lightbox_video_height: positive(720) },
+    WIDGET,
+    'fusionLightboxVideoVars',
+  );
   return { settings, texts, video };
 }

@@ -46,7 +46,13 @@ export function groupOf(link: Element, settings: Settings): string | null {
 }
 
 export function isPostImage(link: Element, settings: Settings): boolean {
-  return settings.lightbox_post_images && link.matches(POST_IMAGE_SELECTOR) && link.querySelector('img') !== null && !link.matches(TARGET_SELECTOR) && mediaType(link.getAttribute('href') ?? '', document.baseURI) !== null;
+  return (
+    settings.lightbox_post_images &&
+    link.matches(POST_IMAGE_SELECTOR) &&
+    link.querySelector('img') !== null &&
+    !link.matches(TARGET_SELECTOR) &&
+    mediaType(link.getAttribute('href') ?? '', document.baseURI) !== null
+  );
 }
 
 /** A target the theme marked, or a post image: what a click may open. */
@@ -111,13 +117,19 @@ export function applyTargetRule(link: Element): boolean {
 export function groupLinks(link: Element, settings: Settings): Element[] {
   const group = groupOf(link, settings);
   if (group === null) return [link];
-  const all = group === POST_IMAGES_GROUP ? Array.from(document.querySelectorAll(POST_IMAGE_SELECTOR)).filter((l) => isPostImage(l, settings)) : Array.from(document.querySelectorAll(GROUP_SELECTOR)).filter((l) => relOf(l) === group);
+  const all =
+    group === POST_IMAGES_GROUP
+      ? Array.from(document.querySelectorAll(POST_IMAGE_SELECTOR)).filter((l) => isPostImage(l, settings))
+      : Array.from(document.querySelectorAll(GROUP_SELECTOR)).filter((l) => relOf(l) === group);
   return all.filter((l) => !l.classList.contains(NO_LIGHTBOX_CLASS) && typeOf(l));
 }
 
 /** Every link of the named group (for a deep link), in document order. */
 export function linksOfGroup(group: string, settings: Settings): Element[] {
   if (!settings.lightbox_gallery) return [];
-  const first = group === POST_IMAGES_GROUP ? Array.from(document.querySelectorAll(POST_IMAGE_SELECTOR)).find((l) => isPostImage(l, settings)) : Array.from(document.querySelectorAll(GROUP_SELECTOR)).find((l) => relOf(l) === group);
+  const first =
+    group === POST_IMAGES_GROUP
+      ? Array.from(document.querySelectorAll(POST_IMAGE_SELECTOR)).find((l) => isPostImage(l, settings))
+      : Array.from(document.querySelectorAll(GROUP_SELECTOR)).find((l) => relOf(l) === group);
   return first ? groupLinks(first, settings) : [];
 }

@@ -7,7 +7,21 @@
 import { adoptStyles } from '../../src/dom/styles';
 import { env } from '../../src/env';
 import { errorOnce } from '../../src/log';
-import { canGo, canLoop, formatHash, IDLE_MS, readSocialLinks, shareHref, slideshowNext, TEXTS, WIDGET, type Settings, type SocialLink, type Texts, type VideoSize } from './logic';
+import {
+  canGo,
+  canLoop,
+  formatHash,
+  IDLE_MS,
+  readSocialLinks,
+  shareHref,
+  slideshowNext,
+  TEXTS,
+  WIDGET,
+  type Settings,
+  type SocialLink,
+  type Texts,
+  type VideoSize,
+} from './logic';
 import { LIGHTBOX_CSS } from './styles';
 import type { LightboxItem } from './targets';
 import type { Slides } from './slides';
@@ -419,9 +433,11 @@ export class LightboxView {
   private keepFocusInside(e: KeyboardEvent): void {
     const dialog = this.dialog;
     if (!dialog) return;
-    const focusable = Array.from(dialog.querySelectorAll<HTMLElement>('button, a[href], iframe, video[controls], input, select, textarea, [tabindex]:not([tabindex="-1"])')).filter(
-      (el) => !el.closest('[hidden], [aria-hidden="true"], .pswp__item[aria-hidden="true"]') && el.getClientRects().length > 0,
-    );
+    const focusable = Array.from(
+      dialog.querySelectorAll<HTMLElement>(
+        'button, a[href], iframe, video[controls], input, select, textarea, [tabindex]:not([tabindex="-1"])',
+      ),
+    ).filter((el) => !el.closest('[hidden], [aria-hidden="true"], .pswp__item[aria-hidden="true"]') && el.getClientRects().length > 0);
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
     if (!first || !last) return;

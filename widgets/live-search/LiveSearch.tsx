@@ -23,8 +23,23 @@ export interface LiveSearchProps {
  * The theme's results markup (`.fusion-search-results > a.fusion-search-result …`) as a listbox whose options
  * are the links, and a polite status beside it. The input, its ARIA and its keys belong to the widget.
  */
-export function LiveSearch({ search, listId, optionId, label, noResults, showImage, showPostType, scrollbar, themeClass, onPick }: LiveSearchProps) {
-  const state = useSyncExternalStore(search.subscribe, () => search.state, () => search.state);
+export function LiveSearch({
+  search,
+  listId,
+  optionId,
+  label,
+  noResults,
+  showImage,
+  showPostType,
+  scrollbar,
+  themeClass,
+  onPick,
+}: LiveSearchProps) {
+  const state = useSyncExternalStore(
+    search.subscribe,
+    () => search.state,
+    () => search.state,
+  );
   const { open, closing, phase, results, active } = state;
   const visible = open || closing;
   const empty = phase === 'error' || results.length === 0;
@@ -62,7 +77,15 @@ export function LiveSearch({ search, listId, optionId, label, noResults, showIma
             >
               {showImage && result.image ? (
                 <div className="fusion-search-image">
-                  <img className="fusion-search-image-tag" src={result.image} alt="" loading="lazy" decoding="async" width={40} height={40} />
+                  <img
+                    className="fusion-search-image-tag"
+                    src={result.image}
+                    alt=""
+                    loading="lazy"
+                    decoding="async"
+                    width={40}
+                    height={40}
+                  />
                 </div>
               ) : null}
               <div className="fusion-search-content">

@@ -1,4 +1,4 @@
-import { defineWidget } from '../../mount/types';
+import { defineWidget } from '../../src/widget';
 
 /** The search field of a live search form (Avada's class, or WordPress's `s`). */
 export const INPUT = 'input.fusion-live-search-input, input[name="s"]';

@@ -80,9 +80,25 @@ describe('live search: requests', () => {
       await vi.advanceTimersByTimeAsync(200);
     }
     expect(searches()).toHaveLength(0);
-    await settle(() => expect(titles(HEADER)).toEqual(['Rain jacketProduct', 'Rain hatProduct', 'Rain & shine: caring for waxed cottonPost', 'Packing list \u2013 rainy weekendsPost', 'Wool socksProduct', 'Shipping & returnsPage']));
+    await settle(() =>
+      expect(titles(HEADER)).toEqual([
+        'Rain jacketProduct',
+        'Rain hatProduct',
+        'Rain & shine: caring for waxed cottonPost',
+        'Packing list \u2013 rainy weekendsPost',
+        'Wool socksProduct',
+        'Shipping & returnsPage',
+      ]),
+    );
     expect(searches()).toHaveLength(1);
-    expect(searches()[0]!.body).toEqual({ action: ACTION, search: 'rain', per_page: '100', show_feat_img: '1', display_post_type: '1', search_limit_to_post_titles: '0' });
+    expect(searches()[0]!.body).toEqual({
+      action: ACTION,
+      search: 'rain',
+      per_page: '100',
+      show_feat_img: '1',
+      display_post_type: '1',
+      search_limit_to_post_titles: '0',
+    });
     expect(urls.filter((u) => u.includes('admin-ajax'))).toEqual([`${location.origin}/wp-admin/admin-ajax.php?lang=en`]);
   });
 
@@ -104,9 +120,25 @@ describe('live search: requests', () => {
     const input = await focus(BUILDER);
     type(input, 'ra');
     await settle(() => expect(options(BUILDER).length).toBeGreaterThan(0));
-    expect(searches()[0]!.body).toEqual({ action: ACTION, search: 'ra', per_page: '5', show_feat_img: '1', display_post_type: '1', 'post_type[]': ['product', 'post'], search_limit_to_post_titles: '1' });
-    expect(titles(BUILDER)).toEqual(['Rain jacketProduct', 'Rain hatProduct', 'Trail shoeProduct', 'Rain & shine: caring for waxed cottonPost', 'Packing list \u2013 rainy weekendsPost']);
-    expect(listOf(BUILDER).querySelector('img.fusion-search-image-tag')?.getAttribute('src')).toBe(`${location.origin}/wp-content/uploads/rain-jacket-100x100.jpg`);
+    expect(searches()[0]!.body).toEqual({
+      action: ACTION,
+      search: 'ra',
+      per_page: '5',
+      show_feat_img: '1',
+      display_post_type: '1',
+      'post_type[]': ['product', 'post'],
+      search_limit_to_post_titles: '1',
+    });
+    expect(titles(BUILDER)).toEqual([
+      'Rain jacketProduct',
+      'Rain hatProduct',
+      'Trail shoeProduct',
+      'Rain & shine: caring for waxed cottonPost',
+      'Packing list \u2013 rainy weekendsPost',
+    ]);
+    expect(listOf(BUILDER).querySelector('img.fusion-search-image-tag')?.getAttribute('src')).toBe(
+      `${location.origin}/wp-content/uploads/rain-jacket-100x100.jpg`,
+    );
     // The class Avada's script gave the list for the element's scrollbar setting (the theme styles it).
     expect(listOf(BUILDER).classList.contains('live-results-scrollbar-default')).toBe(true);
     expect(listOf(BUILDER).classList.contains('sf-live-search-scroll')).toBe(true);
@@ -157,7 +189,13 @@ describe('live search: answers', () => {
     server.use(
       http.post('*/wp-admin/admin-ajax.php', () =>
         HttpResponse.json([
-          { id: 1, type: 'Product', title: '<img src=x onerror="window.xssRan=1">Tote &amp; bag', post_url: '/product/canvas-tote/', image_url: 'javascript:alert(1)' },
+          {
+            id: 1,
+            type: 'Product',
+            title: '<img src=x onerror="window.xssRan=1">Tote &amp; bag',
+            post_url: '/product/canvas-tote/',
+            image_url: 'javascript:alert(1)',
+          },
           { id: 2, type: '', title: 'Evil', post_url: 'javascript:alert(1)', image_url: '' },
         ]),
       ),
@@ -186,7 +224,10 @@ describe('live search: answers', () => {
     await openSearchPage();
     server.use(
       http.post('*/wp-admin/admin-ajax.php', () =>
-        HttpResponse.json({ 1: { id: 2, type: '', title: 'Second', post_url: '/b/', image_url: '' }, 0: { id: 1, type: '', title: 'First', post_url: '/a/', image_url: '' } }),
+        HttpResponse.json({
+          1: { id: 2, type: '', title: 'Second', post_url: '/b/', image_url: '' },
+          0: { id: 1, type: '', title: 'First', post_url: '/a/', image_url: '' },
+        }),
       ),
     );
     const input = await focus(HEADER);
@@ -196,7 +237,9 @@ describe('live search: answers', () => {
   });
 
   it('no results: the configured text, suggestions-empty, said politely', async () => {
-    await openSearchPage({ avadaLiveSearchVars: { ajaxurl: '/wp-admin/admin-ajax.php', no_search_results: 'Nichts gefunden', min_char_count: '4' } });
+    await openSearchPage({
+      avadaLiveSearchVars: { ajaxurl: '/wp-admin/admin-ajax.php', no_search_results: 'Nichts gefunden', min_char_count: '4' },
+    });
     const input = await focus(HEADER);
     type(input, 'zzzz');
     await settle(() => expect(titles(HEADER)).toEqual(['Nichts gefunden']));
@@ -298,7 +341,9 @@ describe('live search: combobox', () => {
     expect(document.querySelector('[role="listbox"]')).toBeNull();
     inputs[0]!.focus();
     await page.settled();
-    await vi.waitFor(() => expect(inputs[0]!.getAttribute('aria-controls')).toBe(formOf(`#${inputs[0]!.id}`).querySelector('[role="listbox"]')!.id));
+    await vi.waitFor(() =>
+      expect(inputs[0]!.getAttribute('aria-controls')).toBe(formOf(`#${inputs[0]!.id}`).querySelector('[role="listbox"]')!.id),
+    );
     page.unmount(document);
     expect(inputs.every((i) => !i.hasAttribute('role') && !i.hasAttribute('aria-expanded'))).toBe(true);
   });
@@ -481,7 +526,10 @@ describe('live search: bad input', () => {
 
   it('a form without a search input is left alone with one warning', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    runtime = await mountPage('<form role="search" class="searchform fusion-search-form fusion-live-search" action="/"><button>Go</button></form>', only('live-search'));
+    runtime = await mountPage(
+      '<form role="search" class="searchform fusion-search-form fusion-live-search" action="/"><button>Go</button></form>',
+      only('live-search'),
+    );
     $('form button').focus();
     await runtime.settled();
     expect(warn).toHaveBeenCalledTimes(1);

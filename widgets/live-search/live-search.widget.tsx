@@ -4,7 +4,7 @@ import { navigation } from '../../src/cart/navigate';
 import { setAttr, uniqueId } from '../../src/dom/announce';
 import { adoptStyles } from '../../src/dom/styles';
 import { env } from '../../src/env';
-import type { WidgetContext } from '../../mount/types';
+import type { WidgetContext } from '../../src/widget';
 import { INPUT } from './field.widget';
 import { LiveSearch, type LiveSearchProps } from './LiveSearch';
 import { applyOverrides, OVERRIDE_FIELDS, readGlobalSettings, scrollbarClass } from './logic';
@@ -62,7 +62,14 @@ export default defineIsland<LiveSearchProps & { input: HTMLInputElement }>({
     adoptStyles('live-search', CSS);
     const hidden = readHiddenInputs(form);
     const settings = applyOverrides(readGlobalSettings(pageGlobal('avadaLiveSearchVars')), hidden, context.warn);
-    const search = createSearch({ settings, base: location.href, timeout: REQUEST_TIMEOUT_MS, errorMs: ERROR_MS, warn: context.warn, signal: context.signal });
+    const search = createSearch({
+      settings,
+      base: location.href,
+      timeout: REQUEST_TIMEOUT_MS,
+      errorMs: ERROR_MS,
+      warn: context.warn,
+      signal: context.signal,
+    });
     const optionId = uniqueId(input.id || 'fusion-live-search');
     return {
       input,
@@ -99,7 +106,10 @@ export default defineIsland<LiveSearchProps & { input: HTMLInputElement }>({
       if (row) row.style.zIndex = open ? '11' : rowZIndex;
       cancelScroll();
       // After React has drawn the option: keep the active one in view in a list that scrolls.
-      cancelScroll = open && active >= 0 ? env().frame(() => document.getElementById(`${optionId}-${active}`)?.scrollIntoView({ block: 'nearest' })) : () => {};
+      cancelScroll =
+        open && active >= 0
+          ? env().frame(() => document.getElementById(`${optionId}-${active}`)?.scrollIntoView({ block: 'nearest' }))
+          : () => {};
     };
     sync();
     context.onCleanup(search.subscribe(sync));

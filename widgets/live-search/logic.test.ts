@@ -1,10 +1,32 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeForm } from '../../src/net/request';
 import { resetLogMemory } from '../../src/log';
-import { answerSchema, applyOverrides, cacheKey, DEFAULT_NO_RESULTS, moveActive, parseAnswer, readGlobalSettings, requestBody, scrollbarClass, searchable, statusText, titleText, type LiveSearchSettings } from './logic';
+import {
+  answerSchema,
+  applyOverrides,
+  cacheKey,
+  DEFAULT_NO_RESULTS,
+  moveActive,
+  parseAnswer,
+  readGlobalSettings,
+  requestBody,
+  scrollbarClass,
+  searchable,
+  statusText,
+  titleText,
+  type LiveSearchSettings,
+} from './logic';
 
 const BASE = 'https://shop.example/shop/';
-const GLOBAL = { live_search: '1', ajaxurl: 'https://shop.example/wp-admin/admin-ajax.php?lang=en', no_search_results: 'Nothing here', min_char_count: '4', per_page: '100', show_feat_img: '1', display_post_type: '' };
+const GLOBAL = {
+  live_search: '1',
+  ajaxurl: 'https://shop.example/wp-admin/admin-ajax.php?lang=en',
+  no_search_results: 'Nothing here',
+  min_char_count: '4',
+  per_page: '100',
+  show_feat_img: '1',
+  display_post_type: '',
+};
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -24,12 +46,21 @@ describe('settings', () => {
       titlesOnly: false,
       scrollbar: false,
     });
-    expect(readGlobalSettings({ ...GLOBAL, min_char_count: 3, per_page: 5, show_feat_img: 'false', display_post_type: true })).toMatchObject({ minChars: 3, perPage: 5, showImage: false, showPostType: true });
+    expect(
+      readGlobalSettings({ ...GLOBAL, min_char_count: 3, per_page: 5, show_feat_img: 'false', display_post_type: true }),
+    ).toMatchObject({ minChars: 3, perPage: 5, showImage: false, showPostType: true });
   });
 
   it('falls back to Avada defaults without the global, silently', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    expect(readGlobalSettings(undefined)).toMatchObject({ ajaxurl: '/wp-admin/admin-ajax.php', noResults: DEFAULT_NO_RESULTS, minChars: 4, perPage: 100, showImage: true, showPostType: true });
+    expect(readGlobalSettings(undefined)).toMatchObject({
+      ajaxurl: '/wp-admin/admin-ajax.php',
+      noResults: DEFAULT_NO_RESULTS,
+      minChars: 4,
+      perPage: 100,
+      showImage: true,
+      showPostType: true,
+    });
     expect(warn).not.toHaveBeenCalled();
   });
 
@@ -68,21 +99,73 @@ describe('settings', () => {
       ],
       warn,
     );
-    expect(out).toMatchObject({ minChars: 2, perPage: 6, showImage: false, showPostType: true, scrollbar: true, postTypes: ['product', 'post'], titlesOnly: true });
+    expect(out).toMatchObject({
+      minChars: 2,
+      perPage: 6,
+      showImage: false,
+      showPostType: true,
+      scrollbar: true,
+      postTypes: ['product', 'post'],
+      titlesOnly: true,
+    });
     expect(warn).not.toHaveBeenCalled();
     expect(base.postTypes).toEqual([]);
   });
 
   it('reads the old field names, the current ones winning whatever the order', () => {
-    expect(applyOverrides(base, [['perPage', '3'], ['searchLimiPostTitles', '1']], vi.fn())).toMatchObject({ perPage: 3, titlesOnly: true });
-    expect(applyOverrides(base, [['live_posts_per_page', '8'], ['perPage', '3']], vi.fn()).perPage).toBe(8);
-    expect(applyOverrides(base, [['perPage', '3'], ['live_posts_per_page', '8']], vi.fn()).perPage).toBe(8);
-    expect(applyOverrides(base, [['search_limit_to_post_titles', '0'], ['searchLimiPostTitles', '1']], vi.fn()).titlesOnly).toBe(false);
+    expect(
+      applyOverrides(
+        base,
+        [
+          ['perPage', '3'],
+          ['searchLimiPostTitles', '1'],
+        ],
+        vi.fn(),
+      ),
+    ).toMatchObject({ perPage: 3, titlesOnly: true });
+    expect(
+      applyOverrides(
+        base,
+        [
+          ['live_posts_per_page', '8'],
+          ['perPage', '3'],
+        ],
+        vi.fn(),
+      ).perPage,
+    ).toBe(8);
+    expect(
+      applyOverrides(
+        base,
+        [
+          ['perPage', '3'],
+          ['live_posts_per_page', '8'],
+        ],
+        vi.fn(),
+      ).perPage,
+    ).toBe(8);
+    expect(
+      applyOverrides(
+        base,
+        [
+          ['search_limit_to_post_titles', '0'],
+          ['searchLimiPostTitles', '1'],
+        ],
+        vi.fn(),
+      ).titlesOnly,
+    ).toBe(false);
   });
 
   it('keeps the global value and warns with the input name when a hidden input is malformed', () => {
     const warn = vi.fn();
-    const out = applyOverrides(base, [['live_min_character', 'two'], ['live_posts_per_page', '0'], ['live_search_display_featured_image', 'sometimes']], warn);
+    const out = applyOverrides(
+      base,
+      [
+        ['live_min_character', 'two'],
+        ['live_posts_per_page', '0'],
+        ['live_search_display_featured_image', 'sometimes'],
+      ],
+      warn,
+    );
     expect(out).toMatchObject({ minChars: 4, perPage: 100, showImage: true });
     expect(warn.mock.calls.map((c) => c[0])).toEqual(['live_min_character', 'live_posts_per_page', 'live_search_display_featured_image']);
   });
@@ -100,7 +183,12 @@ describe('settings', () => {
 
   it("gives the list Avada's live-results-scrollbar-{value} class for the element's scrollbar input", () => {
     expect(scrollbarClass([['live_results_scrollbar', ' yes ']])).toBe('live-results-scrollbar-yes');
-    expect(scrollbarClass([['live_results_scrollbar', '1'], ['live_results_scrollbar', '0']])).toBe('live-results-scrollbar-1');
+    expect(
+      scrollbarClass([
+        ['live_results_scrollbar', '1'],
+        ['live_results_scrollbar', '0'],
+      ]),
+    ).toBe('live-results-scrollbar-1');
     expect(scrollbarClass([['live_results_scrollbar', '']])).toBe('');
     expect(scrollbarClass([['live_results_scrollbar', 'a b"c']])).toBe('');
     expect(scrollbarClass([['perPage', '3']])).toBe('');
@@ -148,7 +236,14 @@ describe('request', () => {
 });
 
 describe('answer', () => {
-  const item = (over: Record<string, unknown> = {}) => ({ id: 512, type: 'Product', title: 'Rain jacket', post_url: 'https://shop.example/product/rain-jacket/', image_url: 'https://shop.example/img.jpg', ...over });
+  const item = (over: Record<string, unknown> = {}) => ({
+    id: 512,
+    type: 'Product',
+    title: 'Rain jacket',
+    post_url: 'https://shop.example/product/rain-jacket/',
+    image_url: 'https://shop.example/img.jpg',
+    ...over,
+  });
   const parse = (data: unknown) => {
     const shape = answerSchema.safeParse(data);
     if (!shape.success) throw new Error('not an answer');
@@ -158,7 +253,13 @@ describe('answer', () => {
   it('reads an array', () => {
     expect(parse([item(), item({ id: '513', title: 'Rain hat', type: '', image_url: '' })])).toEqual({
       results: [
-        { id: '512', title: 'Rain jacket', type: 'Product', url: 'https://shop.example/product/rain-jacket/', image: 'https://shop.example/img.jpg' },
+        {
+          id: '512',
+          title: 'Rain jacket',
+          type: 'Product',
+          url: 'https://shop.example/product/rain-jacket/',
+          image: 'https://shop.example/img.jpg',
+        },
         { id: '513', title: 'Rain hat', type: '', url: 'https://shop.example/product/rain-jacket/', image: '' },
       ],
       dropped: 0,
@@ -166,7 +267,9 @@ describe('answer', () => {
   });
 
   it('reads an object keyed by index, in index order', () => {
-    expect(parse({ 1: item({ title: 'Second' }), 0: item({ title: 'First' }), 10: item({ title: 'Eleventh' }) }).results.map((r) => r.title)).toEqual(['First', 'Second', 'Eleventh']);
+    expect(
+      parse({ 1: item({ title: 'Second' }), 0: item({ title: 'First' }), 10: item({ title: 'Eleventh' }) }).results.map((r) => r.title),
+    ).toEqual(['First', 'Second', 'Eleventh']);
   });
 
   it('reads [] and {} as no results', () => {
@@ -175,7 +278,8 @@ describe('answer', () => {
   });
 
   it('refuses answers of another shape', () => {
-    for (const data of [0, '0', null, undefined, 'No results', true, { unexpected: true }]) expect(answerSchema.safeParse(data).success).toBe(false);
+    for (const data of [0, '0', null, undefined, 'No results', true, { unexpected: true }])
+      expect(answerSchema.safeParse(data).success).toBe(false);
   });
 
   it('keeps only http(s) links (relative ones allowed, kept as the answer wrote them) and images', () => {

@@ -110,7 +110,11 @@ export const OVERRIDE_FIELDS = [...Object.keys(OVERRIDES), ...POST_TYPE_FIELDS];
  * Apply the element's hidden inputs (name/value pairs in document order) over the global settings. A value that
  * does not parse warns with the input's name and keeps the global's value.
  */
-export function applyOverrides(base: LiveSearchSettings, inputs: readonly (readonly [string, string])[], warn: (field: string, message: string) => void): LiveSearchSettings {
+export function applyOverrides(
+  base: LiveSearchSettings,
+  inputs: readonly (readonly [string, string])[],
+  warn: (field: string, message: string) => void,
+): LiveSearchSettings {
   const out: LiveSearchSettings = { ...base, postTypes: [...base.postTypes] };
   const rankOf: Partial<Record<Overridable, number>> = {};
   const postTypes: string[] = [];
@@ -132,7 +136,10 @@ export function applyOverrides(base: LiveSearchSettings, inputs: readonly (reado
     } else {
       const parsed = field.kind === 'scrollbar' ? scrollbarOn(value) : parseFlag(value);
       if (parsed === undefined) {
-        warn(name, `expected ${field.kind === 'scrollbar' ? '"default", "custom", "hidden" or ' : ''}a flag ("1", "0", "yes", "no"), got ${JSON.stringify(value)}; using ${out[field.key] ? '"1"' : '"0"'}`);
+        warn(
+          name,
+          `expected ${field.kind === 'scrollbar' ? '"default", "custom", "hidden" or ' : ''}a flag ("1", "0", "yes", "no"), got ${JSON.stringify(value)}; using ${out[field.key] ? '"1"' : '"0"'}`,
+        );
         continue;
       }
       (out[field.key] as boolean) = parsed;

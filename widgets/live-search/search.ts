@@ -1,7 +1,18 @@
 import { env } from '../../src/env';
 import { isNetError, shopperMessage } from '../../src/net/errors';
 import { requestJson } from '../../src/net/request';
-import { answerSchema, cacheKey, DEBOUNCE_MS, HIDE_TRANSITION_MS, moveActive, parseAnswer, requestBody, searchable, type LiveSearchSettings, type SearchResult } from './logic';
+import {
+  answerSchema,
+  cacheKey,
+  DEBOUNCE_MS,
+  HIDE_TRANSITION_MS,
+  moveActive,
+  parseAnswer,
+  requestBody,
+  searchable,
+  type LiveSearchSettings,
+  type SearchResult,
+} from './logic';
 
 /**
  * One search box's state and its requests, framework-free: the view renders `state`, the widget feeds it input
@@ -49,7 +60,16 @@ export function clearAnswerCache(): void {
   answers.clear();
 }
 
-const INITIAL: SearchState = { phase: 'closed', results: [], query: '', open: false, closing: false, active: -1, error: '', loading: false };
+const INITIAL: SearchState = {
+  phase: 'closed',
+  results: [],
+  query: '',
+  open: false,
+  closing: false,
+  active: -1,
+  error: '',
+  loading: false,
+};
 
 export interface Search {
   readonly state: SearchState;
@@ -147,7 +167,13 @@ export function createSearch(options: SearchOptions): Search {
     }
     set({ loading: true, phase: 'loading' });
     try {
-      const data = await requestJson(settings.ajaxurl, { method: 'POST', body: requestBody(query, settings), signal: controller.signal, timeout: options.timeout, schema: answerSchema });
+      const data = await requestJson(settings.ajaxurl, {
+        method: 'POST',
+        body: requestBody(query, settings),
+        signal: controller.signal,
+        timeout: options.timeout,
+        schema: answerSchema,
+      });
       if (mine !== seq) return;
       wanted = undefined;
       const { results, dropped } = parseAnswer(data, options.base);

@@ -78,7 +78,13 @@ export function slidePanel(panel: HTMLElement, open: boolean, isOpen: () => bool
   if (!ms || typeof panel.animate !== 'function') return;
   panel.dataset.sfPanel = 'open';
   const full = `${panel.scrollHeight}px`;
-  const animation = panel.animate([{ height: open ? '0px' : full, overflow: 'hidden' }, { height: open ? full : '0px', overflow: 'hidden' }], { duration: ms, easing: 'ease-in-out' });
+  const animation = panel.animate(
+    [
+      { height: open ? '0px' : full, overflow: 'hidden' },
+      { height: open ? full : '0px', overflow: 'hidden' },
+    ],
+    { duration: ms, easing: 'ease-in-out' },
+  );
   const settle = () => {
     if (!isOpen()) panel.dataset.sfPanel = 'closed';
   };
@@ -101,7 +107,11 @@ export interface DisclosureSet {
   closeAll(): void;
 }
 
-export function disclosureSet(root: HTMLElement, signal: AbortSignal, settings: { outsideClick?: boolean; hover?: () => boolean; exclusive?: boolean } = {}): DisclosureSet {
+export function disclosureSet(
+  root: HTMLElement,
+  signal: AbortSignal,
+  settings: { outsideClick?: boolean; hover?: () => boolean; exclusive?: boolean } = {},
+): DisclosureSet {
   adoptStyles('menu-disclosure', STYLES);
   const items: Disclosure[] = [];
 
@@ -122,7 +132,8 @@ export function disclosureSet(root: HTMLElement, signal: AbortSignal, settings: 
       }
       open = next;
       byHover = next && how === 'hover';
-      if (next && settings.exclusive !== false) for (const other of items) if (other !== disclosure && other.isOpen() && !other.panel.contains(button)) other.close();
+      if (next && settings.exclusive !== false)
+        for (const other of items) if (other !== disclosure && other.isOpen() && !other.panel.contains(button)) other.close();
       if (!next) for (const inner of items) if (inner !== disclosure && inner.isOpen() && panel.contains(inner.button)) inner.close();
       button.setAttribute('aria-expanded', String(next));
       panel.dataset.sfPanel = next ? 'open' : 'closed';
@@ -193,7 +204,9 @@ export function disclosureSet(root: HTMLElement, signal: AbortSignal, settings: 
       const openOnes = items.filter((d) => d.isOpen());
       // The innermost open panel holding focus, else the one whose button has focus, else the last opened.
       const target =
-        openOnes.filter((d) => active && d.panel.contains(active)).sort((a, b) => (a.panel.contains(b.panel) ? 1 : b.panel.contains(a.panel) ? -1 : 0))[0] ??
+        openOnes
+          .filter((d) => active && d.panel.contains(active))
+          .sort((a, b) => (a.panel.contains(b.panel) ? 1 : b.panel.contains(a.panel) ? -1 : 0))[0] ??
         openOnes.find((d) => d.button === active) ??
         openOnes[openOnes.length - 1];
       if (!target) return;

@@ -1,4 +1,4 @@
-import { defineWidget } from '../../mount/types';
+import { defineWidget } from '../../src/widget';
 import { asButton, firstFocusable } from './disclosure';
 import { FLYOUT_STATE_CLASSES, flyoutClasses, flyoutNext, type FlyoutState } from './logic';
 
@@ -12,7 +12,10 @@ function flyoutHeader(icons: HTMLElement, signal: AbortSignal): void {
   if (!header) return;
   const menuToggle = icons.querySelector<HTMLElement>('.fusion-flyout-menu-toggle');
   const searchToggle = icons.querySelector<HTMLElement>('.fusion-flyout-search-toggle');
-  const panels = { menu: header.querySelector<HTMLElement>('.fusion-flyout-menu'), search: header.querySelector<HTMLElement>('.fusion-flyout-search') };
+  const panels = {
+    menu: header.querySelector<HTMLElement>('.fusion-flyout-menu'),
+    search: header.querySelector<HTMLElement>('.fusion-flyout-search'),
+  };
   let state: FlyoutState = 'closed';
   const toggles = { menu: menuToggle, search: searchToggle };
   const apply = (next: FlyoutState, returnFocus: boolean) => {

@@ -1,4 +1,4 @@
-import { defineWidget } from '../../mount/types';
+import { defineWidget } from '../../src/widget';
 import { readGlobal, str } from '../../src/config/globals';
 import { adoptStyles } from '../../src/dom/styles';
 import { createToggle, disclosureSet } from './disclosure';
@@ -16,7 +16,11 @@ export default defineWidget({
     const panel = item.querySelector<HTMLElement>(':scope > .fusion-menu-cart-items, :scope > .fusion-custom-menu-item-contents');
     if (!link || !panel) return;
     adoptStyles('header-cart', '.fusion-menu-cart { position: relative; }');
-    const vars = readGlobal('avadaMenuVars', { mobile_submenu_open: str('Open submenu of %s'), mobile_nav_cart: str('Shopping Cart') }, 'header-cart');
+    const vars = readGlobal(
+      'avadaMenuVars',
+      { mobile_submenu_open: str('Open submenu of %s'), mobile_nav_cart: str('Shopping Cart') },
+      'header-cart',
+    );
     const name = (link.querySelector('.menu-text')?.textContent ?? '').trim() || vars.mobile_nav_cart;
     const button = createToggle(submenuLabel(vars.mobile_submenu_open, name), 'sf-submenu-toggle');
     link.after(button);

@@ -1,4 +1,4 @@
-import { defineWidget, type WidgetContext } from '../../mount/types';
+import { defineWidget, type WidgetContext } from '../../src/widget';
 import { flag, readGlobal, str, type FieldSpec } from '../../src/config/globals';
 import { adoptStyles } from '../../src/dom/styles';
 import { env } from '../../src/env';
@@ -32,7 +32,12 @@ const MENU_SPEC = {
   submenu_slideout: flag(true),
   // Avada prints "site_width", "custom_width" (a mega menu of its own width, data-custom-width or as rendered) or
   // "viewport_width" ("viewport" in older versions); the first two place the panel the same way here.
-  megamenu_base_width: { read: (v: unknown) => (v === 'site_width' || v === 'custom_width' ? 'site_width' : v === 'viewport' || v === 'viewport_width' ? 'viewport' : undefined), fallback: 'site_width', expected: '"site_width", "custom_width" or "viewport_width"' } as FieldSpec<'site_width' | 'viewport'>,
+  megamenu_base_width: {
+    read: (v: unknown) =>
+      v === 'site_width' || v === 'custom_width' ? 'site_width' : v === 'viewport' || v === 'viewport_width' ? 'viewport' : undefined,
+    fallback: 'site_width',
+    expected: '"site_width", "custom_width" or "viewport_width"',
+  } as FieldSpec<'site_width' | 'viewport'>,
 };
 type MenuVars = { [K in keyof typeof MENU_SPEC]: (typeof MENU_SPEC)[K]['fallback'] };
 
@@ -63,7 +68,9 @@ function dropdowns(menu: HTMLElement, set: DisclosureSet, vars: MenuVars, create
       openClass: 'expanded',
       hoverTarget: item,
       // A mega menu stays inside #wrapper (megamenu_base_width "viewport": spanning it), measured on opening only.
-      onChange: mega ? (open) => open && placeInWrapper(panel, item, vars.megamenu_base_width === 'viewport' ? 'viewport' : 'custom', 0) : undefined,
+      onChange: mega
+        ? (open) => open && placeInWrapper(panel, item, vars.megamenu_base_width === 'viewport' ? 'viewport' : 'custom', 0)
+        : undefined,
     });
   }
 }
@@ -77,7 +84,10 @@ function headerBox(item: HTMLElement, set: DisclosureSet, vars: MenuVars, create
   let button: HTMLElement = link;
   // A real destination stays a link; a `#` icon becomes the button itself.
   if (href && href !== '#') {
-    button = createToggle(submenuLabel(vars.mobile_submenu_open, nameOf(link) || link.getAttribute('aria-label') || ''), 'sf-submenu-toggle');
+    button = createToggle(
+      submenuLabel(vars.mobile_submenu_open, nameOf(link) || link.getAttribute('aria-label') || ''),
+      'sf-submenu-toggle',
+    );
     link.after(button);
     created.push(button);
   }
@@ -126,13 +136,27 @@ function mobileCartItem(list: HTMLElement, label: string): void {
   }
 }
 
-function mobileMenu(wrapper: HTMLElement, vars: MenuVars, query: MediaQueryList | undefined, signal: AbortSignal, created: HTMLElement[]): void {
+function mobileMenu(
+  wrapper: HTMLElement,
+  vars: MenuVars,
+  query: MediaQueryList | undefined,
+  signal: AbortSignal,
+  created: HTMLElement[],
+): void {
   // The top bar may print its own (secondary) mobile holder before the main one, and the sticky header its own
   // (`.fusion-mobile-sticky-nav-holder`): the main menu's copy goes in the main holder only.
-  const holder = [...wrapper.querySelectorAll<HTMLElement>('.fusion-mobile-nav-holder')].find((el) => !el.closest('.fusion-secondary-header') && !el.classList.contains('fusion-mobile-sticky-nav-holder'));
-  const toggle = wrapper.querySelector<HTMLElement>('.fusion-mobile-menu-icons .awb-icon-bars, .fusion-mobile-menu-icons .fusion-icon-bars');
+  const holder = [...wrapper.querySelectorAll<HTMLElement>('.fusion-mobile-nav-holder')].find(
+    (el) => !el.closest('.fusion-secondary-header') && !el.classList.contains('fusion-mobile-sticky-nav-holder'),
+  );
+  const toggle = wrapper.querySelector<HTMLElement>(
+    '.fusion-mobile-menu-icons .awb-icon-bars, .fusion-mobile-menu-icons .fusion-icon-bars',
+  );
   if (!holder || vars.mobile_menu_design === 'flyout') return;
-  const plan = mobileMenuPlan({ design: vars.mobile_menu_design, slideout: vars.submenu_slideout, reducedMotion: env().prefersReducedMotion() });
+  const plan = mobileMenuPlan({
+    design: vars.mobile_menu_design,
+    slideout: vars.submenu_slideout,
+    reducedMotion: env().prefersReducedMotion(),
+  });
   let list = holder.querySelector<HTMLElement>(':scope > ul');
   const source = wrapper.querySelector<HTMLElement>('.fusion-main-menu > ul');
   if (!list && source) {
@@ -142,9 +166,13 @@ function mobileMenu(wrapper: HTMLElement, vars: MenuVars, query: MediaQueryList 
     list.classList.add('fusion-mobile-menu');
     for (const el of list.querySelectorAll<HTMLElement>('[id]')) el.id = `mobile-${el.id}`;
     // Dropdown contents and the search icon (a `#` link) have no place in a list of links.
-    for (const el of list.querySelectorAll('.sf-submenu-toggle, .fusion-custom-menu-item-contents, .fusion-overlay-search, li.fusion-main-menu-search')) el.remove();
+    for (const el of list.querySelectorAll(
+      '.sf-submenu-toggle, .fusion-custom-menu-item-contents, .fusion-overlay-search, li.fusion-main-menu-search',
+    ))
+      el.remove();
     // A "#" parent link made a button on the desktop menu controls the desktop panel: the copy gets its own button.
-    for (const el of list.querySelectorAll('a[aria-controls]')) for (const attr of ['role', 'aria-controls', 'aria-expanded']) el.removeAttribute(attr);
+    for (const el of list.querySelectorAll('a[aria-controls]'))
+      for (const attr of ['role', 'aria-controls', 'aria-expanded']) el.removeAttribute(attr);
     for (const li of list.querySelectorAll<HTMLElement>('li')) li.classList.add('fusion-mobile-nav-item');
     // The copy starts with no state of the desktop menu's (its panels were marked closed, its items expanded).
     for (const el of list.querySelectorAll<HTMLElement>('[data-sf-panel]')) delete el.dataset.sfPanel;
@@ -166,7 +194,9 @@ function mobileMenu(wrapper: HTMLElement, vars: MenuVars, query: MediaQueryList 
       continue;
     }
     const name = nameOf(link);
-    const button = item.querySelector<HTMLElement>(':scope > .fusion-open-submenu') ?? createToggle(submenuLabel(vars.mobile_submenu_open, name), 'fusion-open-submenu sf-submenu-toggle');
+    const button =
+      item.querySelector<HTMLElement>(':scope > .fusion-open-submenu') ??
+      createToggle(submenuLabel(vars.mobile_submenu_open, name), 'fusion-open-submenu sf-submenu-toggle');
     if (!button.isConnected) {
       link.after(button);
       created.push(button);
@@ -188,8 +218,14 @@ function mobileMenu(wrapper: HTMLElement, vars: MenuVars, query: MediaQueryList 
   if (plan.selectorBar && !toggle) {
     selector = holder.querySelector<HTMLButtonElement>(':scope > button.fusion-mobile-selector') ?? undefined;
     if (!selector) {
-      selector = Object.assign(document.createElement('button'), { type: 'button', className: 'fusion-mobile-selector sf-mobile-selector' });
-      selector.append(Object.assign(document.createElement('span'), { textContent: vars.dropdown_goto }), Object.assign(document.createElement('span'), { className: 'fusion-selector-down' }));
+      selector = Object.assign(document.createElement('button'), {
+        type: 'button',
+        className: 'fusion-mobile-selector sf-mobile-selector',
+      });
+      selector.append(
+        Object.assign(document.createElement('span'), { textContent: vars.dropdown_goto }),
+        Object.assign(document.createElement('span'), { className: 'fusion-selector-down' }),
+      );
       selector.lastElementChild!.setAttribute('aria-hidden', 'true');
       holder.prepend(selector);
       created.push(selector);
@@ -216,24 +252,36 @@ function mobileMenu(wrapper: HTMLElement, vars: MenuVars, query: MediaQueryList 
     let usedBar = false;
     bar.setAttribute('aria-controls', nav.id);
     bar.setAttribute('aria-expanded', 'false');
-    bar.addEventListener('click', () => {
-      usedBar = !menu.isOpen();
-      if (menu.isOpen()) menu.close();
-      else menu.open();
-    }, { signal });
+    bar.addEventListener(
+      'click',
+      () => {
+        usedBar = !menu.isOpen();
+        if (menu.isOpen()) menu.close();
+        else menu.open();
+      },
+      { signal },
+    );
     button.addEventListener('click', () => (usedBar = false), { signal });
     // Escape in the list (no submenu left open) closes it and returns focus to the control the shopper used.
-    holder.addEventListener('keydown', (event) => {
-      if (event.defaultPrevented || event.key !== 'Escape' || !menu.isOpen() || !usedBar) return;
-      event.preventDefault();
-      menu.close();
-      bar.focus();
-    }, { signal });
+    holder.addEventListener(
+      'keydown',
+      (event) => {
+        if (event.defaultPrevented || event.key !== 'Escape' || !menu.isOpen() || !usedBar) return;
+        event.preventDefault();
+        menu.close();
+        bar.focus();
+      },
+      { signal },
+    );
   }
   if (vars.mobile_menu_design === 'modern') search = modernSearch(wrapper, signal, () => menu.close());
-  query?.addEventListener('change', () => {
-    if (!query.matches) menu.close();
-  }, { signal });
+  query?.addEventListener(
+    'change',
+    () => {
+      if (!query.matches) menu.close();
+    },
+    { signal },
+  );
 }
 
 /**
@@ -241,7 +289,9 @@ function mobileMenu(wrapper: HTMLElement, vars: MenuVars, query: MediaQueryList 
  * (`.fusion-mobile-menu-search`; markup our choice, the contract shows none); opening it closes the menu.
  */
 function modernSearch(wrapper: HTMLElement, signal: AbortSignal, closeMenu: () => void): Disclosure | undefined {
-  const icon = wrapper.querySelector<HTMLElement>('.fusion-mobile-menu-icons .awb-icon-search, .fusion-mobile-menu-icons .fusion-icon-search');
+  const icon = wrapper.querySelector<HTMLElement>(
+    '.fusion-mobile-menu-icons .awb-icon-search, .fusion-mobile-menu-icons .fusion-icon-search',
+  );
   const panel = wrapper.querySelector<HTMLElement>('.fusion-mobile-menu-search');
   if (!icon || !panel) return undefined;
   if (!icon.hasAttribute('aria-label') && !icon.textContent?.trim()) icon.setAttribute('aria-label', 'Toggle search');

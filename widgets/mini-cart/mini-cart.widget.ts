@@ -1,4 +1,4 @@
-import { defineWidget, type WidgetContext, type WidgetModule } from '../../mount/types';
+import { defineWidget, type WidgetContext, type WidgetModule } from '../../src/widget';
 import { liveRegion } from '../../src/cart/announce';
 import { cartNotLoaded, HASH_COOKIE, refreshUnlessCartCall, startCart } from '../../src/cart/cart';
 import { storedSessionHash } from '../../src/cart/persist';
@@ -28,16 +28,18 @@ const waiting = new Map<Element, WidgetContext>();
 const afterRelease = new WeakMap<Element, (fn: () => void) => void>();
 
 function mountView(box: Element, ctx: WidgetContext): void {
-  void view!.then(async (module) => {
-    await new Promise<void>((resume) => (afterRelease.get(box) ?? ((fn) => fn()))(resume));
-    if (ctx.signal.aborted || !box.isConnected || boxesWithView.has(box)) return;
-    boxesWithView.add(box);
-    ctx.onCleanup(() => boxesWithView.delete(box));
-    await module.mount(box, ctx);
-  }).catch((error: unknown) => {
-    // The plain handler keeps working: the box stays as the server printed it.
-    ctx.warn('view', `could not load (${String(error)}); the mini-cart keeps its printed markup`);
-  });
+  void view!
+    .then(async (module) => {
+      await new Promise<void>((resume) => (afterRelease.get(box) ?? ((fn) => fn()))(resume));
+      if (ctx.signal.aborted || !box.isConnected || boxesWithView.has(box)) return;
+      boxesWithView.add(box);
+      ctx.onCleanup(() => boxesWithView.delete(box));
+      await module.mount(box, ctx);
+    })
+    .catch((error: unknown) => {
+      // The plain handler keeps working: the box stays as the server printed it.
+      ctx.warn('view', `could not load (${String(error)}); the mini-cart keeps its printed markup`);
+    });
 }
 
 /** The first reason to show the cart (reached for, shown to a shopper who moves, changed): load the view for every box on the page. */
@@ -116,10 +118,14 @@ function mountBox(element: Element, ctx: WidgetContext): void {
   queueMicrotask(() => {
     const unfilled = () => !ctx.signal.aborted && cartNotLoaded() && isUnfilled(element.childElementCount, element.textContent ?? '');
     if (!unfilled()) return;
-    const cancel = env().visible(element, () => {
-      // An add that revealed a "hide if empty" widget brings its own fragments: no second request.
-      if (unfilled()) refreshUnlessCartCall(unfilled);
-    }, '0px');
+    const cancel = env().visible(
+      element,
+      () => {
+        // An add that revealed a "hide if empty" widget brings its own fragments: no second request.
+        if (unfilled()) refreshUnlessCartCall(unfilled);
+      },
+      '0px',
+    );
     ctx.onCleanup(cancel);
   });
 }

@@ -3,8 +3,43 @@
 /** The server's markup as data: what the view renders back, element for element. */
 export type MarkupNode = string | { tag: string; attrs: readonly (readonly [string, string])[]; children: readonly MarkupNode[] };
 
-const RENAMED: Record<string, string> = { class: 'className', for: 'htmlFor', tabindex: 'tabIndex', srcset: 'srcSet', crossorigin: 'crossOrigin', readonly: 'readOnly', maxlength: 'maxLength', colspan: 'colSpan', rowspan: 'rowSpan', 'xlink:href': 'xlinkHref', 'accept-charset': 'acceptCharset', 'http-equiv': 'httpEquiv' };
-const BOOLEAN = new Set(['hidden', 'disabled', 'checked', 'selected', 'readonly', 'multiple', 'required', 'autofocus', 'open', 'novalidate', 'inert', 'itemscope', 'reversed', 'default', 'nomodule', 'async', 'defer', 'playsinline', 'muted', 'loop', 'controls']);
+const RENAMED: Record<string, string> = {
+  class: 'className',
+  for: 'htmlFor',
+  tabindex: 'tabIndex',
+  srcset: 'srcSet',
+  crossorigin: 'crossOrigin',
+  readonly: 'readOnly',
+  maxlength: 'maxLength',
+  colspan: 'colSpan',
+  rowspan: 'rowSpan',
+  'xlink:href': 'xlinkHref',
+  'accept-charset': 'acceptCharset',
+  'http-equiv': 'httpEquiv',
+};
+const BOOLEAN = new Set([
+  'hidden',
+  'disabled',
+  'checked',
+  'selected',
+  'readonly',
+  'multiple',
+  'required',
+  'autofocus',
+  'open',
+  'novalidate',
+  'inert',
+  'itemscope',
+  'reversed',
+  'default',
+  'nomodule',
+  'async',
+  'defer',
+  'playsinline',
+  'muted',
+  'loop',
+  'controls',
+]);
 const FORM_VALUES = new Set(['input', 'textarea', 'select']);
 
 /**

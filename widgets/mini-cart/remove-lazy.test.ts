@@ -25,7 +25,9 @@ describe('mini-cart remove without its code', () => {
     const runtime = await mountPage(await pageBody('shop.html'), only('mini-cart'));
     await runtime.settled();
     // The stored cart is swapped in by code loaded on its first use (src/cart/changes.ts).
-    await vi.waitFor(() => expect(document.querySelector('.widget_shopping_cart_content .remove_from_cart_button')).not.toBeNull(), { timeout: 15_000 }); // its first import is slow under load
+    await vi.waitFor(() => expect(document.querySelector('.widget_shopping_cart_content .remove_from_cart_button')).not.toBeNull(), {
+      timeout: 15_000,
+    }); // its first import is slow under load
     const link = document.querySelector<HTMLAnchorElement>('.widget_shopping_cart_content .remove_from_cart_button')!;
     // The swap put in a new box, which the runtime mounts in a later task: a click before that is the browser's
     // own (the link is followed natively, which this environment does not do), not the handler under test.

@@ -1,4 +1,4 @@
-import type { WidgetContext } from '../../mount/types';
+import type { WidgetContext } from '../../src/widget';
 import { safeRedirect } from '../../src/cart/logic';
 import { navigation } from '../../src/cart/navigate';
 

@@ -1,4 +1,4 @@
-import type { WidgetContext } from '../../mount/types';
+import type { WidgetContext } from '../../src/widget';
 import { announce, clearAnnouncement } from '../../src/cart/announce';
 import { markOwn } from '../../src/cart/cart';
 import { receiveCart } from '../../src/cart/changes';

@@ -4,7 +4,9 @@
  * screen-reader users hear it and keyboard users start from it. Info notices (`role="status"`) never take focus,
  * nor do alerts outside a wrapper (a checkout error group, a theme's own list): WooCommerce leaves those alone.
  */
-export const ALERT_NOTICE = ['woocommerce-message', 'woocommerce-error', 'wc-block-components-notice-banner'].map((c) => `.woocommerce-notices-wrapper .${c}[role="alert"]`).join(', ');
+export const ALERT_NOTICE = ['woocommerce-message', 'woocommerce-error', 'wc-block-components-notice-banner']
+  .map((c) => `.woocommerce-notices-wrapper .${c}[role="alert"]`)
+  .join(', ');
 
 export const FOCUS_DELAY_MS = 500;
 

@@ -23,7 +23,8 @@ describe('notices', () => {
   it('focuses block-style alert banners too, and again after updated_wc_div', async () => {
     await mountPage('<div class="woocommerce-notices-wrapper"></div><button id="b">b</button>', only('notices'));
     await wait(550);
-    document.querySelector('.woocommerce-notices-wrapper')!.innerHTML = '<div class="wc-block-components-notice-banner is-error" role="alert">Out of stock.</div>';
+    document.querySelector('.woocommerce-notices-wrapper')!.innerHTML =
+      '<div class="wc-block-components-notice-banner is-error" role="alert">Out of stock.</div>';
     document.getElementById('b')!.focus();
     document.body.dispatchEvent(new CustomEvent('updated_wc_div'));
     await wait(550);

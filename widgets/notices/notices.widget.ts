@@ -1,4 +1,4 @@
-import { defineWidget } from '../../mount/types';
+import { defineWidget } from '../../src/widget';
 import { listenLegacy } from '../../src/events/bus';
 import { installJQueryShims } from '../../src/events/shims';
 import { env } from '../../src/env';

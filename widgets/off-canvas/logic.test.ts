@@ -62,8 +62,30 @@ describe('off-canvas config', () => {
   });
 
   it('reads every spelling of a flag and numbers printed as strings', () => {
-    const c = config({ overlay: 'no', close_on_esc: '0', on_page_load: 'yes', exit_intent: true, on_scroll: 1, after_inactivity: 'true', time_on_page_duration: '5', inactivity_duration: 2.5, frequency_xtimes: '3', has_js_rules: '1' });
-    expect(c).toMatchObject({ overlay: false, close_on_esc: false, on_page_load: true, exit_intent: true, on_scroll: true, after_inactivity: true, time_on_page_duration: 5, inactivity_duration: 2.5, frequency_xtimes: 3, has_js_rules: true });
+    const c = config({
+      overlay: 'no',
+      close_on_esc: '0',
+      on_page_load: 'yes',
+      exit_intent: true,
+      on_scroll: 1,
+      after_inactivity: 'true',
+      time_on_page_duration: '5',
+      inactivity_duration: 2.5,
+      frequency_xtimes: '3',
+      has_js_rules: '1',
+    });
+    expect(c).toMatchObject({
+      overlay: false,
+      close_on_esc: false,
+      on_page_load: true,
+      exit_intent: true,
+      on_scroll: true,
+      after_inactivity: true,
+      time_on_page_duration: 5,
+      inactivity_duration: 2.5,
+      frequency_xtimes: 3,
+      has_js_rules: true,
+    });
   });
 
   it('treats the empty strings WordPress prints for unset options as missing', () => {
@@ -80,7 +102,17 @@ describe('off-canvas config', () => {
   });
 
   it('reports each malformed field by name and uses its default', () => {
-    const { config: c, problems } = parseConfig({ frequency: 'hourly', time_on_page_duration: 'soon', overlay: 'maybe', when_arriving_from: ['moon'], scroll_position: '10em', type: 'modal' }, 'off_canvas_9');
+    const { config: c, problems } = parseConfig(
+      {
+        frequency: 'hourly',
+        time_on_page_duration: 'soon',
+        overlay: 'maybe',
+        when_arriving_from: ['moon'],
+        scroll_position: '10em',
+        type: 'modal',
+      },
+      'off_canvas_9',
+    );
     expect(problems.map((p) => p.field)).toEqual([
       'off_canvas_9.type',
       'off_canvas_9.overlay',
@@ -127,8 +159,15 @@ describe('scroll positions', () => {
 });
 
 describe('stored state', () => {
-  it('reads the theme\'s JSON, counters printed as strings too', () => {
-    const text = JSON.stringify({ last_open_date: '2030-01-02T10:00:00.000Z', open_count: '2', close_count: 1, closed: true, page_views: 4, sessions: 2 });
+  it("reads the theme's JSON, counters printed as strings too", () => {
+    const text = JSON.stringify({
+      last_open_date: '2030-01-02T10:00:00.000Z',
+      open_count: '2',
+      close_count: 1,
+      closed: true,
+      page_views: 4,
+      sessions: 2,
+    });
     expect(parseStoredState(text, 'k')).toEqual({
       state: { last_open_date: '2030-01-02T10:00:00.000Z', open_count: 2, close_count: 1, closed: true, page_views: 4, sessions: 2 },
       problems: [],
@@ -200,7 +239,11 @@ describe('arriving from', () => {
 
 describe('display rules', () => {
   const NOW = Date.UTC(2030, 5, 15, 12, 0, 0);
-  const input = (c: Partial<OffCanvasConfig> | Record<string, unknown>, state: Partial<StoredState> = {}, extra: Partial<RuleInput> = {}): RuleInput => ({
+  const input = (
+    c: Partial<OffCanvasConfig> | Record<string, unknown>,
+    state: Partial<StoredState> = {},
+    extra: Partial<RuleInput> = {},
+  ): RuleInput => ({
     config: config(c as Record<string, unknown>),
     state: { ...EMPTY_STATE, ...state },
     now: NOW,
@@ -239,12 +282,17 @@ describe('display rules', () => {
     expect(evaluateRules(input({ frequency })).show).toBe(true);
   });
   it('xdays uses frequency_xdays', () => {
-    expect(evaluateRules(input({ frequency: 'xdays', frequency_xdays: 3 }, { last_open_date: iso(NOW - 2 * 86_400_000) })).show).toBe(false);
+    expect(evaluateRules(input({ frequency: 'xdays', frequency_xdays: 3 }, { last_open_date: iso(NOW - 2 * 86_400_000) })).show).toBe(
+      false,
+    );
     expect(evaluateRules(input({ frequency: 'xdays', frequency_xdays: 3 }, { last_open_date: iso(NOW - 3 * 86_400_000) })).show).toBe(true);
   });
   it('month waits one calendar month', () => {
     const lastOpen = new Date(2030, 0, 31, 12, 0, 0);
-    const at = (y: number, m: number, d: number) => evaluateRules(input({ frequency: 'month' }, { last_open_date: lastOpen.toISOString() }, { now: new Date(y, m, d, 12, 0, 0).getTime() })).show;
+    const at = (y: number, m: number, d: number) =>
+      evaluateRules(
+        input({ frequency: 'month' }, { last_open_date: lastOpen.toISOString() }, { now: new Date(y, m, d, 12, 0, 0).getTime() }),
+      ).show;
     expect(at(2030, 1, 27)).toBe(false);
     expect(at(2030, 1, 28)).toBe(true);
   });
@@ -278,12 +326,19 @@ describe('display rules', () => {
     expect(evaluateRules(input(c, {}, { referrer: '' })).show).toBe(false);
   });
   it('combines every rule with AND: a matching origin does not undo a frequency stop', () => {
-    const out = evaluateRules(input({ frequency: 'once', when_arriving_from: ['search'] }, { open_count: 1 }, { referrer: 'https://www.bing.com/' }));
+    const out = evaluateRules(
+      input({ frequency: 'once', when_arriving_from: ['search'] }, { open_count: 1 }, { referrer: 'https://www.bing.com/' }),
+    );
     expect(out.show).toBe(false);
     expect(out.stops).toEqual(['frequency']);
   });
   it('evaluates every rule so each counter moves even when another rule stops', () => {
-    const out = evaluateRules(input({ frequency: 'once', after_x_page_views: 'yes', number_of_page_views: 5, after_x_sessions: 'yes', number_of_sessions: 3 }, { open_count: 1 }));
+    const out = evaluateRules(
+      input(
+        { frequency: 'once', after_x_page_views: 'yes', number_of_page_views: 5, after_x_sessions: 'yes', number_of_sessions: 3 },
+        { open_count: 1 },
+      ),
+    );
     expect(out.stops).toEqual(['frequency', 'page views', 'sessions']);
     expect(out.state).toMatchObject({ page_views: 1, sessions: 1 });
   });
@@ -319,7 +374,13 @@ describe('animations', () => {
     expect(animationName('none', 'In', 'left')).toBeUndefined();
   });
   it('popups use their enter and exit animation and speed', () => {
-    const c = config({ enter_animation: 'fade', enter_animation_direction: 'up', enter_animation_speed: '0.5', exit_animation: 'fade', exit_animation_speed: 0.3 });
+    const c = config({
+      enter_animation: 'fade',
+      enter_animation_direction: 'up',
+      enter_animation_speed: '0.5',
+      exit_animation: 'fade',
+      exit_animation_speed: 0.3,
+    });
     expect(panelAnimation(c, 'In', desktop)).toEqual({ className: 'fadeInUp', speed: 0.5 });
     expect(panelAnimation(c, 'Out', desktop)).toEqual({ className: 'fadeOut', speed: 0.3 });
   });
@@ -332,7 +393,10 @@ describe('animations', () => {
     const c = config({ enter_animation: 'fade' });
     expect(panelAnimation(c, 'In', { reducedMotion: true, mobile: false })).toBeUndefined();
     expect(panelAnimation(c, 'In', { reducedMotion: false, mobile: true })).toBeUndefined();
-    expect(panelAnimation({ ...c, status_css_animations: 'on' }, 'In', { reducedMotion: false, mobile: true })).toEqual({ className: 'fadeIn', speed: 1 });
+    expect(panelAnimation({ ...c, status_css_animations: 'on' }, 'In', { reducedMotion: false, mobile: true })).toEqual({
+      className: 'fadeIn',
+      speed: 1,
+    });
     expect(panelAnimation({ ...c, status_css_animations: 'off' }, 'In', desktop)).toBeUndefined();
   });
   it('push bars move the page by their size, mirrored in RTL', () => {

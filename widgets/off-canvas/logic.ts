@@ -89,7 +89,13 @@ const count: Reader<number> = (v) => {
   return n !== undefined && n >= 0 ? Math.floor(n) : undefined;
 };
 const origins: Reader<Origin[]> = (v) => {
-  const list = typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v;
+  const list =
+    typeof v === 'string'
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : v;
   if (!Array.isArray(list)) return undefined;
   const origin = oneOf(ORIGINS);
   const read = list.map((o) => (typeof o === 'string' ? origin(o) : undefined));
@@ -146,7 +152,11 @@ const FIELDS: { [K in keyof OffCanvasConfig]: Field<OffCanvasConfig[K]> } = {
   on_scroll: flag(false),
   scroll_direction: enumField(['up', 'down'], 'down'),
   scroll_to: enumField(['position', 'element'], 'position'),
-  scroll_position: { read: (v) => parseScrollPosition(v), fallback: { unit: 'px', value: 0 }, expected: 'pixels ("300") or a percentage ("40%")' },
+  scroll_position: {
+    read: (v) => parseScrollPosition(v),
+    fallback: { unit: 'px', value: 0 },
+    expected: 'pixels ("300") or a percentage ("40%")',
+  },
   scroll_element: textField(''),
   exit_intent: flag(false),
   after_inactivity: flag(false),
@@ -268,10 +278,17 @@ export function parseStoredState(textValue: string | null, key: string): ParsedS
   }
   let last: string | undefined;
   if (typeof data.last_open_date === 'string' && data.last_open_date !== '') {
-    if (Number.isNaN(Date.parse(data.last_open_date))) problems.push({ field: `${key}.last_open_date`, message: `expected an ISO date, got ${describe(data.last_open_date)}` });
+    if (Number.isNaN(Date.parse(data.last_open_date)))
+      problems.push({ field: `${key}.last_open_date`, message: `expected an ISO date, got ${describe(data.last_open_date)}` });
     else last = data.last_open_date;
   }
-  const state: StoredState = { open_count: counter('open_count'), close_count: counter('close_count'), closed, page_views: counter('page_views'), sessions: counter('sessions') };
+  const state: StoredState = {
+    open_count: counter('open_count'),
+    close_count: counter('close_count'),
+    closed,
+    page_views: counter('page_views'),
+    sessions: counter('sessions'),
+  };
   if (last) state.last_open_date = last;
   return { state, problems };
 }
@@ -395,7 +412,8 @@ export function evaluateRules(input: RuleInput): RuleOutcome {
     if (state.sessions <= config.number_of_sessions) stops.push('sessions');
   }
 
-  if (config.when_arriving_from.length > 0 && !config.when_arriving_from.includes(arrivingFrom(input.referrer, input.host))) stops.push('arriving from');
+  if (config.when_arriving_from.length > 0 && !config.when_arriving_from.includes(arrivingFrom(input.referrer, input.host)))
+    stops.push('arriving from');
 
   return { show: stops.length === 0, stops, state, setSessionFlag, markSessionCounted };
 }
@@ -451,7 +469,11 @@ export interface Animation {
  * The enter or exit animation of a panel, or undefined when none runs: animations off for this device, under
  * reduced motion, or none chosen. Sliding bars slide in from (and out to) their own edge.
  */
-export function panelAnimation(config: OffCanvasConfig, phase: 'In' | 'Out', options: { reducedMotion: boolean; mobile: boolean }): Animation | undefined {
+export function panelAnimation(
+  config: OffCanvasConfig,
+  phase: 'In' | 'Out',
+  options: { reducedMotion: boolean; mobile: boolean },
+): Animation | undefined {
   if (options.reducedMotion || config.status_css_animations === 'off') return undefined;
   if (config.status_css_animations === 'desktop' && options.mobile) return undefined;
   if (config.type === 'sliding-bar') {
@@ -459,7 +481,9 @@ export function panelAnimation(config: OffCanvasConfig, phase: 'In' | 'Out', opt
     return className ? { className, speed: phase === 'In' ? config.enter_animation_speed : config.exit_animation_speed } : undefined;
   }
   const className =
-    phase === 'In' ? animationName(config.enter_animation, 'In', config.enter_animation_direction) : animationName(config.exit_animation, 'Out', config.exit_animation_direction);
+    phase === 'In'
+      ? animationName(config.enter_animation, 'In', config.enter_animation_direction)
+      : animationName(config.exit_animation, 'Out', config.exit_animation_direction);
   return className ? { className, speed: phase === 'In' ? config.enter_animation_speed : config.exit_animation_speed } : undefined;
 }
 

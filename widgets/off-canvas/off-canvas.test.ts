@@ -112,11 +112,19 @@ describe('off-canvas widget', () => {
     });
 
     describe('while the privacy bar asks for consent (accessibility.md)', () => {
-      const BAR = '<div class="fusion-privacy-bar fusion-privacy-bar-bottom"><div class="fusion-privacy-bar-main"><span>We use cookies.</span><a href="#" class="fusion-privacy-bar-acceptance fusion-button">OK</a></div></div>';
+      const BAR =
+        '<div class="fusion-privacy-bar fusion-privacy-bar-bottom"><div class="fusion-privacy-bar-main"><span>We use cookies.</span><a href="#" class="fusion-privacy-bar-acceptance fusion-button">OK</a></div></div>';
       const privacyWindow = window as unknown as { avadaPrivacyVars?: unknown };
       beforeEach(() => {
         resetConsentStore();
-        privacyWindow.avadaPrivacyVars = { name: 'privacy_embeds', days: '30', path: '/', types: ['youtube', 'tracking'], defaults: [], button: '0' };
+        privacyWindow.avadaPrivacyVars = {
+          name: 'privacy_embeds',
+          days: '30',
+          path: '/',
+          types: ['youtube', 'tracking'],
+          defaults: [],
+          button: '0',
+        };
       });
       afterEach(() => {
         delete privacyWindow.avadaPrivacyVars;
@@ -175,7 +183,7 @@ describe('off-canvas widget', () => {
       expect(dialog()!.getAttribute('aria-label')).toBe('Popup');
     });
 
-    it('Escape (the dialog\'s cancel) closes unless disabled', async () => {
+    it("Escape (the dialog's cancel) closes unless disabled", async () => {
       await mount(popup('4711') + popup('4712', { classes: 'disable-close-on-esc' }), { 4711: {}, 4712: {} });
       click(document.querySelector('a.open')!);
       await flush();
@@ -200,7 +208,10 @@ describe('off-canvas widget', () => {
     });
 
     it('a click on the overlay closes unless overlay-disable-close', async () => {
-      await mount(popup('4711') + popup('4712', { classes: 'overlay-disable-close' }), { 4711: {}, 4712: { overlay_close_on_click: 'yes' } });
+      await mount(popup('4711') + popup('4712', { classes: 'overlay-disable-close' }), {
+        4711: {},
+        4712: { overlay_close_on_click: 'yes' },
+      });
       click(document.querySelector('a.open')!);
       await flush();
       click(wrap().querySelector('.join')!);
@@ -299,7 +310,7 @@ describe('off-canvas widget', () => {
       expect(location.pathname + location.search + location.hash).toBe('/offers/?ref=mail');
     });
 
-    it('a #awb-oc__ hash on load opens too; another panel\'s hash does not', async () => {
+    it("a #awb-oc__ hash on load opens too; another panel's hash does not", async () => {
       history.replaceState(null, '', '/#awb-oc__4711');
       await mount(popup('4711') + popup('4712'), { 4711: {}, 4712: {} });
       await flush();
@@ -349,7 +360,9 @@ describe('off-canvas widget', () => {
       const { setEnvironment } = await import('../../src/env');
       const restore = setEnvironment({ visible: (_el, fn) => (seen.push(fn), () => {}) });
       try {
-        await mount(popup('4711') + '<section id="reviews-end">End</section>', { 4711: { on_scroll: 'yes', scroll_to: 'element', scroll_element: '#reviews-end' } });
+        await mount(popup('4711') + '<section id="reviews-end">End</section>', {
+          4711: { on_scroll: 'yes', scroll_to: 'element', scroll_element: '#reviews-end' },
+        });
         expect(seen).toHaveLength(1);
         expect(shown()).toBe(false);
         seen[0]!();
@@ -388,7 +401,17 @@ describe('off-canvas widget', () => {
     });
 
     it('click on an element ignores the rules and does not count; once per page', async () => {
-      localStorage.setItem('off_canvas_4711', JSON.stringify({ last_open_date: new Date(START - 1000).toISOString(), open_count: 1, close_count: 1, closed: true, page_views: 0, sessions: 0 }));
+      localStorage.setItem(
+        'off_canvas_4711',
+        JSON.stringify({
+          last_open_date: new Date(START - 1000).toISOString(),
+          open_count: 1,
+          close_count: 1,
+          closed: true,
+          page_views: 0,
+          sessions: 0,
+        }),
+      );
       await mount(popup('4711'), { 4711: { frequency: 'once', on_click: 'yes', on_click_element: '.promo', on_page_load: 'yes' } });
       await flush(300);
       expect(shown()).toBe(false);
@@ -438,7 +461,10 @@ describe('off-canvas widget', () => {
     const load = { on_page_load: 'yes' };
 
     it('frequency once: a visitor the original showed it to does not see it again', async () => {
-      localStorage.setItem('off_canvas_4711', '{"last_open_date":"2030-06-01T10:00:00.000Z","open_count":1,"close_count":1,"closed":true,"page_views":0,"sessions":0}');
+      localStorage.setItem(
+        'off_canvas_4711',
+        '{"last_open_date":"2030-06-01T10:00:00.000Z","open_count":1,"close_count":1,"closed":true,"page_views":0,"sessions":0}',
+      );
       await mount(popup('4711'), { 4711: { ...load, frequency: 'once' } });
       await flush(300);
       expect(shown()).toBe(false);
@@ -452,13 +478,23 @@ describe('off-canvas widget', () => {
     });
 
     it('frequency day: within 24 h of the last open it stays closed', async () => {
-      localStorage.setItem('off_canvas_4711', JSON.stringify({ last_open_date: new Date(START - 23 * 3600_000).toISOString(), open_count: 1, close_count: 1, closed: true, page_views: 0, sessions: 0 }));
+      localStorage.setItem(
+        'off_canvas_4711',
+        JSON.stringify({
+          last_open_date: new Date(START - 23 * 3600_000).toISOString(),
+          open_count: 1,
+          close_count: 1,
+          closed: true,
+          page_views: 0,
+          sessions: 0,
+        }),
+      );
       await mount(popup('4711'), { 4711: { ...load, frequency: 'day' } });
       await flush(300);
       expect(shown()).toBe(false);
     });
 
-    it('page views are counted in the theme\'s record and the panel shows from view N+1', async () => {
+    it("page views are counted in the theme's record and the panel shows from view N+1", async () => {
       await mount(popup('4711'), { 4711: { ...load, after_x_page_views: 'yes', number_of_page_views: '1' } });
       await flush(300);
       expect(shown()).toBe(false);
@@ -561,7 +597,9 @@ describe('off-canvas widget', () => {
     });
 
     it('pauses video, audio and embedded players on close', async () => {
-      await mount(popup('4711', { body: '<video src="/a.mp4"></video><audio src="/a.mp3"></audio><iframe title="Film"></iframe>' }), { 4711: {} });
+      await mount(popup('4711', { body: '<video src="/a.mp4"></video><audio src="/a.mp3"></audio><iframe title="Film"></iframe>' }), {
+        4711: {},
+      });
       const paused = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
       const frame = wrap().querySelector('iframe')!;
       const post = vi.fn();
@@ -577,7 +615,9 @@ describe('off-canvas widget', () => {
     });
 
     it('animation classes while entering and leaving, removed when the animation ends', async () => {
-      await mount(popup('4711'), { 4711: { enter_animation: 'fade', enter_animation_direction: 'up', enter_animation_speed: '0.5', exit_animation: 'fade' } });
+      await mount(popup('4711'), {
+        4711: { enter_animation: 'fade', enter_animation_direction: 'up', enter_animation_speed: '0.5', exit_animation: 'fade' },
+      });
       click(document.querySelector('a.open')!);
       const inner = wrap().querySelector<HTMLElement>('.awb-off-canvas')!;
       expect([...inner.classList]).toEqual(expect.arrayContaining(['fusion-animated', 'fadeInUp']));
@@ -639,7 +679,9 @@ describe('off-canvas widget', () => {
 
     it('a push bar that arrived open moves #wrapper by its width', async () => {
       vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(320);
-      await mount(bar('90', 'position-right', true), { 90: { type: 'sliding-bar', position: 'right', transition: 'push', off_canvas_state: 'opened' } });
+      await mount(bar('90', 'position-right', true), {
+        90: { type: 'sliding-bar', position: 'right', transition: 'push', off_canvas_state: 'opened' },
+      });
       await flush();
       const root = document.documentElement;
       expect(root.classList.contains('sf-oc-pushed')).toBe(true);

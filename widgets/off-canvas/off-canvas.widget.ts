@@ -1,4 +1,4 @@
-import { defineWidget, type WidgetContext } from '../../mount/types';
+import { defineWidget, type WidgetContext } from '../../src/widget';
 import { pageGlobal } from '../../src/config/globals';
 import { env } from '../../src/env';
 import { local, session } from '../../src/storage/storage';
@@ -47,7 +47,11 @@ function wireHashLinks(): void {
   });
 }
 
-function readRules(id: string, config: ReturnType<typeof parseConfig>['config'], context: WidgetContext): { outcome: RuleOutcome; clean: boolean } {
+function readRules(
+  id: string,
+  config: ReturnType<typeof parseConfig>['config'],
+  context: WidgetContext,
+): { outcome: RuleOutcome; clean: boolean } {
   const storageKey = `off_canvas_${id}`;
   const previous = outcomes.get(id);
   if (previous) return { outcome: previous, clean: true };
@@ -141,27 +145,41 @@ export default defineWidget({
     wireHashLinks();
     const closeOnEsc = config.close_on_esc && !wrap.classList.contains('disable-close-on-esc');
     const closeOnOverlay = config.overlay_close_on_click && !wrap.classList.contains('overlay-disable-close');
-    wrap.addEventListener('click', (event) => {
-      const target = event.target as Element;
-      if (target === wrap) {
-        if (closeOnOverlay) panel.close('overlay');
-        return;
-      }
-      if (target.closest('.off-canvas-close')) {
-        event.preventDefault();
-        panel.close('button');
-        return;
-      }
-      const link = target.closest('a[href*="#"]');
-      if (link && (wrap.classList.contains('close-on-anchor') || config.close_on_anchor_click) && !parseHash(hrefHash(link.getAttribute('href')))) panel.close('anchor');
-    }, { signal: context.signal });
+    wrap.addEventListener(
+      'click',
+      (event) => {
+        const target = event.target as Element;
+        if (target === wrap) {
+          if (closeOnOverlay) panel.close('overlay');
+          return;
+        }
+        if (target.closest('.off-canvas-close')) {
+          event.preventDefault();
+          panel.close('button');
+          return;
+        }
+        const link = target.closest('a[href*="#"]');
+        if (
+          link &&
+          (wrap.classList.contains('close-on-anchor') || config.close_on_anchor_click) &&
+          !parseHash(hrefHash(link.getAttribute('href')))
+        )
+          panel.close('anchor');
+      },
+      { signal: context.signal },
+    );
     if (config.type === 'sliding-bar') {
       // Popups close on Escape through their dialog; a bar listens on the page while it is open. An Escape the
       // popup already took (it prevents the key) is not the bar's, even when the popup closed without an exit
       // animation and no modal dialog is left by the time the key reaches the document.
-      document.addEventListener('keydown', (event) => {
-        if (event.key === 'Escape' && !event.defaultPrevented && closeOnEsc && panel.isOpen() && !document.querySelector('dialog:modal')) panel.close('escape');
-      }, { signal: context.signal });
+      document.addEventListener(
+        'keydown',
+        (event) => {
+          if (event.key === 'Escape' && !event.defaultPrevented && closeOnEsc && panel.isOpen() && !document.querySelector('dialog:modal'))
+            panel.close('escape');
+        },
+        { signal: context.signal },
+      );
     }
 
     const rulesPass = clean && outcome.show;
@@ -179,7 +197,8 @@ export default defineWidget({
         },
       });
       // A bar the server could not open itself (its rules run here) opens on load when they pass.
-      if (config.type === 'sliding-bar' && config.off_canvas_state === 'opened' && !wrap.classList.contains('awb-show') && rulesPass) afterLoad(context, () => panel.open('auto'));
+      if (config.type === 'sliding-bar' && config.off_canvas_state === 'opened' && !wrap.classList.contains('awb-show') && rulesPass)
+        afterLoad(context, () => panel.open('auto'));
     }
 
     // A link that brought the visitor here opens the panel (not counted as a show).

@@ -1,4 +1,4 @@
-import type { WidgetContext } from '../../mount/types';
+import type { WidgetContext } from '../../src/widget';
 import { env } from '../../src/env';
 import { fireLegacy } from '../../src/events/bus';
 import { local } from '../../src/storage/storage';
@@ -91,13 +91,21 @@ export function createPanel(options: PanelOptions): Panel {
   const isPopup = config.type === 'popup' && !wrap.classList.contains('type-sliding-bar');
 
   const save = () => {
-    local.setJSON(options.storageKey, { last_open_date: state.last_open_date ?? '', open_count: state.open_count, close_count: state.close_count, closed: state.closed, page_views: state.page_views, sessions: state.sessions });
+    local.setJSON(options.storageKey, {
+      last_open_date: state.last_open_date ?? '',
+      open_count: state.open_count,
+      close_count: state.close_count,
+      closed: state.closed,
+      page_views: state.page_views,
+      sessions: state.sessions,
+    });
   };
 
-  const toggleLinks = () => [...document.querySelectorAll<HTMLAnchorElement>('a[href*="#awb-oc__"]')].filter((a) => {
-    const action = parseHash(hrefHash(a.getAttribute('href')));
-    return action?.action === 'toggle' && action.id === id;
-  });
+  const toggleLinks = () =>
+    [...document.querySelectorAll<HTMLAnchorElement>('a[href*="#awb-oc__"]')].filter((a) => {
+      const action = parseHash(hrefHash(a.getAttribute('href')));
+      return action?.action === 'toggle' && action.id === id;
+    });
 
   const scrollLock = (on: boolean) => {
     // A modal popup locks the page through CSS (html:has(dialog:modal)); a bar only with its overlay and the
@@ -124,7 +132,9 @@ export function createPanel(options: PanelOptions): Panel {
 
   const animate = (direction: 'In' | 'Out', done: () => void) => {
     cancelAnimation?.();
-    const animation = panel ? panelAnimation(config, direction, { reducedMotion: env().prefersReducedMotion(), mobile: isMobile(config) }) : undefined;
+    const animation = panel
+      ? panelAnimation(config, direction, { reducedMotion: env().prefersReducedMotion(), mobile: isMobile(config) })
+      : undefined;
     if (!panel || !animation) {
       done();
       return;
@@ -184,7 +194,8 @@ export function createPanel(options: PanelOptions): Panel {
 
   const removeHash = () => {
     const action = parseHash(location.hash);
-    if (action && (action.action === 'close-all' || action.id === id)) history.replaceState(history.state, '', location.pathname + location.search);
+    if (action && (action.action === 'close-all' || action.id === id))
+      history.replaceState(history.state, '', location.pathname + location.search);
   };
 
   const finishClose = () => {

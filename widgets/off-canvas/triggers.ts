@@ -1,4 +1,4 @@
-import type { WidgetContext } from '../../mount/types';
+import type { WidgetContext } from '../../src/widget';
 import { env } from '../../src/env';
 import { listenLegacy } from '../../src/events/bus';
 import { scrollThreshold, type OffCanvasConfig } from './logic';
@@ -65,9 +65,14 @@ export function wireTriggers({ id, config, context, rulesPass, fire }: TriggerOp
   }
 
   if (config.on_add_to_cart && wanted('add-to-cart')) {
-    const off = listenLegacy(document.body, 'added_to_cart', () => {
-      if (once('add-to-cart')) off();
-    }, signal);
+    const off = listenLegacy(
+      document.body,
+      'added_to_cart',
+      () => {
+        if (once('add-to-cart')) off();
+      },
+      signal,
+    );
   }
 
   if (!rulesPass) return;
@@ -99,7 +104,8 @@ export function wireTriggers({ id, config, context, rulesPass, fire }: TriggerOp
       }, ms);
     };
     activity.signal.addEventListener('abort', () => timer !== undefined && env().clearTimeout(timer), { once: true });
-    for (const type of ['mousemove', 'mousedown', 'keypress', 'touchmove'] as const) document.addEventListener(type, restart, { passive: true, signal: activity.signal });
+    for (const type of ['mousemove', 'mousedown', 'keypress', 'touchmove'] as const)
+      document.addEventListener(type, restart, { passive: true, signal: activity.signal });
     window.addEventListener('scroll', restart, { passive: true, signal: activity.signal });
     restart();
   }
@@ -115,7 +121,10 @@ function wireScroll(config: OffCanvasConfig, context: WidgetContext, fire: () =>
       /* reported below */
     }
     if (!element) {
-      context.warn(`off_canvas_${id}.scroll_element`, `matches nothing on this page (${JSON.stringify(config.scroll_element)}); the scroll trigger is off`);
+      context.warn(
+        `off_canvas_${id}.scroll_element`,
+        `matches nothing on this page (${JSON.stringify(config.scroll_element)}); the scroll trigger is off`,
+      );
       return;
     }
     context.onCleanup(env().visible(element, fire, '0px'));

@@ -1,4 +1,11 @@
-import { useEffect, useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent as ReactMouseEvent, type SyntheticEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type MouseEvent as ReactMouseEvent,
+  type SyntheticEvent,
+} from 'react';
 import { env } from '../../src/env';
 import { renderIsland } from '../../src/react/render';
 import type { CloseReason } from './panel';
@@ -30,10 +37,13 @@ interface ViewProps extends ViewOptions {
   opener: HTMLElement | null;
 }
 
-const FOCUSABLE = 'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, audio[controls], video[controls], [contenteditable]:not([contenteditable="false"]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, audio[controls], video[controls], [contenteditable]:not([contenteditable="false"]), [tabindex]:not([tabindex="-1"])';
 
 function focusables(root: Element): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hidden && !el.closest('[hidden], [inert]') && el.getClientRects().length > 0);
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => !el.hidden && !el.closest('[hidden], [inert]') && el.getClientRects().length > 0,
+  );
 }
 
 function heading(panel: HTMLElement): HTMLElement | null {
@@ -172,7 +182,16 @@ function PopupDialog(props: ViewProps) {
   };
 
   return (
-    <dialog ref={dialog} className="sf-oc-dialog" aria-labelledby={labelledBy} aria-label={label} onCancel={onCancel} onKeyDown={onKeyDown} onClick={onClick} onClose={onClose} />
+    <dialog
+      ref={dialog}
+      className="sf-oc-dialog"
+      aria-labelledby={labelledBy}
+      aria-label={label}
+      onCancel={onCancel}
+      onKeyDown={onKeyDown}
+      onClick={onClick}
+      onClose={onClose}
+    />
   );
 }
 

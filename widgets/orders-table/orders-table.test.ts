@@ -13,7 +13,8 @@ describe('orders table', () => {
     expect(hasStyles('orders-table')).toBe(true);
     expect(ORDERS_TABLE_CSS).toContain('@media (max-width: 768px)');
     expect(ORDERS_TABLE_CSS).toContain('content: attr(data-title) ": "');
-    for (const cell of document.querySelectorAll('tbody .woocommerce-orders-table__cell')) expect(cell.getAttribute('data-title')).toBeTruthy();
+    for (const cell of document.querySelectorAll('tbody .woocommerce-orders-table__cell'))
+      expect(cell.getAttribute('data-title')).toBeTruthy();
   });
 
   it('keeps table semantics for assistive tech once rows become blocks', async () => {
@@ -46,7 +47,8 @@ describe('orders table', () => {
     document.documentElement.setAttribute('dir', 'rtl');
     try {
       await mountPage(await fixtureBody('my-account-orders.html'), only('orders-table'));
-      for (const cell of document.querySelectorAll<HTMLElement>('.woocommerce-orders-table__cell-order-status')) expect(cell.style.textAlign).toBe('right');
+      for (const cell of document.querySelectorAll<HTMLElement>('.woocommerce-orders-table__cell-order-status'))
+        expect(cell.style.textAlign).toBe('right');
     } finally {
       document.documentElement.removeAttribute('dir');
     }

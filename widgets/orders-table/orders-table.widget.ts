@@ -1,4 +1,4 @@
-import { defineWidget } from '../../mount/types';
+import { defineWidget } from '../../src/widget';
 import { readGlobal, str } from '../../src/config/globals';
 import { adoptStyles } from '../../src/dom/styles';
 import { ORDERS_TABLE_CSS, ROLES, isRtl } from './logic';
@@ -8,7 +8,8 @@ export default defineWidget({
     const table = element as HTMLTableElement;
     adoptStyles('orders-table', ORDERS_TABLE_CSS);
     table.setAttribute('role', 'table');
-    for (const [selector, role] of ROLES) for (const el of table.querySelectorAll(selector)) if (!el.hasAttribute('role')) el.setAttribute('role', role);
+    for (const [selector, role] of ROLES)
+      for (const el of table.querySelectorAll(selector)) if (!el.hasAttribute('role')) el.setAttribute('role', role);
 
     if (!table.closest('.avada-myaccount-data')) return;
     // Avada names the actions column (WooCommerce leaves it for screen readers only).
@@ -19,7 +20,8 @@ export default defineWidget({
       inner.textContent = label;
     }
     if (isRtl(document.documentElement.getAttribute('dir') ?? document.dir, document.body.className)) {
-      for (const cell of table.querySelectorAll<HTMLElement>('.woocommerce-orders-table__cell-order-status')) cell.style.textAlign = 'right';
+      for (const cell of table.querySelectorAll<HTMLElement>('.woocommerce-orders-table__cell-order-status'))
+        cell.style.textAlign = 'right';
     }
   },
 });

@@ -104,7 +104,10 @@ export function Bar(props: BarProps) {
     }
     const height = `${panel.scrollHeight}px`;
     panel.style.overflow = 'hidden';
-    const slide = panel.animate(open ? [{ height: '0px' }, { height }] : [{ height }, { height: '0px' }], { duration: SLIDE_MS, easing: 'ease' });
+    const slide = panel.animate(open ? [{ height: '0px' }, { height }] : [{ height }, { height: '0px' }], {
+      duration: SLIDE_MS,
+      easing: 'ease',
+    });
     // A cancelled slide (toggled again mid-way) rejects `finished`: the next effect sets the state then.
     slide.finished.then(
       () => {
@@ -150,7 +153,15 @@ export function Bar(props: BarProps) {
         <span>
           <span className="sf-privacy-message" dangerouslySetInnerHTML={{ __html: props.messageHtml }} />{' '}
           {learnMore && full && (
-            <a href="#" className="fusion-privacy-bar-learn-more" role="button" aria-expanded={open} aria-controls={full.id} onClick={onLearnMore} onKeyDown={(event) => isSpace(event) && onLearnMore(event)}>
+            <a
+              href="#"
+              className="fusion-privacy-bar-learn-more"
+              role="button"
+              aria-expanded={open}
+              aria-controls={full.id}
+              onClick={onLearnMore}
+              onKeyDown={(event) => isSpace(event) && onLearnMore(event)}
+            >
               {learnMore.text} <i className={icon} aria-hidden="true" />
             </a>
           )}
@@ -167,7 +178,13 @@ export function Bar(props: BarProps) {
           {pending ? accept.altText : accept.origText}
         </a>
         {reject && (
-          <a href="#" role="button" className={reject.className} onClick={onReject} onKeyDown={(event) => isSpace(event) && onReject(event)}>
+          <a
+            href="#"
+            role="button"
+            className={reject.className}
+            onClick={onReject}
+            onKeyDown={(event) => isSpace(event) && onReject(event)}
+          >
             {reject.text}
           </a>
         )}

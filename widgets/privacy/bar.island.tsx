@@ -2,7 +2,7 @@
  * The consent bar as a React island over Avada's `.fusion-privacy-bar`: the printed texts, classes and panel
  * are read here into props, and the island renders the same structure with the behaviour added.
  */
-import type { WidgetContext } from '../../mount/types';
+import type { WidgetContext } from '../../src/widget';
 import { defineIsland, type IslandHandle } from '../../src/react/island';
 import { Bar, type BarProps, type BarRequest } from './Bar';
 import type { ConsentStore } from './consent';
@@ -28,7 +28,8 @@ export function readBar(bar: Element, store: ConsentStore, request: BarRequest):
   const reject = main.querySelector('.fusion-privacy-bar-reject');
   const full = bar.querySelector(':scope > .fusion-privacy-bar-full');
   const printed: Record<string, boolean> = {};
-  for (const box of full?.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name="consents[]"]') ?? []) printed[box.value] = box.defaultChecked;
+  for (const box of full?.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name="consents[]"]') ?? [])
+    printed[box.value] = box.defaultChecked;
   const origText = accept.getAttribute('data-orig-text') || text(accept);
   return {
     store,
@@ -37,7 +38,11 @@ export function readBar(bar: Element, store: ConsentStore, request: BarRequest):
     mainClass: main.className,
     messageHtml: message?.innerHTML.trim() ?? '',
     learnMore: learn ? { text: text(learn), iconClass: learn.querySelector('i')?.className ?? 'awb-icon-angle-down' } : undefined,
-    accept: { className: accept.className.replace(/\s*\bfusion-privacy-update\b/, ''), origText, altText: accept.getAttribute('data-alt-text') || origText },
+    accept: {
+      className: accept.className.replace(/\s*\bfusion-privacy-update\b/, ''),
+      origText,
+      altText: accept.getAttribute('data-alt-text') || origText,
+    },
     reject: reject ? { className: reject.className, text: text(reject) } : undefined,
     full: full ? { className: full.className, html: full.innerHTML, id: full.id || 'sf-privacy-bar-full' } : undefined,
     printed,
@@ -49,7 +54,8 @@ const island = defineIsland<BarProps>({
   Component: Bar,
   props(element, context) {
     const props = pending && readBar(element, pending.store, pending.request);
-    if (!props) context.warn('.fusion-privacy-bar', 'has no .fusion-privacy-bar-main with an acceptance button; the bar is left as printed');
+    if (!props)
+      context.warn('.fusion-privacy-bar', 'has no .fusion-privacy-bar-main with an acceptance button; the bar is left as printed');
     return props;
   },
   connect(h, _element, context) {
@@ -61,7 +67,12 @@ const island = defineIsland<BarProps>({
 });
 
 /** Show the bar: the first call mounts the island, later ones (a settings link) reopen it. */
-export function openBar(bar: HTMLElement, context: WidgetContext, store: ConsentStore, mode: { settings: boolean; opener?: HTMLElement }): void {
+export function openBar(
+  bar: HTMLElement,
+  context: WidgetContext,
+  store: ConsentStore,
+  mode: { settings: boolean; opener?: HTMLElement },
+): void {
   const current = handle;
   const request: BarRequest = { id: (current?.props.request.id ?? 0) + 1, settings: mode.settings, opener: mode.opener };
   if (current) {

@@ -6,7 +6,15 @@
  */
 import { pageGlobal } from '../../src/config/globals';
 import { warnOnce } from '../../src/log';
-import { consentUpdate, defaultConsentState, ownedSignals, readConsentModeConfig, WIDGET, type ConsentModeConfig, type PrivacyConfig } from './logic';
+import {
+  consentUpdate,
+  defaultConsentState,
+  ownedSignals,
+  readConsentModeConfig,
+  WIDGET,
+  type ConsentModeConfig,
+  type PrivacyConfig,
+} from './logic';
 
 type Gtag = (...args: unknown[]) => void;
 
@@ -44,7 +52,17 @@ function gtag(): Gtag | undefined {
  */
 function pageHasDefault(): boolean {
   const layer = pageGlobal('dataLayer');
-  if (Array.isArray(layer) && layer.some((entry) => entry && typeof entry === 'object' && (entry as ArrayLike<unknown>)[0] === 'consent' && (entry as ArrayLike<unknown>)[1] === 'default')) return true;
+  if (
+    Array.isArray(layer) &&
+    layer.some(
+      (entry) =>
+        entry &&
+        typeof entry === 'object' &&
+        (entry as ArrayLike<unknown>)[0] === 'consent' &&
+        (entry as ArrayLike<unknown>)[1] === 'default',
+    )
+  )
+    return true;
   const entries = (pageGlobal('google_tag_data') as { ics?: { entries?: unknown } } | undefined)?.ics?.entries;
   return !!entries && typeof entries === 'object' && Object.keys(entries).length > 0;
 }

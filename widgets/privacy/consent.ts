@@ -35,7 +35,11 @@ function readCookie(config: PrivacyConfig): string[] {
   const raw = getCookie(config.name);
   const { consents, garbage } = parseConsentCookie(raw);
   if (garbage || (raw === undefined && cookiePresent(config.name))) {
-    warnOnce(WIDGET, `cookie ${config.name}`, `unreadable value ${JSON.stringify(raw ?? '')}; treated as no answer (embeds stay blocked, the bar shows)`);
+    warnOnce(
+      WIDGET,
+      `cookie ${config.name}`,
+      `unreadable value ${JSON.stringify(raw ?? '')}; treated as no answer (embeds stay blocked, the bar shows)`,
+    );
   }
   return consents;
 }

@@ -22,13 +22,35 @@ import {
   type PrivacyConfig,
 } from './logic';
 
-const AVADA = { name: 'privacy_embeds', days: '30', path: '/', types: ['youtube', 'vimeo', 'gmaps', 'tracking'], defaults: ['youtube'], button: '0' };
+const AVADA = {
+  name: 'privacy_embeds',
+  days: '30',
+  path: '/',
+  types: ['youtube', 'vimeo', 'gmaps', 'tracking'],
+  defaults: ['youtube'],
+  button: '0',
+};
 const config = (over: Partial<PrivacyConfig> = {}): PrivacyConfig => ({ ...readConfig(AVADA).config, ...over });
 
 describe('avadaPrivacyVars', () => {
   it('reads the printed global (string numbers and flags)', () => {
-    expect(readConfig(AVADA)).toEqual({ config: { name: 'privacy_embeds', days: 30, path: '/', types: ['youtube', 'vimeo', 'gmaps', 'tracking'], defaults: ['youtube'], button: false }, problems: [] });
-    expect(readConfig({ ...AVADA, button: 1, days: 7, name: 'my_consent', path: '/shop/' }).config).toMatchObject({ button: true, days: 7, name: 'my_consent', path: '/shop/' });
+    expect(readConfig(AVADA)).toEqual({
+      config: {
+        name: 'privacy_embeds',
+        days: 30,
+        path: '/',
+        types: ['youtube', 'vimeo', 'gmaps', 'tracking'],
+        defaults: ['youtube'],
+        button: false,
+      },
+      problems: [],
+    });
+    expect(readConfig({ ...AVADA, button: 1, days: 7, name: 'my_consent', path: '/shop/' }).config).toMatchObject({
+      button: true,
+      days: 7,
+      name: 'my_consent',
+      path: '/shop/',
+    });
     expect(readConfig({ ...AVADA, button: 'true' }).config.button).toBe(true);
   });
   it('without the global, privacy is off: every type allowed', () => {
@@ -43,8 +65,23 @@ describe('avadaPrivacyVars', () => {
     expect(isAllowed('anything', ['anything'], c)).toBe(true);
   });
   it('a malformed field warns with its name and takes the safe default', () => {
-    const { config: c, problems } = readConfig({ ...AVADA, name: 'a;b', days: 'soon', path: 'shop', types: 'youtube', defaults: [1], button: 'maybe' });
-    expect(problems.map((p) => p.field)).toEqual(['avadaPrivacyVars.name', 'avadaPrivacyVars.days', 'avadaPrivacyVars.path', 'avadaPrivacyVars.types', 'avadaPrivacyVars.defaults', 'avadaPrivacyVars.button']);
+    const { config: c, problems } = readConfig({
+      ...AVADA,
+      name: 'a;b',
+      days: 'soon',
+      path: 'shop',
+      types: 'youtube',
+      defaults: [1],
+      button: 'maybe',
+    });
+    expect(problems.map((p) => p.field)).toEqual([
+      'avadaPrivacyVars.name',
+      'avadaPrivacyVars.days',
+      'avadaPrivacyVars.path',
+      'avadaPrivacyVars.types',
+      'avadaPrivacyVars.defaults',
+      'avadaPrivacyVars.button',
+    ]);
     expect(c).toEqual({ name: 'privacy_embeds', days: 30, path: '/', types: 'all', defaults: [], button: false });
   });
 });
@@ -91,10 +128,15 @@ describe('accept and reject', () => {
     const expected = ['consent', 'youtube', 'tracking'];
     expect(acceptedConsents({ consents: ['gmaps'], panelOpen: true, pending: false, choices }, config())).toEqual(expected);
     expect(acceptedConsents({ consents: ['gmaps'], panelOpen: false, pending: true, choices }, config())).toEqual(expected);
-    expect(acceptedConsents({ consents: ['gmaps'], panelOpen: false, pending: false, choices }, config({ button: true }))).toEqual(expected);
+    expect(acceptedConsents({ consents: ['gmaps'], panelOpen: false, pending: false, choices }, config({ button: true }))).toEqual(
+      expected,
+    );
   });
   it('button 1 without checkboxes saves consent and the defaults', () => {
-    expect(acceptedConsents({ consents: [], panelOpen: false, pending: false, choices: [] }, config({ button: true }))).toEqual(['consent', 'youtube']);
+    expect(acceptedConsents({ consents: [], panelOpen: false, pending: false, choices: [] }, config({ button: true }))).toEqual([
+      'consent',
+      'youtube',
+    ]);
   });
   it('reject keeps only consent; what a new choice takes back is known', () => {
     expect(rejectedConsents()).toEqual(['consent']);
@@ -110,7 +152,11 @@ describe('accept and reject', () => {
 });
 
 describe('blocked forms', () => {
-  const attrs = (a: Record<string, string>, classes: string[] = []) => ({ has: (n: string) => n in a, get: (n: string) => a[n] ?? null, classes });
+  const attrs = (a: Record<string, string>, classes: string[] = []) => ({
+    has: (n: string) => n in a,
+    get: (n: string) => a[n] ?? null,
+    classes,
+  });
   it('tells each form the server prints apart', () => {
     expect(blockedKind('IFRAME', attrs({ 'data-privacy-src': 'x', 'data-privacy-type': 'youtube' }))).toBe('source');
     expect(blockedKind('IMG', attrs({ 'data-privacy-src': 'x' }))).toBe('source');
@@ -129,14 +175,18 @@ describe('blocked forms', () => {
     expect(waitsForMaps(null, 'new google.maps.Map(el)')).toBe(true);
   });
   it('gives blocked inline code its src= back (the server renamed it inside the code too)', () => {
-    expect(restoreScriptText('js.data-privacy-src="https://connect.facebook.net/sdk.js";')).toBe('js.src="https://connect.facebook.net/sdk.js";');
+    expect(restoreScriptText('js.data-privacy-src="https://connect.facebook.net/sdk.js";')).toBe(
+      'js.src="https://connect.facebook.net/sdk.js";',
+    );
   });
   it('carries the script attributes, never the blocking ones or handlers', () => {
     expect(['id', 'type', 'async', 'crossorigin'].every(carriesToScript)).toBe(true);
     expect(['class', 'data-privacy-src', 'data-privacy-type', 'src', 'nonce', 'onload'].some(carriesToScript)).toBe(false);
   });
   it('plays lite embeds from the privacy-enhanced hosts with autoplay', () => {
-    expect(playerUrl('youtube', 'aqz-KE-bpKQ', 'controls=1&start=10')).toBe('https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?controls=1&start=10&autoplay=1');
+    expect(playerUrl('youtube', 'aqz-KE-bpKQ', 'controls=1&start=10')).toBe(
+      'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?controls=1&start=10&autoplay=1',
+    );
     expect(playerUrl('vimeo', '76979871', null)).toBe('https://player.vimeo.com/video/76979871?autoplay=1&dnt=1');
     expect(playerUrl('youtube', 'aqz-KE-bpKQ', 'autoplay=0')).toBe('https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?autoplay=1');
   });
@@ -151,29 +201,53 @@ describe('Google Consent Mode mapping', () => {
     expect(defaultConsentState(DEFAULT_CONSENT_MODE, owned())).toEqual({ ...denied, wait_for_update: 500 });
   });
   it('by default the tracking type grants all four signals', () => {
-    expect(consentUpdate(['consent', 'tracking'], DEFAULT_CONSENT_MODE, owned())).toEqual({ ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted', analytics_storage: 'granted' });
+    expect(consentUpdate(['consent', 'tracking'], DEFAULT_CONSENT_MODE, owned())).toEqual({
+      ad_storage: 'granted',
+      ad_user_data: 'granted',
+      ad_personalization: 'granted',
+      analytics_storage: 'granted',
+    });
     expect(consentUpdate(['consent', 'youtube'], DEFAULT_CONSENT_MODE, owned())).toEqual(denied);
     expect(consentUpdate(['consent'], DEFAULT_CONSENT_MODE, owned())).toEqual(denied);
   });
   it('follows a shop mapping', () => {
-    const { config: mode, problems } = readConsentModeConfig({ types: { tracking: ['analytics_storage'], youtube: ['ad_storage', 'ad_user_data', 'ad_personalization'] }, wait_for_update: '800' });
+    const { config: mode, problems } = readConsentModeConfig({
+      types: { tracking: ['analytics_storage'], youtube: ['ad_storage', 'ad_user_data', 'ad_personalization'] },
+      wait_for_update: '800',
+    });
     expect(problems).toEqual([]);
     expect(defaultConsentState(mode, owned(mode))?.wait_for_update).toBe(800);
     expect(consentUpdate(['consent', 'tracking'], mode, owned(mode))).toEqual({ ...denied, analytics_storage: 'granted' });
-    expect(consentUpdate(['consent', 'youtube'], mode, owned(mode))).toEqual({ ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted', analytics_storage: 'denied' });
+    expect(consentUpdate(['consent', 'youtube'], mode, owned(mode))).toEqual({
+      ad_storage: 'granted',
+      ad_user_data: 'granted',
+      ad_personalization: 'granted',
+      analytics_storage: 'denied',
+    });
   });
   it('speaks only for the types the bar asks about', () => {
     // Avada's bar gating embeds only: another tool owns analytics and ads, we say nothing about them.
     const embedsOnly = asking('youtube', 'vimeo', 'gmaps');
     expect(owned(DEFAULT_CONSENT_MODE, embedsOnly)).toEqual([]);
     expect(defaultConsentState(DEFAULT_CONSENT_MODE, owned(DEFAULT_CONSENT_MODE, embedsOnly))).toBeNull();
-    expect(consentUpdate(['consent', 'youtube', 'vimeo', 'gmaps'], DEFAULT_CONSENT_MODE, owned(DEFAULT_CONSENT_MODE, embedsOnly))).toBeNull();
+    expect(
+      consentUpdate(['consent', 'youtube', 'vimeo', 'gmaps'], DEFAULT_CONSENT_MODE, owned(DEFAULT_CONSENT_MODE, embedsOnly)),
+    ).toBeNull();
     // A split mapping: the bar asks about tracking but not marketing, so the ads signals are not ours.
-    const split = readConsentModeConfig({ types: { tracking: ['analytics_storage'], marketing: ['ad_storage', 'ad_user_data', 'ad_personalization'] } }).config;
+    const split = readConsentModeConfig({
+      types: { tracking: ['analytics_storage'], marketing: ['ad_storage', 'ad_user_data', 'ad_personalization'] },
+    }).config;
     expect(owned(split, asking('youtube', 'tracking'))).toEqual(['analytics_storage']);
-    expect(consentUpdate(['consent', 'tracking', 'marketing'], split, owned(split, asking('youtube', 'tracking')))).toEqual({ analytics_storage: 'granted' });
+    expect(consentUpdate(['consent', 'tracking', 'marketing'], split, owned(split, asking('youtube', 'tracking')))).toEqual({
+      analytics_storage: 'granted',
+    });
     // An unreadable types list gates every type: the bar then answers for every mapped signal.
-    expect(owned(DEFAULT_CONSENT_MODE, { ...NO_PRIVACY, types: 'all' })).toEqual(['ad_storage', 'ad_user_data', 'ad_personalization', 'analytics_storage']);
+    expect(owned(DEFAULT_CONSENT_MODE, { ...NO_PRIVACY, types: 'all' })).toEqual([
+      'ad_storage',
+      'ad_user_data',
+      'ad_personalization',
+      'analytics_storage',
+    ]);
   });
   it('says nothing on a page without the privacy feature, nor when turned off', () => {
     expect(ownedSignals(DEFAULT_CONSENT_MODE, undefined)).toEqual([]);

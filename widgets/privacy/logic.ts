@@ -103,7 +103,10 @@ function safeJson(value: unknown): string {
  */
 export function parseConsentCookie(value: string | undefined): { consents: string[]; garbage: boolean } {
   if (value === undefined) return { consents: [], garbage: false };
-  const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (entries.some((e) => !TYPE.test(e))) return { consents: [], garbage: true };
   return { consents: [...new Set(entries)], garbage: false };
 }
@@ -167,7 +170,10 @@ export type BlockedKind = 'source' | 'script' | 'video' | 'facade' | 'lite' | 'p
  * `iframe`/`img` with `data-privacy-src` (source), `noscript`/`span` with `data-privacy-script` (script),
  * `noscript` with `data-privacy-video` (video), `priv-fac-lite-*` (facade), the placeholder and its button.
  */
-export function blockedKind(tag: string, attrs: { has(name: string): boolean; get(name: string): string | null; classes: readonly string[] }): BlockedKind {
+export function blockedKind(
+  tag: string,
+  attrs: { has(name: string): boolean; get(name: string): string | null; classes: readonly string[] },
+): BlockedKind {
   const t = tag.toLowerCase();
   if (attrs.classes.includes('fusion-privacy-placeholder')) return 'placeholder';
   if (attrs.classes.includes('fusion-privacy-consent')) return 'consent-button';
@@ -214,7 +220,8 @@ export const youtubeThumbnail = (id: string) => `https://i.ytimg.com/vi/${id}/hq
  * (a query string) kept, autoplay added because the visitor just asked to play.
  */
 export function playerUrl(kind: 'youtube' | 'vimeo', id: string, params: string | null): string {
-  const url = kind === 'youtube' ? new URL(`https://www.youtube-nocookie.com/embed/${id}`) : new URL(`https://player.vimeo.com/video/${id}`);
+  const url =
+    kind === 'youtube' ? new URL(`https://www.youtube-nocookie.com/embed/${id}`) : new URL(`https://player.vimeo.com/video/${id}`);
   for (const [k, v] of new URLSearchParams(params ?? '')) url.searchParams.set(k, v);
   url.searchParams.set('autoplay', '1');
   if (kind === 'vimeo') url.searchParams.set('dnt', '1');
@@ -223,7 +230,15 @@ export function playerUrl(kind: 'youtube' | 'vimeo', id: string, params: string 
 
 // ---- Google Consent Mode v2 ------------------------------------------------------------------------------------
 
-export const SIGNALS = ['ad_storage', 'ad_user_data', 'ad_personalization', 'analytics_storage', 'functionality_storage', 'personalization_storage', 'security_storage'] as const;
+export const SIGNALS = [
+  'ad_storage',
+  'ad_user_data',
+  'ad_personalization',
+  'analytics_storage',
+  'functionality_storage',
+  'personalization_storage',
+  'security_storage',
+] as const;
 export type Signal = (typeof SIGNALS)[number];
 export const REQUIRED_SIGNALS: readonly Signal[] = ['ad_storage', 'ad_user_data', 'ad_personalization', 'analytics_storage'];
 
@@ -247,21 +262,36 @@ export function readConsentModeConfig(raw: unknown): { config: ConsentModeConfig
   if (parseFlag(raw) === false) return { config: { ...DEFAULT_CONSENT_MODE, enabled: false }, problems: [] };
   const problems: Problem[] = [];
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    problems.push({ field: 'storefrontConsentMode', message: 'is not an object; using the default mapping (tracking grants all four signals)' });
+    problems.push({
+      field: 'storefrontConsentMode',
+      message: 'is not an object; using the default mapping (tracking grants all four signals)',
+    });
     return { config: DEFAULT_CONSENT_MODE, problems };
   }
   const g = raw as Record<string, unknown>;
   let types = DEFAULT_CONSENT_MODE.types;
   if (g.types !== undefined) {
-    const ok = g.types !== null && typeof g.types === 'object' && !Array.isArray(g.types) && Object.entries(g.types).every(([k, v]) => TYPE.test(k) && Array.isArray(v) && v.every(isSignal));
+    const ok =
+      g.types !== null &&
+      typeof g.types === 'object' &&
+      !Array.isArray(g.types) &&
+      Object.entries(g.types).every(([k, v]) => TYPE.test(k) && Array.isArray(v) && v.every(isSignal));
     if (ok) types = g.types as Record<string, Signal[]>;
-    else problems.push({ field: 'storefrontConsentMode.types', message: `expected {type: [${REQUIRED_SIGNALS.join(', ')}…]}, got ${safeJson(g.types)}; using the default mapping` });
+    else
+      problems.push({
+        field: 'storefrontConsentMode.types',
+        message: `expected {type: [${REQUIRED_SIGNALS.join(', ')}…]}, got ${safeJson(g.types)}; using the default mapping`,
+      });
   }
   let waitForUpdate = DEFAULT_CONSENT_MODE.waitForUpdate;
   if (g.wait_for_update !== undefined) {
     const n = parseNumber(g.wait_for_update);
     if (n !== undefined && n >= 0 && n <= 10_000) waitForUpdate = n;
-    else problems.push({ field: 'storefrontConsentMode.wait_for_update', message: `expected milliseconds, got ${safeJson(g.wait_for_update)}; using 500` });
+    else
+      problems.push({
+        field: 'storefrontConsentMode.wait_for_update',
+        message: `expected milliseconds, got ${safeJson(g.wait_for_update)}; using 500`,
+      });
   }
   return { config: { enabled: true, types, waitForUpdate }, problems };
 }
@@ -284,7 +314,10 @@ export function ownedSignals(mode: ConsentModeConfig, privacy: PrivacyConfig | u
 }
 
 /** The owned signals denied until a choice exists; null when the bar owns none (nothing to say). */
-export function defaultConsentState(mode: ConsentModeConfig, owned: readonly Signal[]): (ConsentState & { wait_for_update: number }) | null {
+export function defaultConsentState(
+  mode: ConsentModeConfig,
+  owned: readonly Signal[],
+): (ConsentState & { wait_for_update: number }) | null {
   if (!owned.length) return null;
   const state: ConsentState = {};
   for (const s of owned) state[s] = 'denied';
@@ -300,6 +333,7 @@ export function consentUpdate(consents: readonly string[], mode: ConsentModeConf
   if (!owned.length) return null;
   const state: ConsentState = {};
   for (const s of owned) state[s] = 'denied';
-  for (const [type, signals] of Object.entries(mode.types)) if (consents.includes(type)) for (const s of signals) if (owned.includes(s)) state[s] = 'granted';
+  for (const [type, signals] of Object.entries(mode.types))
+    if (consents.includes(type)) for (const s of signals) if (owned.includes(s)) state[s] = 'granted';
   return state;
 }

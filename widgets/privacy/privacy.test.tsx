@@ -162,7 +162,9 @@ describe('privacy bar, first visit', () => {
     expect(analytics.text).toBe('window.__shopAnalytics = (window.__shopAnalytics || 0) + 1;');
     expect(analytics.getAttribute('type')).toBe('text/javascript');
     expect(analytics.hasAttribute('data-privacy-type')).toBe(false);
-    expect($<HTMLScriptElement>('script#google-maps-api-js').src).toBe('https://maps.googleapis.com/maps/api/js?key=AIzaFixtureKey&language=en');
+    expect($<HTMLScriptElement>('script#google-maps-api-js').src).toBe(
+      'https://maps.googleapis.com/maps/api/js?key=AIzaFixtureKey&language=en',
+    );
     expect(commands().at(-1)).toEqual(['consent', 'update', GRANTED]);
   });
 
@@ -183,7 +185,9 @@ describe('privacy bar, first visit', () => {
     expect(iframeSrc('youtube')).toContain('https://www.youtube.com/embed/');
     expect(placeholders('youtube')).toBe(0);
     expect(box('youtube').checked).toBe(true);
-    expect($('#embed-lite lite-youtube[videoid="aqz-KE-bpKQ"] img').getAttribute('src')).toBe('https://i.ytimg.com/vi/aqz-KE-bpKQ/hqdefault.jpg');
+    expect($('#embed-lite lite-youtube[videoid="aqz-KE-bpKQ"] img').getAttribute('src')).toBe(
+      'https://i.ytimg.com/vi/aqz-KE-bpKQ/hqdefault.jpg',
+    );
     expect(iframeSrc('vimeo')).toBe('');
     expect(bar().style.display).toBe('block');
   });
@@ -327,7 +331,10 @@ describe('privacy, bad input', () => {
 
   it('a malformed field warns with its name; the rest of the global still applies', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await open({ globals: { avadaPrivacyVars: { name: 'privacy_embeds', days: 'a month', path: '/', types: ['youtube'], defaults: [], button: '0' } }, cookie: 'consent' });
+    await open({
+      globals: { avadaPrivacyVars: { name: 'privacy_embeds', days: 'a month', path: '/', types: ['youtube'], defaults: [], button: '0' } },
+      cookie: 'consent',
+    });
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]![0])).toMatch(/privacy: avadaPrivacyVars\.days/);
     expect(iframeSrc('vimeo')).toContain('https://player.vimeo.com/'); // not gated by this shop
@@ -361,10 +368,12 @@ describe('privacy, bad input', () => {
     ]);
   });
 
-  it('with another consent tool for analytics and a bar for embeds only, the tool\'s grant survives the bar', async () => {
+  it("with another consent tool for analytics and a bar for embeds only, the tool's grant survives the bar", async () => {
     const w = window as unknown as { dataLayer: IArguments[]; gtag: (...a: unknown[]) => void };
     // The other tool's default and the visitor's grant there, before our bundle starts.
-    usePageGlobals('privacy.html', { avadaPrivacyVars: { name: 'privacy_embeds', types: ['youtube', 'vimeo', 'gmaps'], defaults: [], button: '0' } });
+    usePageGlobals('privacy.html', {
+      avadaPrivacyVars: { name: 'privacy_embeds', types: ['youtube', 'vimeo', 'gmaps'], defaults: [], button: '0' },
+    });
     w.dataLayer = [];
     w.gtag = function gtag() {
       // oxlint-disable-next-line prefer-rest-params -- the snippet Google asks shops to paste
@@ -385,7 +394,10 @@ describe('privacy, bad input', () => {
   });
 
   it('a bar that does not ask about tracking sends no analytics or ads signal, on any page', async () => {
-    await open({ cookie: 'consent,youtube,vimeo,gmaps', globals: { avadaPrivacyVars: { name: 'privacy_embeds', types: ['youtube', 'vimeo', 'gmaps'], defaults: [], button: '0' } } });
+    await open({
+      cookie: 'consent,youtube,vimeo,gmaps',
+      globals: { avadaPrivacyVars: { name: 'privacy_embeds', types: ['youtube', 'vimeo', 'gmaps'], defaults: [], button: '0' } },
+    });
     expect(iframeSrc('youtube')).toBe('https://www.youtube.com/embed/aqz-KE-bpKQ?wmode=transparent&autoplay=0');
     expect(commands()).toEqual([]);
   });

@@ -4,7 +4,7 @@
  * (cached pages). The bar's UI is a React island (./bar.island), requested only when the bar must show or a
  * settings link is used.
  */
-import { defineWidget, type WidgetContext } from '../../mount/types';
+import { defineWidget, type WidgetContext } from '../../src/widget';
 import { consentStore, navigation, type ConsentStore } from './consent';
 import { withdrawn } from './logic';
 import { fitPlaceholder, kindOf, resetMapsWait, unblockElement, unblockType, type UnblockContext } from './unblock';
@@ -73,7 +73,8 @@ export default defineWidget({
     }
 
     if (el.matches(SETTINGS_LINK)) {
-      if (el.tagName === 'A' && !el.hasAttribute('role') && el.getAttribute('href') === '#privacy-settings') el.setAttribute('role', 'button');
+      if (el.tagName === 'A' && !el.hasAttribute('role') && el.getAttribute('href') === '#privacy-settings')
+        el.setAttribute('role', 'button');
       activate(el, context.signal, (event) => {
         if (!state?.bar) return; // no bar on this page: the link keeps its own behaviour
         event.preventDefault();

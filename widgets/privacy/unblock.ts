@@ -256,12 +256,16 @@ export function startLite(el: Element, ctx: UnblockContext): boolean {
   if (!ctx.allowed(kind) || el.hasAttribute('data-sf-lite') || el.classList.contains('lyt-activated')) return false;
   const id = el.getAttribute('videoid') ?? '';
   if (!(kind === 'youtube' ? YOUTUBE_ID : VIMEO_ID).test(id)) {
-    ctx.warn(`${el.tagName.toLowerCase()} videoid`, `expected a ${kind === 'youtube' ? '11-character YouTube' : 'numeric Vimeo'} id, got ${JSON.stringify(id)}; the video is left as printed`);
+    ctx.warn(
+      `${el.tagName.toLowerCase()} videoid`,
+      `expected a ${kind === 'youtube' ? '11-character YouTube' : 'numeric Vimeo'} id, got ${JSON.stringify(id)}; the video is left as printed`,
+    );
     return false;
   }
   el.setAttribute('data-sf-lite', '');
   adoptStyles('privacy-lite', LITE_CSS);
-  const title = el.getAttribute('title')?.trim() || el.getAttribute('playlabel')?.trim() || (kind === 'youtube' ? 'YouTube video' : 'Vimeo video');
+  const title =
+    el.getAttribute('title')?.trim() || el.getAttribute('playlabel')?.trim() || (kind === 'youtube' ? 'YouTube video' : 'Vimeo video');
   if (kind === 'youtube') {
     const img = document.createElement('img');
     img.className = 'sf-lite-thumb';

@@ -1,5 +1,5 @@
 import type { EmblaCarouselType } from 'embla-carousel';
-import type { WidgetContext } from '../../mount/types';
+import type { WidgetContext } from '../../src/widget';
 import type { IslandHandle } from '../../src/react/island';
 import { env } from '../../src/env';
 import { whenReleased } from '../../src/dom/press';
@@ -8,7 +8,27 @@ import { errorOnce } from '../../src/log';
 import { httpUrlText } from '../../src/net/url-attrs';
 import type { LightboxItem } from './lightbox';
 import type { ThumbStripProps } from './slider';
-import { canMove, clampIndex, describeIssues, emblaDuration, keyToMove, moveIndex, readSlide, ROW_END, shouldZoom, sliderWanted, slideLabel, swipeMove, TAP_MAX_MS, TAP_SLOP, thumbnailColumns, type Move, type RawSlide, type Slide, type SlideIssues } from './logic';
+import {
+  canMove,
+  clampIndex,
+  describeIssues,
+  emblaDuration,
+  keyToMove,
+  moveIndex,
+  readSlide,
+  ROW_END,
+  shouldZoom,
+  sliderWanted,
+  slideLabel,
+  swipeMove,
+  TAP_MAX_MS,
+  TAP_SLOP,
+  thumbnailColumns,
+  type Move,
+  type RawSlide,
+  type Slide,
+  type SlideIssues,
+} from './logic';
 import type { GallerySettings } from './settings';
 import type { Zoom } from './zoom';
 
@@ -46,7 +66,25 @@ export interface GalleryContext {
 }
 
 const SLIDE_SELECTOR = '.woocommerce-product-gallery__image, .woocommerce-product-gallery__image--placeholder';
-const WATCHED = ['data-thumb', 'data-thumb-alt', 'data-thumb-srcset', 'data-thumb-sizes', 'href', 'src', 'srcset', 'sizes', 'alt', 'title', 'data-caption', 'data-src', 'data-large_image', 'data-large_image_width', 'data-large_image_height', 'width', 'height'];
+const WATCHED = [
+  'data-thumb',
+  'data-thumb-alt',
+  'data-thumb-srcset',
+  'data-thumb-sizes',
+  'href',
+  'src',
+  'srcset',
+  'sizes',
+  'alt',
+  'title',
+  'data-caption',
+  'data-src',
+  'data-large_image',
+  'data-large_image_width',
+  'data-large_image_height',
+  'width',
+  'height',
+];
 
 function rawSlide(slide: Element): RawSlide {
   const img = slide.querySelector('img:not(.zoomImg)');
@@ -276,10 +314,13 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
     // shopper reaches for the gallery (a mouse passes over it before pressing, a finger touches it, focus comes
     // in) or something moves it: until then our own index shows the slides, so a page nobody touches loads no
     // framework for its gallery and mounting stays one short task.
-    for (const type of ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const) gallery.addEventListener(type, startSlider, { signal, capture: true, passive: true });
+    for (const type of ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const)
+      gallery.addEventListener(type, startSlider, { signal, capture: true, passive: true });
     listenForEarlySwipes(wrapper);
 
-    const equalRatios = slides.every((s) => !s.width || !s.height || !slides[0]?.width || Math.abs(s.width / s.height - slides[0].width / (slides[0].height || 1)) < 0.01);
+    const equalRatios = slides.every(
+      (s) => !s.width || !s.height || !slides[0]?.width || Math.abs(s.width / s.height - slides[0].width / (slides[0].height || 1)) < 0.01,
+    );
     if (settings.smoothHeight && !equalRatios) {
       addClass(gallery, 'sf-gallery--smooth');
       for (const el of slideEls) el.querySelector('img')?.addEventListener('load', () => fitHeight(), { signal });
@@ -328,7 +369,11 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
         itemClass: img.parentElement?.className ?? '',
       }));
       options.startIndex = index;
-      stripIsland = mountThumbStrip(list, { thumbs: views, viewport, options, onEmbla: attachEmbla, onThumbnailClick: (i) => goTo(i) }, islandContext);
+      stripIsland = mountThumbStrip(
+        list,
+        { thumbs: views, viewport, options, onEmbla: attachEmbla, onThumbnailClick: (i) => goTo(i) },
+        islandContext,
+      );
       // Same task as the takeover: the active marks and the keyboard focus are where they were.
       render();
       if (focused >= 0) thumbs()[focused]?.focus({ preventScroll: true });
@@ -477,7 +522,8 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
   function goTo(target: number, options: { instant?: boolean } = {}): void {
     const next = clampIndex(target, count, loop);
     if (next === index) {
-      if (embla && embla.scrollSnapList().length === count && embla.selectedScrollSnap() !== next) embla.scrollTo(next, options.instant || reduced);
+      if (embla && embla.scrollSnapList().length === count && embla.selectedScrollSnap() !== next)
+        embla.scrollTo(next, options.instant || reduced);
       return;
     }
     apply(next, true, options.instant);
@@ -495,7 +541,12 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
       (event) => {
         if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
         const target = event.target as Element | null;
-        if (!target || target.closest('input, select, textarea, [contenteditable]') || target.closest('.woocommerce-product-gallery__trigger')) return;
+        if (
+          !target ||
+          target.closest('input, select, textarea, [contenteditable]') ||
+          target.closest('.woocommerce-product-gallery__trigger')
+        )
+          return;
         const which = keyToMove(event.key, rtl);
         if (!which) return;
         event.preventDefault();
@@ -552,7 +603,20 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
     (ctx.loadZoom ?? (() => import('./zoom')))()
       .then(({ createZoom }) => {
         if (signal.aborted) return;
-        const z = createZoom({ wrapper, slideEls, magnify: settings.magnify, tapSlop: TAP_SLOP, tapMaxMs: TAP_MAX_MS, signal, index: () => index, slide: (i) => slides[i], zoomable: zoomableNow, dragging: () => dragging, onActiveSlide, swallowClick: () => (swallowClick = true) });
+        const z = createZoom({
+          wrapper,
+          slideEls,
+          magnify: settings.magnify,
+          tapSlop: TAP_SLOP,
+          tapMaxMs: TAP_MAX_MS,
+          signal,
+          index: () => index,
+          slide: (i) => slides[i],
+          zoomable: zoomableNow,
+          dragging: () => dragging,
+          onActiveSlide,
+          swallowClick: () => (swallowClick = true),
+        });
         zoom = z;
         zoomState = 2;
         if (tapAt) z.tap(tapAt);
@@ -612,7 +676,10 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
         swallowClick = false;
         reach(event);
         // Once the chunk is here, its own listeners take the presses that begin.
-        down = !zoom && event.pointerType !== 'mouse' && event.isPrimary && onActiveSlide(event) ? { id: event.pointerId, x: event.clientX, y: event.clientY, at: env().now() } : undefined;
+        down =
+          !zoom && event.pointerType !== 'mouse' && event.isPrimary && onActiveSlide(event)
+            ? { id: event.pointerId, x: event.clientX, y: event.clientY, at: env().now() }
+            : undefined;
       },
       { signal },
     );
@@ -622,7 +689,8 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
         const from = down;
         if (!from || from.id !== event.pointerId) return;
         down = undefined;
-        if (Math.hypot(event.clientX - from.x, event.clientY - from.y) <= TAP_SLOP && env().now() - from.at <= TAP_MAX_MS) swallowClick = tap(event);
+        if (Math.hypot(event.clientX - from.x, event.clientY - from.y) <= TAP_SLOP && env().now() - from.at <= TAP_MAX_MS)
+          swallowClick = tap(event);
       },
       { signal },
     );
@@ -640,7 +708,10 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
     // Enter on the image link is a click of its own, never the one a tap left behind.
     wrapper.addEventListener('keydown', () => (swallowClick = false), { signal });
     // A tap anywhere else unpins, as WooCommerce's click-to-zoom does (or takes back a tap waiting for the chunk).
-    document.addEventListener('pointerdown', (event) => slideEls[index]?.contains(event.target as Node | null) || hideZoom(), { signal, capture: true });
+    document.addEventListener('pointerdown', (event) => slideEls[index]?.contains(event.target as Node | null) || hideZoom(), {
+      signal,
+      capture: true,
+    });
     undo.push(() => zoom?.remove());
   }
 
@@ -709,7 +780,10 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
   // so the keyboard reaches one control that works instead of a link that does nothing.
   const imagesOpen = !(trigger && useSlider);
   if (settings.photoswipe && wrapper && !imagesOpen) {
-    for (const link of wrapper.querySelectorAll<HTMLElement>('.woocommerce-product-gallery__image a[href], .woocommerce-product-gallery__image--placeholder a[href]')) setAttr(link, 'tabindex', '-1');
+    for (const link of wrapper.querySelectorAll<HTMLElement>(
+      '.woocommerce-product-gallery__image a[href], .woocommerce-product-gallery__image--placeholder a[href]',
+    ))
+      setAttr(link, 'tabindex', '-1');
   }
   if (settings.photoswipe && wrapper) {
     wrapper.addEventListener(
@@ -730,7 +804,15 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
 
   function lightboxItems(): LightboxItem[] {
     slides = readSlides(slideEls);
-    return slides.map((s) => ({ src: s.large, width: s.largeWidth, height: s.largeHeight, fallbackWidth: s.width, fallbackHeight: s.height, alt: s.alt, caption: s.caption }));
+    return slides.map((s) => ({
+      src: s.large,
+      width: s.largeWidth,
+      height: s.largeHeight,
+      fallbackWidth: s.width,
+      fallbackHeight: s.height,
+      alt: s.alt,
+      caption: s.caption,
+    }));
   }
 
   /**
@@ -791,7 +873,11 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
     // when nobody touched the thumbnail.
     if (thumb && fresh.thumb !== lastThumb && thumb.getAttribute('src') === lastThumb) {
       // Once the island drew the strip, the thumbnail is its to render.
-      if (stripIsland) stripIsland.update((p) => ({ ...p, thumbs: p.thumbs.map((t, i) => (i === 0 ? { ...t, src: fresh.thumb, srcset: fresh.thumbSrcset } : t)) }));
+      if (stripIsland)
+        stripIsland.update((p) => ({
+          ...p,
+          thumbs: p.thumbs.map((t, i) => (i === 0 ? { ...t, src: fresh.thumb, srcset: fresh.thumbSrcset } : t)),
+        }));
       else {
         thumb.src = fresh.thumb;
         if (fresh.thumbSrcset) thumb.srcset = fresh.thumbSrcset;

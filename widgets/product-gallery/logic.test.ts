@@ -1,10 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { canMove, captionFor, clampIndex, describeIssues, emblaDuration, isImageUrl, keyToMove, moveIndex, readSlide, shouldZoom, sliderWanted, slideLabel, swipeMove, thumbnailColumns, type RawSlide, type SlideIssues } from './logic';
+import {
+  canMove,
+  captionFor,
+  clampIndex,
+  describeIssues,
+  emblaDuration,
+  isImageUrl,
+  keyToMove,
+  moveIndex,
+  readSlide,
+  shouldZoom,
+  sliderWanted,
+  slideLabel,
+  swipeMove,
+  thumbnailColumns,
+  type RawSlide,
+  type SlideIssues,
+} from './logic';
 import { panOffset, zoomOffset } from './zoom';
 
 const raw = (over: Partial<RawSlide> = {}): RawSlide => ({
-  thumb: '/u/a-100x100.jpg', thumbAlt: 'Apron', thumbSrcset: null, thumbSizes: null, href: '/u/a.jpg', src: '/u/a-600x720.jpg', alt: 'Apron',
-  title: 'a', caption: 'Front', large: '/u/a.jpg', largeWidth: '1500', largeHeight: '1800', width: '600', height: '720', ...over,
+  thumb: '/u/a-100x100.jpg',
+  thumbAlt: 'Apron',
+  thumbSrcset: null,
+  thumbSizes: null,
+  href: '/u/a.jpg',
+  src: '/u/a-600x720.jpg',
+  alt: 'Apron',
+  title: 'a',
+  caption: 'Front',
+  large: '/u/a.jpg',
+  largeWidth: '1500',
+  largeHeight: '1800',
+  width: '600',
+  height: '720',
+  ...over,
 });
 
 describe('zoom decision', () => {
@@ -95,7 +125,14 @@ describe('reading a slide', () => {
   it('reads the markup as WooCommerce prints it', () => {
     const issues: SlideIssues = {};
     const s = readSlide(raw(), 1, issues);
-    expect(s).toMatchObject({ thumb: '/u/a-100x100.jpg', large: '/u/a.jpg', largeWidth: 1500, largeHeight: 1800, caption: 'Front', alt: 'Apron' });
+    expect(s).toMatchObject({
+      thumb: '/u/a-100x100.jpg',
+      large: '/u/a.jpg',
+      largeWidth: 1500,
+      largeHeight: 1800,
+      caption: 'Front',
+      alt: 'Apron',
+    });
     expect(issues).toEqual({});
   });
   it('falls back to the slide image for a malformed data-thumb, and reports the slide', () => {

@@ -105,10 +105,26 @@ export function readSlide(raw: RawSlide, number: number, issues: SlideIssues): S
 export function describeIssues(issues: SlideIssues): { field: string; message: string }[] {
   const list = (n: number[]) => `slide${n.length > 1 ? 's' : ''} ${n.join(', ')}`;
   const out: { field: string; message: string }[] = [];
-  if (issues['data-thumb']?.length) out.push({ field: 'data-thumb', message: `missing or not an image URL on ${list(issues['data-thumb'])}; the thumbnail shows the slide's image instead` });
-  if (issues['data-thumb-srcset']?.length) out.push({ field: 'data-thumb-srcset', message: `holds URLs that are not http(s) on ${list(issues['data-thumb-srcset'])}; those candidates are left out` });
-  if (issues['data-large_image']?.length) out.push({ field: 'data-large_image', message: `not an image URL on ${list(issues['data-large_image'])}; using the link or the image itself` });
-  if (issues['data-large_image_width']?.length) out.push({ field: 'data-large_image_width', message: `data-large_image_width/height missing or not a number on ${list(issues['data-large_image_width'])}; no zoom there, and the lightbox measures the image` });
+  if (issues['data-thumb']?.length)
+    out.push({
+      field: 'data-thumb',
+      message: `missing or not an image URL on ${list(issues['data-thumb'])}; the thumbnail shows the slide's image instead`,
+    });
+  if (issues['data-thumb-srcset']?.length)
+    out.push({
+      field: 'data-thumb-srcset',
+      message: `holds URLs that are not http(s) on ${list(issues['data-thumb-srcset'])}; those candidates are left out`,
+    });
+  if (issues['data-large_image']?.length)
+    out.push({
+      field: 'data-large_image',
+      message: `not an image URL on ${list(issues['data-large_image'])}; using the link or the image itself`,
+    });
+  if (issues['data-large_image_width']?.length)
+    out.push({
+      field: 'data-large_image_width',
+      message: `data-large_image_width/height missing or not a number on ${list(issues['data-large_image_width'])}; no zoom there, and the lightbox measures the image`,
+    });
   return out;
 }
 

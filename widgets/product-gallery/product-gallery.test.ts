@@ -7,7 +7,11 @@ const mountPage = (html: string) => mountWith(html, only('product-gallery'));
 /** PhotoSwipe stands in here (happy-dom has no layout); the real one is tested in Chromium. */
 const pswp = vi.hoisted(() => ({ created: [] as FakePhotoSwipe[] }));
 interface FakePhotoSwipe {
-  options: Record<string, unknown> & { dataSource: { src: string; width: number; height: number; alt: string; caption: string }[]; index: number; appendToEl: HTMLElement };
+  options: Record<string, unknown> & {
+    dataSource: { src: string; width: number; height: number; alt: string; caption: string }[];
+    index: number;
+    appendToEl: HTMLElement;
+  };
   filters: Record<string, (el: HTMLElement, content: { data: { src: string } }) => HTMLElement>;
   element: HTMLElement | undefined;
   currIndex: number;
@@ -67,7 +71,17 @@ vi.mock('photoswipe', () => ({
 
 const PARAMS = {
   i18n_product_gallery_trigger_text: 'View full-screen image gallery',
-  flexslider: { rtl: false, animation: 'slide', smoothHeight: true, directionNav: false, controlNav: 'thumbnails', slideshow: false, animationSpeed: 500, animationLoop: false, allowOneSlide: false },
+  flexslider: {
+    rtl: false,
+    animation: 'slide',
+    smoothHeight: true,
+    directionNav: false,
+    controlNav: 'thumbnails',
+    slideshow: false,
+    animationSpeed: 500,
+    animationLoop: false,
+    allowOneSlide: false,
+  },
   zoom_enabled: '1',
   zoom_options: [],
   photoswipe_enabled: '1',
@@ -130,11 +144,12 @@ describe('product gallery: slider', () => {
     expect(events[0]![2]).toMatchObject({ zoom_enabled: '1' });
   });
 
-  it('with jQuery, the init events reach jQuery handlers with the gallery element itself, as WooCommerce\'s [this, params]', async () => {
+  it("with jQuery, the init events reach jQuery handlers with the gallery element itself, as WooCommerce's [this, params]", async () => {
     await installJQueryStandIn();
     const $ = (window as unknown as { jQuery: (t: unknown) => { on: (n: string, h: (...a: unknown[]) => unknown) => void } }).jQuery;
     const got: unknown[][] = [];
-    for (const name of ['wc-product-gallery-before-init', 'wc-product-gallery-after-init']) $(document).on(name, (_e: unknown, ...args: unknown[]) => void got.push([name, ...args]));
+    for (const name of ['wc-product-gallery-before-init', 'wc-product-gallery-after-init'])
+      $(document).on(name, (_e: unknown, ...args: unknown[]) => void got.push([name, ...args]));
     await mount();
     const g = gallery();
     expect(got.map((e) => e[0])).toEqual(['wc-product-gallery-before-init', 'wc-product-gallery-after-init']);
@@ -263,8 +278,18 @@ describe('product gallery: lightbox', () => {
     expect(pswp.created).toHaveLength(1);
     const { options } = pswp.created[0]!;
     expect(options.index).toBe(1);
-    expect(options.dataSource.map((d) => d.caption)).toEqual(['Front view: natural linen with a long neck strap', 'Back view: crossed straps', 'Pocket detail', 'Folded for gifting']);
-    expect(options.dataSource[0]).toMatchObject({ src: '/wp-content/uploads/2025/03/apron-front-1500x1800.jpg', width: 1500, height: 1800, alt: 'Linen apron, front' });
+    expect(options.dataSource.map((d) => d.caption)).toEqual([
+      'Front view: natural linen with a long neck strap',
+      'Back view: crossed straps',
+      'Pocket detail',
+      'Folded for gifting',
+    ]);
+    expect(options.dataSource[0]).toMatchObject({
+      src: '/wp-content/uploads/2025/03/apron-front-1500x1800.jpg',
+      width: 1500,
+      height: 1800,
+      alt: 'Linen apron, front',
+    });
     expect(options.errorMsg).toBe('The image could not be loaded.');
     const dialog = document.querySelector<HTMLDialogElement>('dialog.sf-lightbox')!;
     expect(dialog.open).toBe(true);
@@ -277,7 +302,9 @@ describe('product gallery: lightbox', () => {
     await mount();
     trigger().click();
     await opened();
-    const el = pswp.created[0]!.filters.contentErrorElement!(document.createElement('div'), { data: { src: '/wp-content/uploads/missing.jpg' } });
+    const el = pswp.created[0]!.filters.contentErrorElement!(document.createElement('div'), {
+      data: { src: '/wp-content/uploads/missing.jpg' },
+    });
     expect(el.textContent).toBe('The image could not be loaded.');
     expect(el.querySelector('a')!.getAttribute('href')).toBe('/wp-content/uploads/missing.jpg');
   });
@@ -353,14 +380,28 @@ describe('product gallery: lightbox', () => {
 });
 
 describe('product gallery: zoom', () => {
-  const hover = (el: Element) => el.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, pointerType: 'mouse', clientX: 100, clientY: 100 }));
+  const hover = (el: Element) =>
+    el.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, pointerType: 'mouse', clientX: 100, clientY: 100 }));
 
   it('zooms a slide whose large image is wider than the gallery, and not one that is narrower', async () => {
     await mount();
-    vi.spyOn(gallery(), 'getBoundingClientRect').mockReturnValue({ width: 560, height: 672, top: 0, left: 0, right: 560, bottom: 672, x: 0, y: 0, toJSON: () => ({}) });
+    vi.spyOn(gallery(), 'getBoundingClientRect').mockReturnValue({
+      width: 560,
+      height: 672,
+      top: 0,
+      left: 0,
+      right: 560,
+      bottom: 672,
+      x: 0,
+      y: 0,
+      toJSON: () => ({}),
+    });
     hover(slides()[0]!.querySelector('img')!);
     // The zoom's code is a chunk of its own, asked for by this first hover: the zoom shows once it is here.
-    const zoom = await vi.waitFor(() => slides()[0]!.querySelector<HTMLImageElement>('img.zoomImg.sf-zoom--on') ?? Promise.reject(new Error('no zoom yet')), { timeout: 10_000 });
+    const zoom = await vi.waitFor(
+      () => slides()[0]!.querySelector<HTMLImageElement>('img.zoomImg.sf-zoom--on') ?? Promise.reject(new Error('no zoom yet')),
+      { timeout: 10_000 },
+    );
     expect(zoom.getAttribute('src')).toBe('/wp-content/uploads/2025/03/apron-front-1500x1800.jpg');
     expect(zoom.getAttribute('aria-hidden')).toBe('true');
     expect(zoom.alt).toBe('');
@@ -375,7 +416,17 @@ describe('product gallery: zoom', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {
       await mount();
-      vi.spyOn(gallery(), 'getBoundingClientRect').mockReturnValue({ width: 560, height: 672, top: 0, left: 0, right: 560, bottom: 672, x: 0, y: 0, toJSON: () => ({}) });
+      vi.spyOn(gallery(), 'getBoundingClientRect').mockReturnValue({
+        width: 560,
+        height: 672,
+        top: 0,
+        left: 0,
+        right: 560,
+        bottom: 672,
+        x: 0,
+        y: 0,
+        toJSON: () => ({}),
+      });
       hover(slides()[0]!.querySelector('img')!);
       await vi.waitFor(() => expect(warn.mock.calls.some(([m]) => /zoom/.test(String(m)))).toBe(true), { timeout: 10_000 });
       hover(slides()[0]!.querySelector('img')!);
@@ -396,7 +447,17 @@ describe('product gallery: zoom', () => {
 
   it('never zooms when zoom_enabled is off', async () => {
     await mount({ ...PARAMS, zoom_enabled: '' });
-    vi.spyOn(gallery(), 'getBoundingClientRect').mockReturnValue({ width: 560, height: 672, top: 0, left: 0, right: 560, bottom: 672, x: 0, y: 0, toJSON: () => ({}) });
+    vi.spyOn(gallery(), 'getBoundingClientRect').mockReturnValue({
+      width: 560,
+      height: 672,
+      top: 0,
+      left: 0,
+      right: 560,
+      bottom: 672,
+      x: 0,
+      y: 0,
+      toJSON: () => ({}),
+    });
     hover(slides()[0]!.querySelector('img')!);
     expect(document.querySelector('img.zoomImg')).toBeNull();
     await flush();
@@ -423,7 +484,11 @@ describe('product gallery: following the variation form', () => {
     await vi.waitFor(() => expect(thumbs()[0]!.getAttribute('src')).toBe('/wp-content/uploads/2025/03/apron-rust-600x720.jpg'));
     trigger().click();
     await opened();
-    expect(pswp.created[0]!.options.dataSource[0]).toMatchObject({ src: '/wp-content/uploads/2025/03/apron-rust-1200x1440.jpg', width: 1200, caption: 'Rust' });
+    expect(pswp.created[0]!.options.dataSource[0]).toMatchObject({
+      src: '/wp-content/uploads/2025/03/apron-rust-1200x1440.jpg',
+      width: 1200,
+      caption: 'Rust',
+    });
   });
 
   it('leaves a thumbnail the form updated itself alone', async () => {
@@ -443,7 +508,10 @@ describe('product gallery: bad input', () => {
         .replace('data-thumb="/wp-content/uploads/2025/03/apron-back-100x100.jpg"', 'data-thumb="javascript:alert(1)"')
         .replace('data-thumb="/wp-content/uploads/2025/03/apron-pocket-100x100.jpg"', 'data-thumb=""')
         .replaceAll(/data-large_image_width="1800"|data-large_image_height="1800"/g, '')
-        .replace('data-large_image_width="1500" data-large_image_height="1800" decoding="async" srcset="/wp-content/uploads/2025/03/apron-back', 'data-large_image_width="wide" data-large_image_height="" decoding="async" srcset="/wp-content/uploads/2025/03/apron-back'),
+        .replace(
+          'data-large_image_width="1500" data-large_image_height="1800" decoding="async" srcset="/wp-content/uploads/2025/03/apron-back',
+          'data-large_image_width="wide" data-large_image_height="" decoding="async" srcset="/wp-content/uploads/2025/03/apron-back',
+        ),
     );
     expect(gallery().style.opacity).toBe('1');
     expect(thumbs()).toHaveLength(4);

@@ -1,4 +1,4 @@
-import { defineWidget } from '../../mount/types';
+import { defineWidget } from '../../src/widget';
 import { pageGlobal } from '../../src/config/globals';
 import { adoptStyles } from '../../src/dom/styles';
 import { fireLegacy, listenLegacy } from '../../src/events/bus';
@@ -16,9 +16,9 @@ import { GALLERY_CSS } from './styles';
 const VARIATION_EVENTS = ['found_variation', 'show_variation', 'hide_variation', 'reset_data', 'reset_image'] as const;
 export const DIALOG_ID = 'photoswipe-fullscreen-dialog';
 
-
 /** `wc-product-gallery-*` with `[element, wc_single_product_params]`: the element itself, as WooCommerce's `[this, …]`. */
-const fireGalleryEvent = (gallery: HTMLElement, name: string, params: unknown) => fireLegacy(gallery, name, [gallery, params], 'product-gallery', false);
+const fireGalleryEvent = (gallery: HTMLElement, name: string, params: unknown) =>
+  fireLegacy(gallery, name, [gallery, params], 'product-gallery', false);
 
 // One lightbox dialog per page, shared by every gallery (the main one, quick views).
 let dialog: HTMLDialogElement | undefined;

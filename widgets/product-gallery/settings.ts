@@ -27,7 +27,8 @@ export interface GallerySettings {
   hideAnimationDuration: number;
 }
 
-const record = (v: unknown): Record<string, unknown> | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
+const record = (v: unknown): Record<string, unknown> | undefined =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 const anyFlag = (fallback: boolean): FieldSpec<boolean> => ({ read: parseFlag, fallback, expected: 'a boolean' });
 
 const TOP = {
@@ -38,14 +39,22 @@ const TOP = {
 };
 
 const FLEXSLIDER = {
-  animation: { read: (v: unknown) => (v === 'slide' || v === 'fade' ? v : undefined), fallback: 'slide', expected: '"slide" or "fade"' } as FieldSpec<'slide' | 'fade'>,
+  animation: {
+    read: (v: unknown) => (v === 'slide' || v === 'fade' ? v : undefined),
+    fallback: 'slide',
+    expected: '"slide" or "fade"',
+  } as FieldSpec<'slide' | 'fade'>,
   animationSpeed: num(500),
   animationLoop: anyFlag(false),
   allowOneSlide: anyFlag(false),
   smoothHeight: anyFlag(true),
   rtl: anyFlag(false),
   directionNav: anyFlag(false),
-  controlNav: { read: (v: unknown) => (v === 'thumbnails' ? true : parseFlag(v)), fallback: true, expected: '"thumbnails" or a boolean' } as FieldSpec<boolean>,
+  controlNav: {
+    read: (v: unknown) => (v === 'thumbnails' ? true : parseFlag(v)),
+    fallback: true,
+    expected: '"thumbnails" or a boolean',
+  } as FieldSpec<boolean>,
 };
 
 const PHOTOSWIPE = {

@@ -14,7 +14,8 @@ import { readGallerySettings } from './settings';
 const embla = vi.hoisted(() => ({ started: [] as { root: HTMLElement; options: Record<string, unknown> }[] }));
 vi.mock('embla-carousel-react', async (importOriginal) => {
   const { useEffect } = await import('react');
-  const real = ((await importOriginal()) as { default: (options: Record<string, unknown>) => [unknown, EmblaCarouselType | undefined] }).default;
+  const real = ((await importOriginal()) as { default: (options: Record<string, unknown>) => [unknown, EmblaCarouselType | undefined] })
+    .default;
   return {
     default: (options: Record<string, unknown>) => {
       const result = real(options);
@@ -34,7 +35,12 @@ const stillStarted = async (n: number) => {
   expect(embla.started).toHaveLength(n);
 };
 
-const PARAMS = { zoom_enabled: '1', photoswipe_enabled: '1', flexslider_enabled: '1', flexslider: { animationSpeed: 500, smoothHeight: true, directionNav: true } };
+const PARAMS = {
+  zoom_enabled: '1',
+  photoswipe_enabled: '1',
+  flexslider_enabled: '1',
+  flexslider: { animationSpeed: 500, smoothHeight: true, directionNav: true },
+};
 
 const gallery = () => document.querySelector<HTMLElement>('.woocommerce-product-gallery')!;
 const slides = () => [...document.querySelectorAll<HTMLElement>('.woocommerce-product-gallery__image')];
@@ -159,7 +165,9 @@ describe('product gallery: the slider starts when the shopper reaches for it', (
 
   it('starts Embla as soon as the shopper points at or focuses the gallery', async () => {
     await enhance();
-    slides()[0]!.querySelector('img')!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse' }));
+    slides()[0]!
+      .querySelector('img')!
+      .dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse' }));
     gallery().dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse' }));
     await startedCount(1);
     await stillStarted(1);
@@ -177,7 +185,18 @@ describe('product gallery: the slider starts when the shopper reaches for it', (
     await enhance();
     const wrapper = gallery().querySelector<HTMLElement>('.woocommerce-product-gallery__wrapper')!;
     const press = (type: string, x: number) =>
-      wrapper.dispatchEvent(new PointerEvent(type, { bubbles: true, cancelable: true, pointerId: 3, isPrimary: true, button: 0, pointerType: 'mouse', clientX: x, clientY: 100 }));
+      wrapper.dispatchEvent(
+        new PointerEvent(type, {
+          bubbles: true,
+          cancelable: true,
+          pointerId: 3,
+          isPrimary: true,
+          button: 0,
+          pointerType: 'mouse',
+          clientX: x,
+          clientY: 100,
+        }),
+      );
     // The press itself is what asks for the island; Embla goes live before the shopper lets go.
     press('pointerdown', 400);
     await startedCount(1);
@@ -189,7 +208,10 @@ describe('product gallery: the slider starts when the shopper reaches for it', (
   it('a thumbnail pressed when the island arrives keeps its image until released, so its click is not lost', async () => {
     await enhance();
     const pressed = thumbs()[1]!;
-    const pointer = (type: string) => pressed.dispatchEvent(new PointerEvent(type, { bubbles: true, cancelable: true, pointerId: 1, isPrimary: true, button: 0, pointerType: 'mouse' }));
+    const pointer = (type: string) =>
+      pressed.dispatchEvent(
+        new PointerEvent(type, { bubbles: true, cancelable: true, pointerId: 1, isPrimary: true, button: 0, pointerType: 'mouse' }),
+      );
     // The press asks for the island; its chunk resolves while the button is still down.
     pointer('pointerdown');
     await stillStarted(0);
@@ -222,7 +244,7 @@ describe('product gallery: the slider starts when the shopper reaches for it', (
     expect(click.defaultPrevented).toBe(false);
   });
 
-  it('is right-to-left from the markup\'s dir at mount, and from the theme\'s CSS once Embla starts', async () => {
+  it("is right-to-left from the markup's dir at mount, and from the theme's CSS once Embla starts", async () => {
     await enhance((html) => html.replace('<div class="woocommerce-product-gallery ', '<div dir="rtl" class="woocommerce-product-gallery '));
     expect(gallery().classList.contains('sf-gallery--rtl')).toBe(true);
     expect(glyphs()).toEqual(['\u203A', '\u2039']);
@@ -281,7 +303,9 @@ describe('product gallery: re-enhancing and late galleries', () => {
     const boxThumbs = [...box.querySelectorAll<HTMLImageElement>('.flex-control-thumbs img')];
     expect(boxThumbs).toHaveLength(4);
     boxThumbs[3]!.click();
-    expect([...box.querySelectorAll('.woocommerce-product-gallery__image')].findIndex((s) => s.classList.contains('flex-active-slide'))).toBe(3);
+    expect(
+      [...box.querySelectorAll('.woocommerce-product-gallery__image')].findIndex((s) => s.classList.contains('flex-active-slide')),
+    ).toBe(3);
     await vi.waitFor(() => expect(embla.started.some((e) => box.contains(e.root))).toBe(true));
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
-import type { WidgetContext } from '../../mount/types';
+import type { WidgetContext } from '../../src/widget';
 import { listenLegacy } from '../../src/events/bus';
 import { defineIsland, type IslandHandle } from '../../src/react/island';
 
@@ -76,7 +76,11 @@ export function ThumbStrip({ thumbs, viewport, options, onEmbla, onThumbnailClic
 }
 
 /** Mount the strip into the plain `ol` (its children are replaced in the same task); cleanups go to `context`. */
-export function mountThumbStrip(list: HTMLOListElement, props: ThumbStripProps, context: WidgetContext): IslandHandle<ThumbStripProps> | undefined {
+export function mountThumbStrip(
+  list: HTMLOListElement,
+  props: ThumbStripProps,
+  context: WidgetContext,
+): IslandHandle<ThumbStripProps> | undefined {
   let handle: IslandHandle<ThumbStripProps> | undefined;
   defineIsland<ThumbStripProps>({
     name: 'product-gallery',

@@ -30,7 +30,12 @@ vi.mock('embla-carousel-react', async (importOriginal) => {
   };
 });
 
-const PARAMS = { zoom_enabled: '1', photoswipe_enabled: '1', flexslider_enabled: '1', flexslider: { animationSpeed: 500, smoothHeight: true, directionNav: true } };
+const PARAMS = {
+  zoom_enabled: '1',
+  photoswipe_enabled: '1',
+  flexslider_enabled: '1',
+  flexslider: { animationSpeed: 500, smoothHeight: true, directionNav: true },
+};
 const FRONT_LARGE = '/wp-content/uploads/2025/03/apron-front-1500x1800.jpg';
 
 const gallery = () => document.querySelector<HTMLElement>('.woocommerce-product-gallery')!;
@@ -85,7 +90,17 @@ async function enhance(params: Record<string, unknown> = PARAMS, options: Enhanc
     },
     prefersReducedMotion: () => options.reduced ?? false,
   });
-  const rect = (width: number, height: number) => ({ width, height, top: 0, left: 0, right: width, bottom: height, x: 0, y: 0, toJSON: () => ({}) });
+  const rect = (width: number, height: number) => ({
+    width,
+    height,
+    top: 0,
+    left: 0,
+    right: width,
+    bottom: height,
+    x: 0,
+    y: 0,
+    toJSON: () => ({}),
+  });
   vi.spyOn(gallery(), 'getBoundingClientRect').mockReturnValue(rect(options.galleryWidth ?? 560, 900));
   for (const s of slides()) vi.spyOn(s, 'getBoundingClientRect').mockReturnValue(rect(560, 672));
   const dialog = document.createElement('dialog');
@@ -95,14 +110,22 @@ async function enhance(params: Record<string, unknown> = PARAMS, options: Enhanc
     settings: readGallerySettings(params),
     warn: options.warn ?? (() => {}),
     ...(options.loadZoom ? { loadZoom: options.loadZoom } : {}),
-    loadLightbox: async () => ({ openLightbox: async (request: LightboxRequest) => void opened.push(request) }) as unknown as typeof import('./lightbox'),
+    loadLightbox: async () =>
+      ({ openLightbox: async (request: LightboxRequest) => void opened.push(request) }) as unknown as typeof import('./lightbox'),
     dialog: () => dialog,
   });
   controllers.push(controller);
   // Embla measures offsets (and listens for drags only on a laid-out container): slides 560 px wide in a row.
   // Embla starts later (with the slider island, whose chunk is imported), so this is in place by then.
   const box = (el: Element | null, left: number) =>
-    el && Object.defineProperties(el, { offsetParent: { get: () => document.body }, offsetLeft: { get: () => left }, offsetTop: { get: () => 0 }, offsetWidth: { get: () => 560 }, offsetHeight: { get: () => 672 } });
+    el &&
+    Object.defineProperties(el, {
+      offsetParent: { get: () => document.body },
+      offsetLeft: { get: () => left },
+      offsetTop: { get: () => 0 },
+      offsetWidth: { get: () => 560 },
+      offsetHeight: { get: () => 672 },
+    });
   box(gallery().querySelector('.flex-viewport'), 0);
   box(wrapper(), 0);
   slides().forEach((s, i) => {
@@ -113,19 +136,42 @@ async function enhance(params: Record<string, unknown> = PARAMS, options: Enhanc
   // Touches reach the real Embla: the shopper has reached for the gallery (focus came in: the slider island is
   // asked for then, not at idle), and the island is live.
   gallery().dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
-  if (controller.slider) await vi.waitFor(() => expect(gallery().classList.contains('sf-gallery--static')).toBe(false), { timeout: 10_000 });
+  if (controller.slider)
+    await vi.waitFor(() => expect(gallery().classList.contains('sf-gallery--static')).toBe(false), { timeout: 10_000 });
   return controller;
 }
 
 // ---- gestures, in Chromium's order: pointer event, then its touch event, then (for a tap) the click -----------
 type Kind = 'touch' | 'pen';
 function pointer(el: Element, type: string, x: number, y: number, kind: Kind = 'touch', extra: PointerEventInit = {}): void {
-  el.dispatchEvent(new PointerEvent(type, { bubbles: true, cancelable: true, composed: true, pointerId: 7, pointerType: kind, isPrimary: true, clientX: x, clientY: y, button: type === 'pointermove' ? -1 : 0, ...extra }));
+  el.dispatchEvent(
+    new PointerEvent(type, {
+      bubbles: true,
+      cancelable: true,
+      composed: true,
+      pointerId: 7,
+      pointerType: kind,
+      isPrimary: true,
+      clientX: x,
+      clientY: y,
+      button: type === 'pointermove' ? -1 : 0,
+      ...extra,
+    }),
+  );
 }
 function touchEvent(el: Element, type: string, x: number, y: number): void {
   const t = { identifier: 7, target: el, clientX: x, clientY: y, pageX: x, pageY: y, screenX: x, screenY: y };
   const touches = type === 'touchend' ? [] : [t];
-  el.dispatchEvent(new TouchEvent(type, { bubbles: true, cancelable: true, composed: true, touches: touches as unknown as Touch[], targetTouches: touches as unknown as Touch[], changedTouches: [t] as unknown as Touch[] }));
+  el.dispatchEvent(
+    new TouchEvent(type, {
+      bubbles: true,
+      cancelable: true,
+      composed: true,
+      touches: touches as unknown as Touch[],
+      targetTouches: touches as unknown as Touch[],
+      changedTouches: [t] as unknown as Touch[],
+    }),
+  );
 }
 /** A tap; returns the click it produced (to see whether it was taken: defaultPrevented). */
 function tap(el: Element, x: number, y: number, kind: Kind = 'touch', heldMs = 80): MouseEvent {
@@ -152,10 +198,13 @@ function drag(el: Element, x: number, y: number, dx: number, dy: number): void {
 }
 /** Wait for the slider to come to rest (Embla animates on frames): the shopper taps a slide they can see. */
 const settled = () =>
-  vi.waitFor(() => {
-    const engine = embla.apis.at(-1)!.internalEngine();
-    expect(Math.abs(engine.location.get() - engine.target.get())).toBeLessThan(0.5);
-  }, { timeout: 5_000 });
+  vi.waitFor(
+    () => {
+      const engine = embla.apis.at(-1)!.internalEngine();
+      expect(Math.abs(engine.location.get() - engine.target.get())).toBeLessThan(0.5);
+    },
+    { timeout: 5_000 },
+  );
 const lightboxOpened = () => vi.waitFor(() => expect(opened.length).toBeGreaterThan(0));
 
 beforeEach(() => {
@@ -190,7 +239,8 @@ describe('product gallery: tap to zoom on touch', () => {
     expect(click.defaultPrevented).toBe(true);
 
     // Lifting the finger is a pointerleave (fired on each element it leaves, the wrapper too): the zoom stays.
-    for (const el of [image(0), slides()[0]!, wrapper()]) el.dispatchEvent(new PointerEvent('pointerleave', { pointerType: 'touch', pointerId: 7 }));
+    for (const el of [image(0), slides()[0]!, wrapper()])
+      el.dispatchEvent(new PointerEvent('pointerleave', { pointerType: 'touch', pointerId: 7 }));
     expect(shownZoom()).toBe(zoom);
 
     const second = tap(image(0), 100, 100);
@@ -406,12 +456,23 @@ function heldZoomChunk() {
 }
 /** Let a settled import's callbacks run. */
 const tick = () => new Promise((r) => setTimeout(r, 20));
-const mouse = (el: Element, type: string, x: number, y: number) => el.dispatchEvent(new PointerEvent(type, { bubbles: true, cancelable: true, pointerType: 'mouse', pointerId: 1, isPrimary: true, clientX: x, clientY: y }));
+const mouse = (el: Element, type: string, x: number, y: number) =>
+  el.dispatchEvent(
+    new PointerEvent(type, {
+      bubbles: true,
+      cancelable: true,
+      pointerType: 'mouse',
+      pointerId: 1,
+      isPrimary: true,
+      clientX: x,
+      clientY: y,
+    }),
+  );
 
 describe('product gallery: the zoom is a chunk of its own, asked for when a pointer first reaches a zoomable slide', () => {
   beforeAll(() => import('./zoom'), 60_000);
 
-  it('is not asked for at mount nor over a slide that does not zoom; a hover while it is on its way shows at the pointer\'s latest place', async () => {
+  it("is not asked for at mount nor over a slide that does not zoom; a hover while it is on its way shows at the pointer's latest place", async () => {
     const { chunk, load } = heldZoomChunk();
     await enhance(PARAMS, { loadZoom: load });
     // Mounting, the slider island starting (focus came in), frames and idle callbacks: no zoom chunk.
@@ -529,7 +590,9 @@ describe('product gallery: the zoom is a chunk of its own, asked for when a poin
     expect(click.defaultPrevented).toBe(true);
     chunk.fail(new TypeError('Failed to fetch dynamically imported module'));
     await vi.waitFor(() => expect(warnings).toHaveLength(1));
-    expect(warnings[0]).toMatch(/^zoom: the zoom could not load \(TypeError: Failed to fetch dynamically imported module\); the gallery works without it$/);
+    expect(warnings[0]).toMatch(
+      /^zoom: the zoom could not load \(TypeError: Failed to fetch dynamically imported module\); the gallery works without it$/,
+    );
     expect(document.querySelector('img.zoomImg')).toBeNull();
 
     // No zoom, no second request, no second warning; the slider, thumbnails and keys keep working.
@@ -552,7 +615,10 @@ describe('product gallery: the zoom is a chunk of its own, asked for when a poin
 
     // Without the slider, a tap is then the image click it is without zoom: the lightbox opens at its slide.
     const again = heldZoomChunk();
-    await enhance({ ...PARAMS, flexslider_enabled: '' }, { loadZoom: again.load, warn: (field, message) => warnings.push(`${field}: ${message}`) });
+    await enhance(
+      { ...PARAMS, flexslider_enabled: '' },
+      { loadZoom: again.load, warn: (field, message) => warnings.push(`${field}: ${message}`) },
+    );
     mouse(image(0), 'pointerover', 100, 100);
     await vi.waitFor(() => expect(again.chunk.requests).toBe(1));
     again.chunk.fail(new TypeError('Failed to fetch dynamically imported module'));

@@ -54,7 +54,12 @@ export interface Zoom {
  * Where the zoom image sits so the point under the pointer stays under it: the pointer's fraction of the box
  * maps to the same fraction of the overflow. Clamped so the image always covers the box.
  */
-export function zoomOffset(pointerX: number, pointerY: number, box: { width: number; height: number }, zoom: { width: number; height: number }): { left: number; top: number } {
+export function zoomOffset(
+  pointerX: number,
+  pointerY: number,
+  box: { width: number; height: number },
+  zoom: { width: number; height: number },
+): { left: number; top: number } {
   const fx = box.width > 0 ? Math.min(Math.max(pointerX / box.width, 0), 1) : 0;
   const fy = box.height > 0 ? Math.min(Math.max(pointerY / box.height, 0), 1) : 0;
   return { left: -fx * Math.max(0, zoom.width - box.width), top: -fy * Math.max(0, zoom.height - box.height) };
@@ -65,7 +70,13 @@ export function zoomOffset(pointerX: number, pointerY: number, box: { width: num
  * not by the hover rule's pointer fraction: the image does not jump where the next drag starts. Clamped so the
  * image always covers the box.
  */
-export function panOffset(current: { left: number; top: number }, dx: number, dy: number, box: { width: number; height: number }, zoom: { width: number; height: number }): { left: number; top: number } {
+export function panOffset(
+  current: { left: number; top: number },
+  dx: number,
+  dy: number,
+  box: { width: number; height: number },
+  zoom: { width: number; height: number },
+): { left: number; top: number } {
   // `+ 0` turns -0 into 0 for a style value.
   const clamp = (v: number, overflow: number) => Math.min(0, Math.max(-Math.max(0, overflow), v)) + 0;
   return { left: clamp(current.left + dx, zoom.width - box.width), top: clamp(current.top + dy, zoom.height - box.height) };
@@ -165,7 +176,17 @@ export function createZoom(host: ZoomHost): Zoom {
         if (press) press.moved = true;
         return;
       }
-      press = onActiveSlide(event) ? { id: event.pointerId, x: event.clientX, y: event.clientY, lastX: event.clientX, lastY: event.clientY, at: env().now(), moved: false } : undefined;
+      press = onActiveSlide(event)
+        ? {
+            id: event.pointerId,
+            x: event.clientX,
+            y: event.clientY,
+            lastX: event.clientX,
+            lastY: event.clientY,
+            at: env().now(),
+            moved: false,
+          }
+        : undefined;
     },
     { signal },
   );
@@ -175,7 +196,8 @@ export function createZoom(host: ZoomHost): Zoom {
       if (press && event.pointerId === press.id) {
         if (Math.hypot(event.clientX - press.x, event.clientY - press.y) > host.tapSlop) press.moved = true;
         const el = slideEls[host.index()];
-        if (pinned && img && el) setPos(panOffset(pos, event.clientX - press.lastX, event.clientY - press.lastY, el.getBoundingClientRect(), size));
+        if (pinned && img && el)
+          setPos(panOffset(pos, event.clientX - press.lastX, event.clientY - press.lastY, el.getBoundingClientRect(), size));
         press.lastX = event.clientX;
         press.lastY = event.clientY;
         return;

@@ -27,7 +27,10 @@ const TABS = `
 const tabs = () => [...document.querySelectorAll<HTMLAnchorElement>('.wc-tabs li > a')];
 const panels = () => [...document.querySelectorAll<HTMLElement>('.wc-tab')];
 const visible = (el: HTMLElement) => !el.hidden && el.style.display !== 'none';
-const shown = () => panels().filter(visible).map((p) => p.id);
+const shown = () =>
+  panels()
+    .filter(visible)
+    .map((p) => p.id);
 const key = (el: Element, k: string) => {
   const event = new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true });
   el.dispatchEvent(event);
@@ -53,7 +56,10 @@ describe('§3.6 init', () => {
   });
 
   it('hides top-level .panel elements inside the wrapper (not only direct children), but not panels nested in panels', async () => {
-    const html = TABS.replace('<ul class="tabs', '<div class="extra"><div class="panel" id="loose">Loose panel</div></div><ul class="tabs').replace('<p>Heavy canvas.</p>', '<p>Heavy canvas.</p><div class="panel" id="inner">Inner panel</div>');
+    const html = TABS.replace(
+      '<ul class="tabs',
+      '<div class="extra"><div class="panel" id="loose">Loose panel</div></div><ul class="tabs',
+    ).replace('<p>Heavy canvas.</p>', '<p>Heavy canvas.</p><div class="panel" id="inner">Inner panel</div>');
     await mount(html);
     expect(document.getElementById('loose')!.style.display).toBe('none');
     expect(document.getElementById('inner')!.style.display).not.toBe('none');
@@ -76,11 +82,14 @@ describe('§3.6 init', () => {
     expect(document.querySelector('.wc-tabs li.active a')!.getAttribute('href')).toBe(`#${expected}`);
   });
 
-  it.each(['/product/canvas-tote/comment-page-2/', '/product/canvas-tote/?cpage=2', '/product/canvas-tote/?foo=1&cpage=3#main'])('URL %s opens reviews', async (url) => {
-    history.replaceState(null, '', url);
-    await mount();
-    expect(shown()).toEqual(['tab-reviews']);
-  });
+  it.each(['/product/canvas-tote/comment-page-2/', '/product/canvas-tote/?cpage=2', '/product/canvas-tote/?foo=1&cpage=3#main'])(
+    'URL %s opens reviews',
+    async (url) => {
+      history.replaceState(null, '', url);
+      await mount();
+      expect(shown()).toEqual(['tab-reviews']);
+    },
+  );
 
   it('a comment hash on load scrolls the comment back into view once its panel shows', async () => {
     const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => {});
@@ -137,7 +146,9 @@ describe('§3.6 selecting (manual activation)', () => {
 
   it('vertical tabs (stacked): Up/Down move, Left/Right do nothing', async () => {
     await mount();
-    [...document.querySelectorAll('.wc-tabs li')].forEach((li, i) => vi.spyOn(li, 'getBoundingClientRect').mockReturnValue(DOMRect.fromRect({ x: 0, y: i * 48, width: 220, height: 44 })));
+    [...document.querySelectorAll('.wc-tabs li')].forEach((li, i) =>
+      vi.spyOn(li, 'getBoundingClientRect').mockReturnValue(DOMRect.fromRect({ x: 0, y: i * 48, width: 220, height: 44 })),
+    );
     expect(key(tabs()[0]!, 'ArrowRight').defaultPrevented).toBe(false);
     key(tabs()[0]!, 'ArrowDown');
     expect(document.activeElement).toBe(tabs()[1]);
@@ -198,7 +209,9 @@ describe('§4 init listened on .wc-tabs-wrapper / .woocommerce-tabs', () => {
     fakeJQuery();
     await mount();
     history.replaceState(null, '', '/product/canvas-tote/#tab-additional_information');
-    (window as unknown as { jQuery: (el: Element) => { trigger(n: string): void } }).jQuery(document.querySelector('.wc-tabs-wrapper')!).trigger('init');
+    (window as unknown as { jQuery: (el: Element) => { trigger(n: string): void } })
+      .jQuery(document.querySelector('.wc-tabs-wrapper')!)
+      .trigger('init');
     expect(shown()).toEqual(['tab-additional_information']);
   });
 });

@@ -156,7 +156,9 @@ describe('product tabs widget', () => {
   it('uses Up and Down when the tabs are stacked vertically', async () => {
     await mount();
     const items = [...document.querySelectorAll('.wc-tabs li')];
-    items.forEach((li, i) => vi.spyOn(li, 'getBoundingClientRect').mockReturnValue(DOMRect.fromRect({ x: 0, y: i * 50, width: 200, height: 40 })));
+    items.forEach((li, i) =>
+      vi.spyOn(li, 'getBoundingClientRect').mockReturnValue(DOMRect.fromRect({ x: 0, y: i * 50, width: 200, height: 40 })),
+    );
     expect(key(tabs()[0]!, 'ArrowRight').defaultPrevented).toBe(false);
     expect(document.activeElement).not.toBe(tabs()[1]);
     key(tabs()[0]!, 'ArrowDown');
@@ -214,7 +216,9 @@ describe('product tabs widget', () => {
     await mount();
     tabs()[1]!.click();
     // A plugin swapped in a new tab.
-    document.querySelector('.wc-tabs')!.insertAdjacentHTML('beforeend', '<li class="faq_tab" id="tab-title-faq"><a href="#tab-faq">FAQ</a></li>');
+    document
+      .querySelector('.wc-tabs')!
+      .insertAdjacentHTML('beforeend', '<li class="faq_tab" id="tab-title-faq"><a href="#tab-faq">FAQ</a></li>');
     document.querySelector('.wc-tabs-wrapper')!.insertAdjacentHTML('beforeend', '<div class="panel wc-tab" id="tab-faq">FAQ</div>');
     document.querySelector('.wc-tabs-wrapper')!.dispatchEvent(new CustomEvent('init', { bubbles: true }));
     expect(shownPanels()).toEqual(['tab-additional_information']);

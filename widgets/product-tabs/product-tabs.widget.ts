@@ -1,4 +1,4 @@
-import { defineWidget } from '../../mount/types';
+import { defineWidget } from '../../src/widget';
 import { env } from '../../src/env';
 import { listenLegacy } from '../../src/events/bus';
 import { moveFocusTo } from '../../src/dom/focus';
@@ -49,7 +49,8 @@ export default defineWidget({
       const byId = tablist.indexOfId(REVIEWS_PANEL);
       return byId >= 0 ? byId : tablist.entries.findIndex((e) => e.item?.classList.contains('reviews_tab'));
     };
-    const indexFor = (panelId: string | undefined) => (panelId === undefined ? -1 : panelId === REVIEWS_PANEL ? reviewsIndex() : (tablist?.indexOfId(panelId) ?? -1));
+    const indexFor = (panelId: string | undefined) =>
+      panelId === undefined ? -1 : panelId === REVIEWS_PANEL ? reviewsIndex() : (tablist?.indexOfId(panelId) ?? -1);
 
     function init(): void {
       const previous = tablist?.entries[tablist.selected()]?.panel?.id;
@@ -73,7 +74,8 @@ export default defineWidget({
         const outer = panel.parentElement?.closest('.panel');
         if (!outer || !wrapper.contains(outer)) panels.add(panel);
       }
-      for (const entry of entries) if (!entry.panel) warn('href', `tab "${entry.tab.textContent?.trim()}" points at no panel (${entry.tab.getAttribute('href')})`);
+      for (const entry of entries)
+        if (!entry.panel) warn('href', `tab "${entry.tab.textContent?.trim()}" points at no panel (${entry.tab.getAttribute('href')})`);
 
       try {
         for (const panel of panels) setShown(panel, false);
@@ -164,4 +166,3 @@ export default defineWidget({
     );
   },
 });
-

@@ -9,7 +9,9 @@ beforeEach(() => (restore = quickEnvironment()));
 afterEach(() => restore());
 
 /** The single product form exactly as §3.2 prints it. */
-const SIMPLE = (input = '<input type="number" id="quantity_65f1c2a8b3d4e" class="input-text qty text" name="quantity" value="1" aria-label="Product quantity" min="1" max="8" step="1" placeholder="" inputmode="numeric" autocomplete="off">') => `
+const SIMPLE = (
+  input = '<input type="number" id="quantity_65f1c2a8b3d4e" class="input-text qty text" name="quantity" value="1" aria-label="Product quantity" min="1" max="8" step="1" placeholder="" inputmode="numeric" autocomplete="off">',
+) => `
 <div class="product type-product post-318 product-type-simple">
 <form class="cart" action="/product/canvas-tote/" method="post" enctype="multipart/form-data">
   <div class="quantity">
@@ -81,20 +83,30 @@ describe('§3.2 markup as printed, with Avada plus/minus (§6: real buttons)', (
   });
 
   it('type="hidden" (min = max) and date inputs get no buttons', async () => {
-    await mount(`${SIMPLE('<input type="hidden" id="quantity_65f1c2a8b3d4e" class="qty" name="quantity" value="1">')}<div class="quantity"><input type="date" class="qty" name="delivery"></div>`);
+    await mount(
+      `${SIMPLE('<input type="hidden" id="quantity_65f1c2a8b3d4e" class="qty" name="quantity" value="1">')}<div class="quantity"><input type="date" class="qty" name="delivery"></div>`,
+    );
     expect(document.querySelectorAll('.minus, .plus')).toHaveLength(0);
     expect(input().value).toBe('1');
   });
 
   it('readonly type="text" size="4": the value cannot be stepped', async () => {
-    await mount(SIMPLE('<input type="text" readonly="readonly" id="quantity_65f1c2a8b3d4e" class="input-text qty text" name="quantity" value="2" aria-label="Product quantity" size="4" min="2" max="2">'));
+    await mount(
+      SIMPLE(
+        '<input type="text" readonly="readonly" id="quantity_65f1c2a8b3d4e" class="input-text qty text" name="quantity" value="2" aria-label="Product quantity" size="4" min="2" max="2">',
+      ),
+    );
     plus()?.click();
     minus()?.click();
     expect(input().value).toBe('2');
   });
 
   it('a text input (size="4") without readonly steps like a number', async () => {
-    await mount(SIMPLE('<input type="text" id="quantity_65f1c2a8b3d4e" class="input-text qty text" name="quantity" value="1" aria-label="Product quantity" size="4" min="1" max="" step="1">'));
+    await mount(
+      SIMPLE(
+        '<input type="text" id="quantity_65f1c2a8b3d4e" class="input-text qty text" name="quantity" value="1" aria-label="Product quantity" size="4" min="1" max="" step="1">',
+      ),
+    );
     plus().click();
     expect(input().value).toBe('2');
   });
@@ -103,7 +115,11 @@ describe('§3.2 markup as printed, with Avada plus/minus (§6: real buttons)', (
     ['no max', 'min="1" step="1"'],
     ['max=""', 'min="1" max="" step="1"'],
   ])('%s: plus is unlimited', async (_, attrs) => {
-    await mount(SIMPLE(`<input type="number" id="quantity_65f1c2a8b3d4e" class="input-text qty text" name="quantity" value="99" aria-label="Product quantity" ${attrs}>`));
+    await mount(
+      SIMPLE(
+        `<input type="number" id="quantity_65f1c2a8b3d4e" class="input-text qty text" name="quantity" value="99" aria-label="Product quantity" ${attrs}>`,
+      ),
+    );
     plus().click();
     expect(input().value).toBe('100');
   });
@@ -115,13 +131,21 @@ describe('§3.2 markup as printed, with Avada plus/minus (§6: real buttons)', (
     ['NaN', 'step="abc"', '1', '2'],
     ['0.5', 'step="0.5"', '1', '1.5'],
   ])('step %s → %s', async (_, step, from, to) => {
-    await mount(SIMPLE(`<input type="number" id="quantity_65f1c2a8b3d4e" class="input-text qty text" name="quantity" value="${from}" aria-label="Product quantity" min="0" ${step}>`));
+    await mount(
+      SIMPLE(
+        `<input type="number" id="quantity_65f1c2a8b3d4e" class="input-text qty text" name="quantity" value="${from}" aria-label="Product quantity" min="0" ${step}>`,
+      ),
+    );
     plus().click();
     expect(input().value).toBe(to);
   });
 
   it('minus never goes below 0 with fractional steps and treats min="0" as set (§6)', async () => {
-    await mount(SIMPLE('<input type="number" id="quantity_65f1c2a8b3d4e" class="input-text qty text" name="quantity" value="0.3" aria-label="Product quantity" min="0" step="1">'));
+    await mount(
+      SIMPLE(
+        '<input type="number" id="quantity_65f1c2a8b3d4e" class="input-text qty text" name="quantity" value="0.3" aria-label="Product quantity" min="0" step="1">',
+      ),
+    );
     minus().click();
     expect(input().value).toBe('0');
     minus().click();
@@ -129,7 +153,11 @@ describe('§3.2 markup as printed, with Avada plus/minus (§6: real buttons)', (
   });
 
   it('no min: min defaults to 0', async () => {
-    await mount(SIMPLE('<input type="number" id="quantity_65f1c2a8b3d4e" class="input-text qty text" name="quantity" value="1" aria-label="Product quantity" step="1">'));
+    await mount(
+      SIMPLE(
+        '<input type="number" id="quantity_65f1c2a8b3d4e" class="input-text qty text" name="quantity" value="1" aria-label="Product quantity" step="1">',
+      ),
+    );
     minus().click();
     expect(input().value).toBe('0');
     minus().click();
@@ -137,7 +165,11 @@ describe('§3.2 markup as printed, with Avada plus/minus (§6: real buttons)', (
   });
 
   it('rounds to the step decimals (0.1 + 0.2 shows 0.3)', async () => {
-    await mount(SIMPLE('<input type="number" id="quantity_65f1c2a8b3d4e" class="input-text qty text" name="quantity" value="0.2" aria-label="Product quantity" min="0" step="0.1">'));
+    await mount(
+      SIMPLE(
+        '<input type="number" id="quantity_65f1c2a8b3d4e" class="input-text qty text" name="quantity" value="0.2" aria-label="Product quantity" min="0" step="0.1">',
+      ),
+    );
     plus().click();
     expect(input().value).toBe('0.3');
   });
@@ -153,7 +185,9 @@ describe('§3.2 cart quantities', () => {
   });
 
   it('td.quantity holding the input directly gets the buttons itself', async () => {
-    await mount('<table><tr><td class="quantity"><input type="number" class="input-text qty text" name="quantity[12]" value="0" min="0" step="1" aria-label="Product quantity"></td></tr></table>');
+    await mount(
+      '<table><tr><td class="quantity"><input type="number" class="input-text qty text" name="quantity[12]" value="0" min="0" step="1" aria-label="Product quantity"></td></tr></table>',
+    );
     const td = document.querySelector('td.quantity')!;
     expect(td.classList.contains('buttons_added')).toBe(true);
     expect(td.querySelectorAll('.minus')).toHaveLength(1);
@@ -203,7 +237,11 @@ describe('§4 change on input.qty, by the event rule', () => {
   });
 
   it('no change event when the value stays (at max)', async () => {
-    await mount(SIMPLE('<input type="number" id="quantity_65f1c2a8b3d4e" class="input-text qty text" name="quantity" value="8" aria-label="Product quantity" min="1" max="8" step="1">'));
+    await mount(
+      SIMPLE(
+        '<input type="number" id="quantity_65f1c2a8b3d4e" class="input-text qty text" name="quantity" value="8" aria-label="Product quantity" min="1" max="8" step="1">',
+      ),
+    );
     const seen = recordNative(['change']);
     plus().click();
     expect(seen).toHaveLength(0);
@@ -212,7 +250,11 @@ describe('§4 change on input.qty, by the event rule', () => {
 
 describe('accessibility and re-application', () => {
   it('announces the new value politely in one shared status region', async () => {
-    await mount(`${SIMPLE()}${SIMPLE().replace(/quantity_65f1c2a8b3d4e/g, 'q2').replace('Canvas tote quantity', 'Linen apron quantity')}`);
+    await mount(
+      `${SIMPLE()}${SIMPLE()
+        .replace(/quantity_65f1c2a8b3d4e/g, 'q2')
+        .replace('Canvas tote quantity', 'Linen apron quantity')}`,
+    );
     expect(document.querySelectorAll('[role=status].sf-quantity-status')).toHaveLength(1);
     document.querySelectorAll<HTMLButtonElement>('.plus')[1]!.click();
     await wait(5);

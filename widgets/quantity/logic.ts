@@ -40,7 +40,10 @@ export function readBounds(attrs: { min: string | null; max: string | null; step
  * bounds and the value stepped from (1.5 with step 1 must give 2.5, not 3).
  */
 function round(value: number, bounds: QuantityBounds, from: number): number {
-  const places = Math.min(10, Math.max(decimals(bounds.step), decimals(bounds.min), bounds.max === undefined ? 0 : decimals(bounds.max), decimals(from)));
+  const places = Math.min(
+    10,
+    Math.max(decimals(bounds.step), decimals(bounds.min), bounds.max === undefined ? 0 : decimals(bounds.max), decimals(from)),
+  );
   return Number(value.toFixed(places));
 }
 

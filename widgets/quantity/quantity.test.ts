@@ -83,17 +83,26 @@ describe('quantity buttons', () => {
   it('raises a value below min on load, except in the cart table', async () => {
     await mountPage(box('min="2" step="1"', '1'), only('quantity'));
     expect(input().value).toBe('2');
-    await mountPage(`<table><tr><td class="product-quantity">${box('min="0" step="1"', '0').replace(/<\/?form[^>]*>/g, '')}</td></tr></table>`, only('quantity'));
+    await mountPage(
+      `<table><tr><td class="product-quantity">${box('min="0" step="1"', '0').replace(/<\/?form[^>]*>/g, '')}</td></tr></table>`,
+      only('quantity'),
+    );
     expect(input().value).toBe('0');
   });
 
   it('skips hidden and date inputs, and does not double up on a box that already has buttons', async () => {
-    const first = await mountPage(`<div class="quantity"><input type="hidden" class="qty" name="quantity" value="1"></div><div class="quantity"><input type="date" class="qty" name="d"></div>`, only('quantity'));
+    const first = await mountPage(
+      `<div class="quantity"><input type="hidden" class="qty" name="quantity" value="1"></div><div class="quantity"><input type="date" class="qty" name="d"></div>`,
+      only('quantity'),
+    );
     expect(document.querySelectorAll('.minus, .plus')).toHaveLength(0);
     // One runtime per page, as in a browser: the first one's observer would otherwise also mount the next markup
     // (on its own schedule), giving the box a second click handler and the − button two steps.
     first.stop();
-    await mountPage(`<div class="quantity buttons_added"><button type="button" class="minus">-</button><input type="number" class="qty" name="quantity" value="4" min="1"><button type="button" class="plus">+</button></div>`, only('quantity'));
+    await mountPage(
+      `<div class="quantity buttons_added"><button type="button" class="minus">-</button><input type="number" class="qty" name="quantity" value="4" min="1"><button type="button" class="plus">+</button></div>`,
+      only('quantity'),
+    );
     expect(document.querySelectorAll('.minus')).toHaveLength(1);
     document.querySelector<HTMLButtonElement>('.minus')!.click();
     expect(input().value).toBe('3');

@@ -1,4 +1,4 @@
-import { defineWidget } from '../../mount/types';
+import { defineWidget } from '../../src/widget';
 import { announceIn, statusRegion } from '../../src/dom/announce';
 import { avadaBehaviours } from '../../src/theme/theme';
 import { fireLegacy } from '../../src/events/bus';

@@ -108,7 +108,10 @@ export const QuickView = memo(function QuickView(props: QuickViewProps) {
             <span className="screen-reader-text">Close product quick view</span>
           </button>
         </div>
-        <div className={`fusion-wqv-loader product${props.loaderShown ? ' sf-qv-shown' : ''}${props.loading ? '' : ' sf-qv-settled'}`} hidden={props.loaderHidden}>
+        <div
+          className={`fusion-wqv-loader product${props.loaderShown ? ' sf-qv-shown' : ''}${props.loading ? '' : ' sf-qv-settled'}`}
+          hidden={props.loaderHidden}
+        >
           <h2 className="product_title entry-title" id={props.loaderTitleId} tabIndex={-1}>
             {props.title}
           </h2>

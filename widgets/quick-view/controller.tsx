@@ -1,4 +1,4 @@
-import { islandHost } from '../../mount/host';
+import { islandHost } from '../../src/host';
 import { num, readGlobal, str, type FieldSpec } from '../../src/config/globals';
 import { parseNumber } from '../../src/config/parse';
 import { adoptStyles } from '../../src/dom/styles';
@@ -10,14 +10,32 @@ import { isNetError } from '../../src/net/errors';
 import { requestText } from '../../src/net/request';
 import { sameOriginUrl } from '../../src/net/url';
 import { renderIsland, type Island } from '../../src/react/render';
-import { centred, cssColour, failureMessage, scriptNumber, finalWidth, lightCloseButton, parseSize, previewBox, readAnswer, requestBody, resizedWidth, reviewHref, scriptVar, timeline, type Box, type Timeline } from './logic';
+import {
+  centred,
+  cssColour,
+  failureMessage,
+  scriptNumber,
+  finalWidth,
+  lightCloseButton,
+  parseSize,
+  previewBox,
+  readAnswer,
+  requestBody,
+  resizedWidth,
+  reviewHref,
+  scriptVar,
+  timeline,
+  type Box,
+  type Timeline,
+} from './logic';
 import { QuickView, type PreviewImage, type QuickViewProps } from './QuickView';
 import { QUICK_VIEW_CSS } from './styles';
 
 const NAME = 'quick-view';
 const DEFAULT_AJAX_URL = '/wp-admin/admin-ajax.php';
 const TIMEOUT = 15_000;
-const CARD_TITLE = '.woocommerce-loop-product__title, .product-title, .fusion-title-heading, .fusion-carousel-title, .product_title, h2, h3, h4';
+const CARD_TITLE =
+  '.woocommerce-loop-product__title, .product-title, .fusion-title-heading, .fusion-carousel-title, .product_title, h2, h3, h4';
 const REVIEW_LINK = 'a.woocommerce-review-link';
 const BADGES = '.onsale, .fusion-out-of-stock, .fusion-woo-badges-wrapper > *';
 
@@ -33,7 +51,8 @@ interface Settings {
 
 /** A size in pixels: a number, or a numeric string with or without `px` (Avada reads it with parseFloat). */
 const pixels = (fallback: number): FieldSpec<number> => ({
-  read: (value) => parseNumber(value) ?? (typeof value === 'string' && /^\s*\d+(\.\d+)?\s*px\s*$/i.test(value) ? Number.parseFloat(value) : undefined),
+  read: (value) =>
+    parseNumber(value) ?? (typeof value === 'string' && /^\s*\d+(\.\d+)?\s*px\s*$/i.test(value) ? Number.parseFloat(value) : undefined),
   fallback,
   expected: 'a size in px',
 });
@@ -42,7 +61,12 @@ const pixels = (fallback: number): FieldSpec<number> => ({
 function readSettings(container: Element | null): Settings {
   const vars = readGlobal(
     'avadaWooCommerceVars',
-    { ajaxurl: str(''), shop_page_bg_color: str(''), shop_page_bg_color_lightness: num(Number.NaN), post_title_font_size: pixels(Number.NaN) },
+    {
+      ajaxurl: str(''),
+      shop_page_bg_color: str(''),
+      shop_page_bg_color_lightness: num(Number.NaN),
+      post_title_font_size: pixels(Number.NaN),
+    },
     NAME,
   );
   let ajaxUrl = DEFAULT_AJAX_URL;
@@ -50,11 +74,17 @@ function readSettings(container: Element | null): Settings {
     // HTML from this endpoint is inserted into the page: only the site's own.
     const url = sameOriginUrl(vars.ajaxurl);
     if (url) ajaxUrl = url.href;
-    else warnOnce(NAME, 'avadaWooCommerceVars.ajaxurl', `${JSON.stringify(vars.ajaxurl)} is not an http(s) URL of this site; using ${DEFAULT_AJAX_URL}`);
+    else
+      warnOnce(
+        NAME,
+        'avadaWooCommerceVars.ajaxurl',
+        `${JSON.stringify(vars.ajaxurl)} is not an http(s) URL of this site; using ${DEFAULT_AJAX_URL}`,
+      );
   }
   const colour = vars.shop_page_bg_color.trim();
   const background = cssColour(colour);
-  if (colour && !background) warnOnce(NAME, 'avadaWooCommerceVars.shop_page_bg_color', `${JSON.stringify(colour)} is not a colour; using the theme's`);
+  if (colour && !background)
+    warnOnce(NAME, 'avadaWooCommerceVars.shop_page_bg_color', `${JSON.stringify(colour)} is not a colour; using the theme's`);
   const lightness = vars.shop_page_bg_color_lightness;
   const titleMax = vars.post_title_font_size > 0 ? vars.post_title_font_size : undefined;
 
@@ -73,7 +103,8 @@ function readSettings(container: Element | null): Settings {
     titleMax,
     nonce,
     containerClass: container?.className.trim() || 'fusion-woocommerce-quick-view-container quick-view woocommerce',
-    overlayClass: document.querySelector('.fusion-woocommerce-quick-view-overlay')?.className.trim() || 'fusion-woocommerce-quick-view-overlay',
+    overlayClass:
+      document.querySelector('.fusion-woocommerce-quick-view-overlay')?.className.trim() || 'fusion-woocommerce-quick-view-overlay',
   };
 }
 
@@ -234,7 +265,10 @@ export class QuickViewController {
     const viewport = { width: window.innerWidth, height: window.innerHeight };
     // Read now: the page may have scrolled since the card was prepared.
     const rect = image?.getBoundingClientRect();
-    const start = rect && rect.width > 0 ? { left: rect.left, top: rect.top, width: rect.width, height: rect.height } : { ...preview, ...centred(preview, viewport) };
+    const start =
+      rect && rect.width > 0
+        ? { left: rect.left, top: rect.top, width: rect.width, height: rect.height }
+        : { ...preview, ...centred(preview, viewport) };
 
     const session: Session = {
       link,
@@ -278,7 +312,15 @@ export class QuickViewController {
     };
     // No zoom under reduced motion: the dialog is drawn at its final size and place before it is shown, with
     // everything in it, so that not one frame shows it at the card.
-    const atRest = this.reduced ? { dialogClass: 'sf-qv-reduced sf-qv-in', box: finalBox(), containerClass: `${this.settings.containerClass} complete`, closeShown: true, loaderShown: true } : {};
+    const atRest = this.reduced
+      ? {
+          dialogClass: 'sf-qv-reduced sf-qv-in',
+          box: finalBox(),
+          containerClass: `${this.settings.containerClass} complete`,
+          closeShown: true,
+          loaderShown: true,
+        }
+      : {};
     const drawClosed = () => {
       this.stage({
         open: false,
@@ -308,8 +350,15 @@ export class QuickViewController {
         return;
       }
       env().frame(() => this.session === session && this.set({ dialogClass: 'sf-qv-in' }));
-      this.later(session, s.centreAt, () => this.set({ box: { ...preview, ...centred(preview, { width: window.innerWidth, height: window.innerHeight }) }, duration: s.centre }));
-      this.later(session, s.widenAt, () => this.set({ box: finalBox(), duration: s.widen, containerClass: `${this.settings.containerClass} complete` }));
+      this.later(session, s.centreAt, () =>
+        this.set({
+          box: { ...preview, ...centred(preview, { width: window.innerWidth, height: window.innerHeight }) },
+          duration: s.centre,
+        }),
+      );
+      this.later(session, s.widenAt, () =>
+        this.set({ box: finalBox(), duration: s.widen, containerClass: `${this.settings.containerClass} complete` }),
+      );
       this.later(session, s.closeButtonAt, () => {
         session.animationDone = true;
         // The loader (the card's title, price and rating) only if the content has not arrived yet.
@@ -339,19 +388,30 @@ export class QuickViewController {
     const sanitizer = loadSanitizer();
     sanitizer.catch(() => {});
     try {
-      ({ text } = await requestText(this.settings.ajaxUrl, { method: 'POST', body: requestBody(this.settings.nonce, session.productId), timeout: TIMEOUT, signal: session.abort.signal }));
+      ({ text } = await requestText(this.settings.ajaxUrl, {
+        method: 'POST',
+        body: requestBody(this.settings.nonce, session.productId),
+        timeout: TIMEOUT,
+        signal: session.abort.signal,
+      }));
     } catch (error) {
       if (this.session !== session || session.abort.signal.aborted) return;
       const code = isNetError(error) ? error.code : 'fetch_error';
       const status = isNetError(error) ? error.status : undefined;
-      if (status === 403) warnOnce(NAME, 'quickViewNonce', 'refused by the shop (HTTP 403): the page was probably cached longer than its nonce lives');
+      if (status === 403)
+        warnOnce(NAME, 'quickViewNonce', 'refused by the shop (HTTP 403): the page was probably cached longer than its nonce lives');
       return this.fail(failureMessage({ code, status }));
     }
     if (this.session !== session) return;
     const answer = readAnswer(text);
     if (!answer.ok) {
       if (answer.reason === 'nonce') warnOnce(NAME, 'quickViewNonce', `refused by the shop (answer ${JSON.stringify(text.trim())})`);
-      else warnOnce(NAME, 'fusion_quick_view_load', `the answer is not the product's HTML (${JSON.stringify(text.trim().slice(0, 40))}); showing a message instead`);
+      else
+        warnOnce(
+          NAME,
+          'fusion_quick_view_load',
+          `the answer is not the product's HTML (${JSON.stringify(text.trim().slice(0, 40))}); showing a message instead`,
+        );
       return this.fail(failureMessage({ reason: answer.reason }));
     }
     let sanitizeFragment: Awaited<typeof sanitizer>['sanitizeFragment'];
@@ -397,13 +457,16 @@ export class QuickViewController {
     this.later(session, s.insertAfter, () => this.insert(session, inserted));
     this.later(session, s.detailsAfter, () => this.set({ containerClass: `${this.props.containerClass} sf-qv-details` }));
     // Listeners of quick-view-displayed (the theme's own scripts) expect the whole product in.
-    this.later(session, s.displayedAfter, () =>
-      void done.then(() => {
-        // Nothing from a dialog the page no longer holds (its body replaced before the runtime unmounted it).
-        if (this.session !== session || session.closing || !this.connected) return;
-        this.set({ containerClass: this.props.containerClass.replace(' fusion-animate-content', '') });
-        fireLegacy(document.body, 'quick-view-displayed');
-      }),
+    this.later(
+      session,
+      s.displayedAfter,
+      () =>
+        void done.then(() => {
+          // Nothing from a dialog the page no longer holds (its body replaced before the runtime unmounted it).
+          if (this.session !== session || session.closing || !this.connected) return;
+          this.set({ containerClass: this.props.containerClass.replace(' fusion-animate-content', '') });
+          fireLegacy(document.body, 'quick-view-displayed');
+        }),
     );
   }
 
@@ -427,7 +490,8 @@ export class QuickViewController {
       // The title was laid out in the last frame: focusing it now costs no layout of its own.
       if (focusTitle && title?.isConnected) {
         focusTitle = false;
-        if (dialog?.open && (!dialog.contains(document.activeElement) || document.activeElement?.id === this.props.loaderTitleId)) title.focus({ preventScroll: true });
+        if (dialog?.open && (!dialog.contains(document.activeElement) || document.activeElement?.id === this.props.loaderTitleId))
+          title.focus({ preventScroll: true });
       }
       const piece = pieces[index];
       if (!piece) return this.inserted(session, content, inserted);
@@ -523,7 +587,8 @@ export class QuickViewController {
     for (const child of session.faded) {
       child.classList.remove('fusion-faded-out');
       // The card's contents fade back in (Avada: 300 ms); the class's own transition left with the class.
-      if (!this.reduced && typeof child.animate === 'function') child.animate([{ opacity: 0 }, { opacity: 1 }], { duration: this.steps.closeShrink, easing: 'ease' });
+      if (!this.reduced && typeof child.animate === 'function')
+        child.animate([{ opacity: 0 }, { opacity: 1 }], { duration: this.steps.closeShrink, easing: 'ease' });
     }
     this.set({
       open: false,
@@ -553,7 +618,18 @@ export class QuickViewController {
   }
 }
 
-type Fixed = 'labelId' | 'loaderTitleId' | 'containerClass' | 'overlayClass' | 'dialogClass' | 'background' | 'titleMax' | 'light' | 'onRequestClose' | 'onClosed' | 'onContent';
+type Fixed =
+  | 'labelId'
+  | 'loaderTitleId'
+  | 'containerClass'
+  | 'overlayClass'
+  | 'dialogClass'
+  | 'background'
+  | 'titleMax'
+  | 'light'
+  | 'onRequestClose'
+  | 'onClosed'
+  | 'onContent';
 
 /** The dialog closed, with nothing of a card in it. */
 function closedProps(fixed: Pick<QuickViewProps, Fixed>): QuickViewProps {
@@ -598,15 +674,37 @@ export function warmView(): void {
   const island = renderIsland(NAME, host, <QuickView {...props} />);
   // And an update such as an opening makes (still closed: a detached dialog cannot be shown).
   const copy = [document.createElement('span')];
-  island.flush(<QuickView {...props} title="…" priceRating={copy} badges={copy} image={{ src: 'data:,' }} box={{ left: 1, top: 1, width: 401, height: 401 }} dialogClass="sf-qv-in" closeShown loaderShown />);
+  island.flush(
+    <QuickView
+      {...props}
+      title="…"
+      priceRating={copy}
+      badges={copy}
+      image={{ src: 'data:,' }}
+      box={{ left: 1, top: 1, width: 401, height: 401 }}
+      dialogClass="sf-qv-in"
+      closeShown
+      loaderShown
+    />,
+  );
   // And the events an opening brings while the pointer rests over the dialog and its content comes in: React hears
   // them at its root, whose dispatch code would otherwise compile in one of the opening's frames.
   const target = host.querySelector('button');
   if (target) {
     const Pointer = typeof PointerEvent === 'function' ? PointerEvent : MouseEvent;
-    for (const type of ['pointerover', 'pointerout', 'mouseover', 'mouseout', 'pointermove']) target.dispatchEvent(new Pointer(type, { bubbles: true }));
+    for (const type of ['pointerover', 'pointerout', 'mouseover', 'mouseout', 'pointermove'])
+      target.dispatchEvent(new Pointer(type, { bubbles: true }));
     for (const type of ['focusin', 'focusout']) target.dispatchEvent(new FocusEvent(type, { bubbles: true }));
-    for (const type of ['transitionrun', 'transitionstart', 'transitionend', 'transitioncancel', 'animationstart', 'animationend', 'beforetoggle']) target.dispatchEvent(new Event(type, { bubbles: true }));
+    for (const type of [
+      'transitionrun',
+      'transitionstart',
+      'transitionend',
+      'transitioncancel',
+      'animationstart',
+      'animationend',
+      'beforetoggle',
+    ])
+      target.dispatchEvent(new Event(type, { bubbles: true }));
   }
   island.unmount();
 }
@@ -625,9 +723,14 @@ function cardOf(link: HTMLElement): Card {
   const images = card ? [...card.querySelectorAll('img')].filter((img) => !link.contains(img)) : [];
   const image = images.find((img) => img.classList.contains('wp-post-image')) ?? images[0];
   const preview = previewBox(imageBox(image, link));
-  const title = link.getAttribute('data-product-title')?.trim() || card?.querySelector(CARD_TITLE)?.textContent?.trim() || link.textContent?.trim() || 'Quick view';
+  const title =
+    link.getAttribute('data-product-title')?.trim() ||
+    card?.querySelector(CARD_TITLE)?.textContent?.trim() ||
+    link.textContent?.trim() ||
+    'Quick view';
   // The loader's `.fusion-price-rating > .price + .star-rating`: the card's price, then its rating, one of each.
-  const first = (selector: string) => (card ? [...card.querySelectorAll(selector)].find((el) => !el.parentElement?.closest('.price, .star-rating')) : undefined);
+  const first = (selector: string) =>
+    card ? [...card.querySelectorAll(selector)].find((el) => !el.parentElement?.closest('.price, .star-rating')) : undefined;
   const priceRating = [first('.price'), first('.star-rating')].filter((el) => el !== undefined);
   const badges = card ? [...card.querySelectorAll(BADGES)] : [];
   return { card, image, preview, view: { title, priceRating, badges, image: image ? previewImage(image) : undefined } };

@@ -1,5 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { centred, cssColour, failureMessage, scriptNumber, finalWidth, lightCloseButton, MESSAGES, parseProductId, parseSize, previewBox, readAnswer, requestBody, resizedWidth, reviewHref, scriptVar, timeline } from './logic';
+import {
+  centred,
+  cssColour,
+  failureMessage,
+  scriptNumber,
+  finalWidth,
+  lightCloseButton,
+  MESSAGES,
+  parseProductId,
+  parseSize,
+  previewBox,
+  readAnswer,
+  requestBody,
+  resizedWidth,
+  reviewHref,
+  scriptVar,
+  timeline,
+} from './logic';
 
 describe('quick view rules', () => {
   it('posts the action, the nonce and the product id', () => {
@@ -18,7 +35,9 @@ describe('quick view rules', () => {
 
   it('reads a quoted variable from an inline script without running it', () => {
     expect(scriptVar("var quickViewNonce = '6f1c2a9b3e';", 'quickViewNonce')).toBe('6f1c2a9b3e');
-    expect(scriptVar('var productQuickViewSingleURL = "https:\\/\\/shop.example\\/product\\/tote\\/";', 'productQuickViewSingleURL')).toBe('https://shop.example/product/tote/');
+    expect(scriptVar('var productQuickViewSingleURL = "https:\\/\\/shop.example\\/product\\/tote\\/";', 'productQuickViewSingleURL')).toBe(
+      'https://shop.example/product/tote/',
+    );
     expect(scriptVar("var otherNonce = 'x';", 'quickViewNonce')).toBeUndefined();
     expect(scriptVar('var quickViewNonce = 42;', 'quickViewNonce')).toBeUndefined();
   });
@@ -68,17 +87,48 @@ describe('quick view rules', () => {
 
   it("keeps Avada's timings, and makes every step immediate under reduced motion", () => {
     const t = timeline(false);
-    expect([t.containerFade, t.overlayFade, t.centreAt, t.centre, t.widenAt, t.widen, t.closeButtonAt, t.closeButtonFade]).toEqual([200, 400, 200, 800, 1000, 600, 1600, 300]);
-    expect([t.insertAfter, t.summaryFade, t.initAfter, t.detailsAfter, t.displayedAfter, t.previewFade, t.closeShrink, t.overlayFadeOut]).toEqual([400, 500, 400, 700, 900, 400, 300, 400]);
+    expect([t.containerFade, t.overlayFade, t.centreAt, t.centre, t.widenAt, t.widen, t.closeButtonAt, t.closeButtonFade]).toEqual([
+      200, 400, 200, 800, 1000, 600, 1600, 300,
+    ]);
+    expect([
+      t.insertAfter,
+      t.summaryFade,
+      t.initAfter,
+      t.detailsAfter,
+      t.displayedAfter,
+      t.previewFade,
+      t.closeShrink,
+      t.overlayFadeOut,
+    ]).toEqual([400, 500, 400, 700, 900, 400, 300, 400]);
     const r = timeline(true);
-    expect([r.centreAt, r.centre, r.widenAt, r.widen, r.closeButtonAt, r.insertAfter, r.detailsAfter, r.displayedAfter, r.closeShrink, r.overlayFadeOut]).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect([
+      r.centreAt,
+      r.centre,
+      r.widenAt,
+      r.widen,
+      r.closeButtonAt,
+      r.insertAfter,
+      r.detailsAfter,
+      r.displayedAfter,
+      r.closeShrink,
+      r.overlayFadeOut,
+    ]).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
   });
 
   it('tells the product HTML from a refused nonce and from answers that are not a quick view', () => {
-    expect(readAnswer('  <div class="product type-product"><div class="summary"></div></div>')).toEqual({ ok: true, html: '<div class="product type-product"><div class="summary"></div></div>' });
+    expect(readAnswer('  <div class="product type-product"><div class="summary"></div></div>')).toEqual({
+      ok: true,
+      html: '<div class="product type-product"><div class="summary"></div></div>',
+    });
     expect(readAnswer('-1')).toEqual({ ok: false, reason: 'nonce' });
     expect(readAnswer('0')).toEqual({ ok: false, reason: 'nonce' });
-    for (const bad of ['', '{"success":false}', '<!DOCTYPE html><html><body class="product">Cached page</body></html>', '<p>Notice: something</p>', 'product']) {
+    for (const bad of [
+      '',
+      '{"success":false}',
+      '<!DOCTYPE html><html><body class="product">Cached page</body></html>',
+      '<p>Notice: something</p>',
+      'product',
+    ]) {
       expect(readAnswer(bad)).toEqual({ ok: false, reason: 'not-html' });
     }
   });

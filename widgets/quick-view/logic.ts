@@ -127,7 +127,8 @@ const TIMELINE: Timeline = {
 export function timeline(reducedMotion: boolean): Timeline {
   if (!reducedMotion) return TIMELINE;
   const instant = { ...TIMELINE };
-  for (const key of Object.keys(instant) as (keyof Timeline)[]) instant[key] = key === 'answerPoll' || key === 'previewPoll' ? TIMELINE[key] : 0;
+  for (const key of Object.keys(instant) as (keyof Timeline)[])
+    instant[key] = key === 'answerPoll' || key === 'previewPoll' ? TIMELINE[key] : 0;
   return instant;
 }
 

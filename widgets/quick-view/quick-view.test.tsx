@@ -25,7 +25,9 @@ const CONTAINER = '<div class="fusion-woocommerce-quick-view-container quick-vie
 /** The fixture page as the CMS prints it; fixtureBody drops scripts, so the container's nonce script is put back as text. */
 async function page(nonce: string | null = QUICK_VIEW_NONCE): Promise<string> {
   const body = await fixtureBody('quick-view.html');
-  return nonce === null ? body : body.replace(CONTAINER, `${CONTAINER}<script type="text/javascript">var quickViewNonce = '${nonce}';</script>`);
+  return nonce === null
+    ? body
+    : body.replace(CONTAINER, `${CONTAINER}<script type="text/javascript">var quickViewNonce = '${nonce}';</script>`);
 }
 
 const link = (id: number) => document.querySelector<HTMLAnchorElement>(`a.fusion-quick-view[data-product-id="${id}"]`)!;
@@ -47,7 +49,8 @@ async function open(id: number, html?: string): Promise<void> {
 }
 
 /** Wait until the product is in, or a message is shown. */
-const settledView = () => vi.waitFor(() => expect(content().querySelector('.product') ?? (message() || null)).not.toBeNull(), { timeout: 3000 });
+const settledView = () =>
+  vi.waitFor(() => expect(content().querySelector('.product') ?? (message() || null)).not.toBeNull(), { timeout: 3000 });
 
 describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20_000 }, () => {
   beforeEach(() => {
@@ -193,7 +196,8 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     // The moment the link's widget mounted (it marks the link), within the pointer's task: was the dialog there?
     let dialogAtMount: boolean | undefined;
     const observer = new MutationObserver(() => {
-      if (dialogAtMount === undefined && link(318).getAttribute('aria-haspopup') === 'dialog') dialogAtMount = !!document.querySelector('.sf-quick-view-root');
+      if (dialogAtMount === undefined && link(318).getAttribute('aria-haspopup') === 'dialog')
+        dialogAtMount = !!document.querySelector('.sf-quick-view-root');
     });
     observer.observe(link(318), { attributes: true, attributeFilter: ['aria-haspopup'] });
     onTestFinished(() => observer.disconnect());
@@ -253,7 +257,10 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
 
   it("zooms from the card's featured image (.wp-post-image), not a crossfade hover image printed before it", async () => {
     const hover = '<img width="300" height="900" src="/wp-content/uploads/canvas-tote-back-300x900.jpg" class="hover-image" alt="" />';
-    const html = (await page()).replace(/(<li class="product[^"]*post-318[\s\S]*?<div class="fusion-image-wrapper[^"]*">)/, `$1<div class="crossfade-images">${hover}`);
+    const html = (await page()).replace(
+      /(<li class="product[^"]*post-318[\s\S]*?<div class="fusion-image-wrapper[^"]*">)/,
+      `$1<div class="crossfade-images">${hover}`,
+    );
     expect(html).toContain('crossfade-images');
     await open(318, html);
     const preview = dialog()!.querySelector<HTMLImageElement>('.fusion-wqv-preview-image img');
@@ -279,7 +286,8 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
   });
 
   it("copies the card's sold-out and sale badges into .fusion-woo-badges-wrapper in the dialog", async () => {
-    const badges = '<span class="onsale">Sale!</span><div class="fusion-out-of-stock"><div class="fusion-position-text">Out of stock</div></div>';
+    const badges =
+      '<span class="onsale">Sale!</span><div class="fusion-out-of-stock"><div class="fusion-position-text">Out of stock</div></div>';
     const html = (await page()).replace(/(<li class="product[^"]*post-318[\s\S]*?<div class="fusion-image-wrapper[^"]*">)/, `$1${badges}`);
     await open(318, html);
     const wrapper = dialog()!.querySelector('.fusion-woocommerce-quick-view-container .fusion-woo-badges-wrapper');
@@ -319,7 +327,12 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     ['a refused nonce (403, -1)', async () => page('expired0000'), MESSAGES.nonce, 'quick-view: quickViewNonce'],
     ['an HTTP 500', async () => (failNext('fusion_quick_view_load', 'http500'), page()), MESSAGES.http, null],
     ['no connection', async () => (failNext('fusion_quick_view_load', 'offline'), page()), 'You are probably offline.', null],
-    ['a cached page instead of the product', async () => (failNext('fusion_quick_view_load', 'not-json'), page()), MESSAGES['not-html'], 'quick-view: fusion_quick_view_load'],
+    [
+      'a cached page instead of the product',
+      async () => (failNext('fusion_quick_view_load', 'not-json'), page()),
+      MESSAGES['not-html'],
+      'quick-view: fusion_quick_view_load',
+    ],
   ])('shows a message in the dialog for %s and the page stays usable', async (_what, html, text, warning) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const error = vi.spyOn(console, 'error');
@@ -370,7 +383,11 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
 
   it('an answer that is JSON, or empty for an unknown product, is never inserted', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    server.use(http.post('*/wp-admin/admin-ajax.php', () => HttpResponse.json({ success: true, data: '<div class="product"><img src=x onerror=alert(1)></div>' })));
+    server.use(
+      http.post('*/wp-admin/admin-ajax.php', () =>
+        HttpResponse.json({ success: true, data: '<div class="product"><img src=x onerror=alert(1)></div>' }),
+      ),
+    );
     await open(318);
     await settledView();
     expect(message()).toBe(MESSAGES['not-html']);
@@ -400,9 +417,25 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
 
   it("the page's dark shop background gives a light close button; post_title_font_size caps the loader title, with or without px", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    usePageGlobals('quick-view.html', { avadaWooCommerceVars: { ajaxurl: '/wp-admin/admin-ajax.php', shop_page_bg_color: '#141414', shop_page_bg_color_lightness: '8', post_title_font_size: '22px' } });
+    usePageGlobals('quick-view.html', {
+      avadaWooCommerceVars: {
+        ajaxurl: '/wp-admin/admin-ajax.php',
+        shop_page_bg_color: '#141414',
+        shop_page_bg_color_lightness: '8',
+        post_title_font_size: '22px',
+      },
+    });
     // An answer without a colour of its own: the page's stays.
-    server.use(http.post('*/wp-admin/admin-ajax.php', () => new HttpResponse('<div class="product"><div class="summary entry-summary"><h2 class="product_title entry-title">Canvas tote</h2></div></div>', { headers: { 'Content-Type': 'text/html' } })));
+    server.use(
+      http.post(
+        '*/wp-admin/admin-ajax.php',
+        () =>
+          new HttpResponse(
+            '<div class="product"><div class="summary entry-summary"><h2 class="product_title entry-title">Canvas tote</h2></div></div>',
+            { headers: { 'Content-Type': 'text/html' } },
+          ),
+      ),
+    );
     await open(318);
     await settledView();
     expect(dialog()!.querySelector('.fusion-wqv-close > button')!.classList.contains('light')).toBe(true);
@@ -446,7 +479,9 @@ describe('quick view timeline (full motion)', { timeout: 20_000 }, () => {
     runtime = await mountPage(await page(), only(...WIDGETS));
     link(id).dispatchEvent(new Event('pointerover', { bubbles: true }));
     await runtime.settled();
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'requestAnimationFrame', 'cancelAnimationFrame'],
+    });
   }
   afterEach(() => {
     vi.useRealTimers();
@@ -463,10 +498,14 @@ describe('quick view timeline (full motion)', { timeout: 20_000 }, () => {
 
   const vars = () => {
     const style = (container() as HTMLElement).style;
-    return { width: style.getPropertyValue('--sf-qv-width'), height: style.getPropertyValue('--sf-qv-height'), duration: style.getPropertyValue('--sf-qv-duration') };
+    return {
+      width: style.getPropertyValue('--sf-qv-width'),
+      height: style.getPropertyValue('--sf-qv-height'),
+      duration: style.getPropertyValue('--sf-qv-duration'),
+    };
   };
 
-  it("zooms to the 400 px preview, widens to preview + 500 at 1000 ms, shows the close button at 1600 ms, then reveals", async () => {
+  it('zooms to the 400 px preview, widens to preview + 500 at 1000 ms, shows the close button at 1600 ms, then reveals', async () => {
     const displayed = vi.fn();
     document.body.addEventListener('quick-view-displayed', displayed);
     onTestFinished(() => document.body.removeEventListener('quick-view-displayed', displayed));

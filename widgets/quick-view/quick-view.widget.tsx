@@ -1,4 +1,4 @@
-import { defineWidget } from '../../mount/types';
+import { defineWidget } from '../../src/widget';
 import { env } from '../../src/env';
 import { acquire, warmView, type QuickViewController } from './controller';
 import { parseProductId } from './logic';
@@ -15,7 +15,10 @@ export default defineWidget({
     const productId = parseProductId(link.getAttribute('data-product-id'));
     if (!productId) {
       // Its href (`#fusion-quick-view`) does nothing harmful: the card's own links still lead to the product.
-      warn('data-product-id', `expected a product id, got ${JSON.stringify(link.getAttribute('data-product-id'))}; quick view is off for this card`);
+      warn(
+        'data-product-id',
+        `expected a product id, got ${JSON.stringify(link.getAttribute('data-product-id'))}; quick view is off for this card`,
+      );
       return;
     }
     link.setAttribute('aria-haspopup', 'dialog');

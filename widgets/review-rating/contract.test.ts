@@ -23,7 +23,17 @@ const PARAMS = {
   i18n_rating_options: ['1 of 5 stars', '2 of 5 stars', '3 of 5 stars', '4 of 5 stars', '5 of 5 stars'],
   i18n_product_gallery_trigger_text: 'View full-screen image gallery',
   review_rating_required: 'yes',
-  flexslider: { rtl: false, animation: 'slide', smoothHeight: true, directionNav: false, controlNav: 'thumbnails', slideshow: false, animationSpeed: 500, animationLoop: false, allowOneSlide: false },
+  flexslider: {
+    rtl: false,
+    animation: 'slide',
+    smoothHeight: true,
+    directionNav: false,
+    controlNav: 'thumbnails',
+    slideshow: false,
+    animationSpeed: 500,
+    animationLoop: false,
+    allowOneSlide: false,
+  },
   zoom_enabled: '1',
   zoom_options: [],
   photoswipe_enabled: '1',
@@ -73,7 +83,16 @@ describe('§3.6 stars markup', () => {
     expect(group.tagName).toBe('SPAN');
     expect(['group', 'radiogroup']).toContain(group.getAttribute('role'));
     expect(group.getAttribute('aria-labelledby')).toBe('comment-form-rating-label');
-    expect(stars().map((a) => [a.className, a.getAttribute('role'), a.getAttribute('href'), a.getAttribute('aria-checked'), a.getAttribute('tabindex'), a.textContent])).toEqual([
+    expect(
+      stars().map((a) => [
+        a.className,
+        a.getAttribute('role'),
+        a.getAttribute('href'),
+        a.getAttribute('aria-checked'),
+        a.getAttribute('tabindex'),
+        a.textContent,
+      ]),
+    ).toEqual([
       ['star-1', 'radio', '#', 'false', '0', '1 of 5 stars'],
       ['star-2', 'radio', '#', 'false', '-1', '2 of 5 stars'],
       ['star-3', 'radio', '#', 'false', '-1', '3 of 5 stars'],
@@ -83,7 +102,10 @@ describe('§3.6 stars markup', () => {
   });
 
   it('labels come from i18n_rating_options (translated)', async () => {
-    await open({ ...PARAMS, i18n_rating_options: ['1 von 5 Sternen', '2 von 5 Sternen', '3 von 5 Sternen', '4 von 5 Sternen', '5 von 5 Sternen'] });
+    await open({
+      ...PARAMS,
+      i18n_rating_options: ['1 von 5 Sternen', '2 von 5 Sternen', '3 von 5 Sternen', '4 von 5 Sternen', '5 von 5 Sternen'],
+    });
     expect(stars()[2]!.textContent).toBe('3 von 5 Sternen');
   });
 

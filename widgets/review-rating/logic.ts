@@ -11,7 +11,11 @@ export const DEFAULT_OPTIONS = ['1 of 5 stars', '2 of 5 stars', '3 of 5 stars', 
 export const SETTINGS: Spec<RatingSettings> = {
   i18n_required_rating_text: str('Please select a rating'),
   // WooCommerce prints an array of five labels: a lone string is not a list of them (it would label one star).
-  i18n_rating_options: { ...strList(DEFAULT_OPTIONS), read: (v) => (Array.isArray(v) ? strList([]).read(v) : undefined), expected: 'a list of five labels' },
+  i18n_rating_options: {
+    ...strList(DEFAULT_OPTIONS),
+    read: (v) => (Array.isArray(v) ? strList([]).read(v) : undefined),
+    expected: 'a list of five labels',
+  },
   review_rating_required: flag(true),
 };
 

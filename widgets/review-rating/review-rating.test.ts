@@ -10,7 +10,11 @@ const FORM = `<div id="respond"><form id="commentform" action="/wp-comments-post
   <p><label for="comment">Your review</label><textarea id="comment" name="comment"></textarea></p>
   <p class="form-submit"><input name="submit" type="submit" id="submit" class="submit" value="Submit"></p></form></div>`;
 
-const PARAMS = { i18n_required_rating_text: 'Please select a rating', i18n_rating_options: ['1 of 5 stars', '2 of 5 stars', '3 of 5 stars', '4 of 5 stars', '5 of 5 stars'], review_rating_required: 'yes' };
+const PARAMS = {
+  i18n_required_rating_text: 'Please select a rating',
+  i18n_rating_options: ['1 of 5 stars', '2 of 5 stars', '3 of 5 stars', '4 of 5 stars', '5 of 5 stars'],
+  review_rating_required: 'yes',
+};
 const stars = () => [...document.querySelectorAll<HTMLAnchorElement>('p.stars a')];
 const select = () => document.querySelector<HTMLSelectElement>('#rating')!;
 

@@ -1,4 +1,4 @@
-import { defineWidget } from '../../mount/types';
+import { defineWidget } from '../../src/widget';
 import { pageGlobal, readGlobal } from '../../src/config/globals';
 import { showAndAnnounce, uniqueId } from '../../src/dom/announce';
 import { listenLegacy } from '../../src/events/bus';
@@ -15,7 +15,8 @@ export default defineWidget({
     if (!(element instanceof HTMLSelectElement)) return;
     const select = element;
     const settings = readGlobal('wc_single_product_params', SETTINGS, 'review-rating');
-    if (settings.i18n_rating_options.length !== 5) warn('wc_single_product_params.i18n_rating_options', 'expected 5 labels; missing ones use the English defaults');
+    if (settings.i18n_rating_options.length !== 5)
+      warn('wc_single_product_params.i18n_rating_options', 'expected 5 labels; missing ones use the English defaults');
     const labels = starLabels(settings.i18n_rating_options);
     // Without the global, the template's own `required` says whether a rating is needed.
     const required = pageGlobal('wc_single_product_params') === undefined ? select.required : settings.review_rating_required;
@@ -27,7 +28,9 @@ export default defineWidget({
       onCleanup(() => (select.required = true));
     }
 
-    const label = document.getElementById('comment-form-rating-label') ?? (select.id ? select.ownerDocument.querySelector<HTMLElement>(`label[for="${CSS.escape(select.id)}"]`) : null);
+    const label =
+      document.getElementById('comment-form-rating-label') ??
+      (select.id ? select.ownerDocument.querySelector<HTMLElement>(`label[for="${CSS.escape(select.id)}"]`) : null);
     if (label && !label.id) label.id = uniqueId('sf-rating-label');
 
     const container = document.createElement('p');

@@ -42,7 +42,12 @@ const OPTIONS = { align: 'start', containScroll: 'trimSnaps', duration: 25, inVi
 export function ReviewSlider({ slides, labels, autoplay, reducedMotion }: ReviewSliderProps) {
   const regionRef = useRef<HTMLDivElement>(null);
   const region = useCallback(() => regionRef.current?.parentElement, []);
-  const { viewportRef, inView, rotating, rotates, toggleRotation, previous, next, canPrev, canNext } = useCarousel({ options: OPTIONS, autoplay, reducedMotion, region });
+  const { viewportRef, inView, rotating, rotates, toggleRotation, previous, next, canPrev, canNext } = useCarousel({
+    options: OPTIONS,
+    autoplay,
+    reducedMotion,
+    region,
+  });
 
   return (
     <>

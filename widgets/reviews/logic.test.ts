@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { bucket, chatForm, chatTime, pageLanguage, pageLocale, parseAutoplay, parseCount, parseUnixSeconds, relativeArgs, secondsToNextBucket, secondsToNextChatForm, wordedLocale, type RelativeTimeFormatLike } from './logic';
+import {
+  bucket,
+  chatForm,
+  chatTime,
+  pageLanguage,
+  pageLocale,
+  parseAutoplay,
+  parseCount,
+  parseUnixSeconds,
+  relativeArgs,
+  secondsToNextBucket,
+  secondsToNextChatForm,
+  wordedLocale,
+  type RelativeTimeFormatLike,
+} from './logic';
 
 const MIN = 60;
 const HOUR = 3600;
@@ -49,7 +63,24 @@ describe('relative time buckets (contract §11)', () => {
   });
 
   it('waits exactly until the bucket changes', () => {
-    for (const elapsed of [0, 10, 44, 45, 100, 5 * MIN + 31, 40 * MIN, 50 * MIN, 3 * HOUR, 23 * HOUR + 40 * MIN, 30 * HOUR, 10 * DAY + 5, 40 * DAY, 200 * DAY, 400 * DAY, 3 * YEAR + 7]) {
+    for (const elapsed of [
+      0,
+      10,
+      44,
+      45,
+      100,
+      5 * MIN + 31,
+      40 * MIN,
+      50 * MIN,
+      3 * HOUR,
+      23 * HOUR + 40 * MIN,
+      30 * HOUR,
+      10 * DAY + 5,
+      40 * DAY,
+      200 * DAY,
+      400 * DAY,
+      3 * YEAR + 7,
+    ]) {
       const wait = secondsToNextBucket(elapsed);
       expect(wait, `at ${elapsed}`).toBeGreaterThan(0);
       expect(bucket(elapsed + wait), `at ${elapsed} + ${wait}`).not.toEqual(bucket(elapsed));
@@ -124,7 +155,7 @@ describe('wording locale (what the browser can say)', () => {
     expect(wordedLocale('de-DE')).toBe('de-DE');
   });
 
-  it('falls back to English, not the visitor\'s language, where the browser lacks the language', () => {
+  it("falls back to English, not the visitor's language, where the browser lacks the language", () => {
     expect(wordedLocale('ka', chromium)).toBe('en');
     expect(wordedLocale('hy-AM', chromium)).toBe('en');
     expect(wordedLocale('be', chromium)).toBe('en');

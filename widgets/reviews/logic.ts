@@ -51,7 +51,34 @@ export function secondsToNextBucket(elapsed: number): number {
 }
 
 /** The languages the review widgets speak (contract §11); any other page language falls back to English. */
-export const LANGUAGES = ['ru', 'en', 'uk', 'ro', 'lv', 'lt', 'kk', 'ka', 'hy', 'fr', 'es', 'el', 'de', 'be', 'it', 'tr', 'nb', 'da', 'nl', 'ca', 'sv', 'pl', 'pt', 'hu', 'fi', 'he'] as const;
+export const LANGUAGES = [
+  'ru',
+  'en',
+  'uk',
+  'ro',
+  'lv',
+  'lt',
+  'kk',
+  'ka',
+  'hy',
+  'fr',
+  'es',
+  'el',
+  'de',
+  'be',
+  'it',
+  'tr',
+  'nb',
+  'da',
+  'nl',
+  'ca',
+  'sv',
+  'pl',
+  'pt',
+  'hu',
+  'fi',
+  'he',
+] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** `<html lang>` ("de-DE", "pt_BR", "HE") to one of the 26 languages, else "en". */

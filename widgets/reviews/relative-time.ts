@@ -1,6 +1,16 @@
 import { env } from '../../src/env';
 import { adoptStyles } from '../../src/dom/styles';
-import { bucket, chatTime, localParts, pageLocale, parseUnixSeconds, relativeArgs, secondsToNextBucket, secondsToNextChatForm, wordedLocale } from './logic';
+import {
+  bucket,
+  chatTime,
+  localParts,
+  pageLocale,
+  parseUnixSeconds,
+  relativeArgs,
+  secondsToNextBucket,
+  secondsToNextChatForm,
+  wordedLocale,
+} from './logic';
 
 /**
  * Every review's `[data-time]` shown as relative time (or chat time with `data-time-format="chat"`) in its
@@ -24,7 +34,10 @@ const watched = new Set<Watched>();
 let timer: number | undefined;
 let formats: { page: string; relative: Intl.RelativeTimeFormat; absolute: Intl.DateTimeFormat } | undefined;
 
-adoptStyles('reviews-time', '.sf-visually-hidden{position:absolute!important;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap;border:0}');
+adoptStyles(
+  'reviews-time',
+  '.sf-visually-hidden{position:absolute!important;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap;border:0}',
+);
 
 function formatsFor(): NonNullable<typeof formats> {
   const page = pageLocale(document.documentElement.getAttribute('lang'));

@@ -11,7 +11,13 @@ import { ReviewSlider, type ReviewSliderProps, type SliderLabels, type Slide } f
  * embla-carousel-react. It renders into the printed `.sf-reviews__slider`, keeping the printed reviews'
  * classes and content. Without JavaScript the theme shows the same reviews as a scrollable row.
  */
-const DEFAULT_LABELS: SliderLabels = { previous: 'Previous review', next: 'Next review', pause: 'Pause rotation', play: 'Start rotation', slide: '{n} of {m}' };
+const DEFAULT_LABELS: SliderLabels = {
+  previous: 'Previous review',
+  next: 'Next review',
+  pause: 'Pause rotation',
+  play: 'Start rotation',
+  slide: '{n} of {m}',
+};
 
 // Only once enhanced: the viewport clips and the track becomes embla's flex row (no shift from the printed row).
 adoptStyles(
@@ -37,7 +43,8 @@ function readLabels(section: Element): SliderLabels {
 
 function readSlide(el: Element): Slide {
   const attributes: Record<string, string> = {};
-  for (const a of el.attributes) if (a.name === 'class' || a.name === 'id' || a.name === 'lang' || a.name.startsWith('data-')) attributes[a.name] = a.value;
+  for (const a of el.attributes)
+    if (a.name === 'class' || a.name === 'id' || a.name === 'lang' || a.name.startsWith('data-')) attributes[a.name] = a.value;
   return { attributes, html: el.innerHTML };
 }
 
@@ -56,7 +63,10 @@ function buildHost(section: Element, onCleanup: (fn: () => void) => void): Eleme
   host.className = 'sf-reviews__slider';
   host.setAttribute('data-sf-built', '');
   const first = printed[0]!;
-  const list = first.parentElement?.matches('ul, ol') && section.contains(first.parentElement) && first.parentElement !== section ? first.parentElement : undefined;
+  const list =
+    first.parentElement?.matches('ul, ol') && section.contains(first.parentElement) && first.parentElement !== section
+      ? first.parentElement
+      : undefined;
   (list ?? first).before(host);
   host.append(...printed);
   onCleanup(() => {

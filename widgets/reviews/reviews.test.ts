@@ -6,7 +6,8 @@ import { badgeKey } from './reviews.widget';
 
 // The fixture pages' clock: 2026-11-20 12:00 UTC; their reviews are 20 s, 5 min, 3 h, 26 h, 10 days, 90 days, 800 days old.
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
-const rtf = (lang: string, value: number, unit: Intl.RelativeTimeFormatUnit) => new Intl.RelativeTimeFormat(lang, { numeric: 'auto' }).format(value, unit);
+const rtf = (lang: string, value: number, unit: Intl.RelativeTimeFormatUnit) =>
+  new Intl.RelativeTimeFormat(lang, { numeric: 'auto' }).format(value, unit);
 const shownTime = (review: Element) => review.querySelector('.sf-review__time .sf-review__time-text')?.textContent;
 const gridReviews = () => [...document.querySelectorAll<HTMLElement>('.sf-reviews--grid .sf-review')];
 const visibleGrid = () => gridReviews().filter((r) => !r.hidden).length;
@@ -201,7 +202,7 @@ describe('review widgets', () => {
     expect(getComputedStyle(badge).display).toBe('none');
   });
 
-  it('keeps another provider\'s badge shown', async () => {
+  it("keeps another provider's badge shown", async () => {
     sessionStorage.setItem('sf_review_badge_closed_google', '1');
     await mount();
     expect(document.querySelector<HTMLElement>('.sf-review-badge--floating')!.hidden).toBe(false);
@@ -270,10 +271,11 @@ describe('review widgets', () => {
     expect(shownTime(slides[3]!)).toBe(rtf('de', -1, 'day'));
   });
 
-  it('builds the slider from the contract\'s minimal markup (the section and its div.sf-review, no .sf-reviews__slider), and gives it back on unmount', async () => {
+  it("builds the slider from the contract's minimal markup (the section and its div.sf-review, no .sf-reviews__slider), and gives it back on unmount", async () => {
     document.documentElement.lang = 'de-DE';
     const now = Math.floor(NOW / 1000);
-    const review = (t: number, who: string) => `<div class="sf-review" data-time="${t}"><p class="sf-review__author">${who}</p><span class="sf-review__time"></span></div>`;
+    const review = (t: number, who: string) =>
+      `<div class="sf-review" data-time="${t}"><p class="sf-review__author">${who}</p><span class="sf-review__time"></span></div>`;
     const runtime = await mountPage(
       `<h2 id="h">Bewertungen</h2><section class="sf-reviews sf-reviews--slider" data-provider="google" aria-labelledby="h">${review(now - 120, 'A')}${review(now - 3 * 3600, 'B')}</section>`,
       only('review-slider'),
@@ -284,8 +286,13 @@ describe('review widgets', () => {
     expect(slides.map((s) => s.getAttribute('aria-label'))).toEqual(['1 of 2', '2 of 2']);
     expect(slides.map((s) => s.querySelector('.sf-review__author')?.textContent)).toEqual(['A', 'B']);
     expect(shownTime(slides[0]!)).toBe(rtf('de', -2, 'minute'));
-    expect(slides[1]!.querySelector('.sf-review__time time')?.getAttribute('datetime')).toBe(new Date((now - 3 * 3600) * 1000).toISOString());
-    expect([...section.querySelectorAll('.sf-reviews__controls button')].map((b) => b.textContent)).toEqual(['Previous review', 'Next review']);
+    expect(slides[1]!.querySelector('.sf-review__time time')?.getAttribute('datetime')).toBe(
+      new Date((now - 3 * 3600) * 1000).toISOString(),
+    );
+    expect([...section.querySelectorAll('.sf-reviews__controls button')].map((b) => b.textContent)).toEqual([
+      'Previous review',
+      'Next review',
+    ]);
     runtime.unmount(document);
     expect(section.querySelector('.sf-reviews__slider')).toBeNull();
     expect([...section.children].map((c) => c.className)).toEqual(['sf-review', 'sf-review']);
@@ -309,7 +316,7 @@ describe('review widgets', () => {
     expect([...section.children].map((c) => c.tagName)).toEqual(['H2', 'UL', 'P']);
   });
 
-  it('lays the slides out as a row before embla measures them, also where the theme does not style the track (the contract\'s minimal markup)', async () => {
+  it("lays the slides out as a row before embla measures them, also where the theme does not style the track (the contract's minimal markup)", async () => {
     document.documentElement.lang = 'en';
     // Embla reads each slide's offsets when it starts (in an effect of the island's synchronous first render): by
     // then the enhanced layout (data-sf-carousel: a clipping viewport, the track a flex row) must apply, or embla
@@ -317,7 +324,8 @@ describe('review widgets', () => {
     const measured: boolean[] = [];
     const offsetWidth = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetWidth')!;
     vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockImplementation(function (this: HTMLElement) {
-      if (this.matches('[aria-roledescription="slide"]')) measured.push(!!this.closest('.sf-reviews__slider')?.hasAttribute('data-sf-carousel'));
+      if (this.matches('[aria-roledescription="slide"]'))
+        measured.push(!!this.closest('.sf-reviews__slider')?.hasAttribute('data-sf-carousel'));
       return offsetWidth.get!.call(this) as number;
     });
     const now = Math.floor(NOW / 1000);
@@ -331,9 +339,11 @@ describe('review widgets', () => {
     expect(document.querySelector('[data-sf-carousel]')).toBeNull();
   });
 
-  it('words times in English on a Georgian page when the browser has no Georgian (Chromium), not in the visitor\'s language', async () => {
+  it("words times in English on a Georgian page when the browser has no Georgian (Chromium), not in the visitor's language", async () => {
     const supported = Intl.RelativeTimeFormat.supportedLocalesOf.bind(Intl.RelativeTimeFormat);
-    vi.spyOn(Intl.RelativeTimeFormat, 'supportedLocalesOf').mockImplementation((locales) => supported(locales).filter((l) => !l.startsWith('ka')));
+    vi.spyOn(Intl.RelativeTimeFormat, 'supportedLocalesOf').mockImplementation((locales) =>
+      supported(locales).filter((l) => !l.startsWith('ka')),
+    );
     await mount('reviews.html', 'ka-GE');
     expect(shownTime(gridReviews()[1]!)).toBe(rtf('en', -5, 'minute'));
   });
@@ -343,7 +353,10 @@ describe('review widgets', () => {
     await mount();
     const section = document.querySelector('.sf-reviews--slider')!;
     expect(section.querySelector('.sf-reviews__pause')).toBeNull();
-    expect([...section.querySelectorAll('.sf-reviews__controls button')].map((b) => b.textContent)).toEqual(['Previous review', 'Next review']);
+    expect([...section.querySelectorAll('.sf-reviews__controls button')].map((b) => b.textContent)).toEqual([
+      'Previous review',
+      'Next review',
+    ]);
     expect(section.querySelector('.sf-reviews__track')!.getAttribute('aria-live')).toBe('polite');
   });
 });

@@ -1,4 +1,4 @@
-import { defineWidget, type WidgetContext } from '../../mount/types';
+import { defineWidget, type WidgetContext } from '../../src/widget';
 import { announceIn } from '../../src/dom/announce';
 import { adoptStyles } from '../../src/dom/styles';
 import { session } from '../../src/storage/storage';
@@ -15,7 +15,10 @@ export const badgeKey = (provider: string) => `sf_review_badge_closed_${provider
 
 // What we hide stays hidden where the theme gives these elements a display of their own (a flex badge, grid cards):
 // the user-agent rule for [hidden] loses to any author display.
-adoptStyles('reviews', '.sf-review-badge--floating[hidden],.sf-reviews .sf-review[hidden],.sf-reviews__more[hidden]{display:none!important}');
+adoptStyles(
+  'reviews',
+  '.sf-review-badge--floating[hidden],.sf-reviews .sf-review[hidden],.sf-reviews__more[hidden]{display:none!important}',
+);
 
 function mountBadge(badge: HTMLElement, { warn, signal }: WidgetContext): void {
   const provider = badge.getAttribute('data-provider')?.trim();
@@ -71,7 +74,9 @@ function mountShowMore(section: HTMLElement, { warn, signal, onCleanup }: Widget
   button.addEventListener(
     'click',
     () => {
-      const next = reviewItems(section).filter((i) => i.hidden).slice(0, count);
+      const next = reviewItems(section)
+        .filter((i) => i.hidden)
+        .slice(0, count);
       if (next.length === 0) return;
       for (const item of next) item.hidden = false;
       const left = reviewItems(section).filter((i) => i.hidden).length;

@@ -44,7 +44,8 @@ describe('split-test rules', () => {
   it('reads the server cookie leniently: broken text or a non-object counts as empty', () => {
     expect(parseAssignments('{"Hero+copy":1}')).toEqual({ assignments: { 'Hero+copy': 1 }, broken: false });
     expect(parseAssignments(undefined)).toEqual({ assignments: {}, broken: false });
-    for (const garbage of ['{"Hero+copy":', 'null', '[1,2]', '42', '"text"']) expect(parseAssignments(garbage)).toEqual({ assignments: {}, broken: true });
+    for (const garbage of ['{"Hero+copy":', 'null', '[1,2]', '42', '"text"'])
+      expect(parseAssignments(garbage)).toEqual({ assignments: {}, broken: true });
   });
 
   it('finds a stored variant under the "+" key, the assignment cookie before the conversion cookie, only if it exists', () => {
@@ -55,7 +56,7 @@ describe('split-test rules', () => {
     expect(storedIndex('Hero copy', 3, [{ 'Hero+copy': '1' }])).toBe(1);
     expect(storedIndex('Hero copy', 2, [{ 'Hero+copy': 2 }])).toBeUndefined();
     expect(storedIndex('Hero copy', 2, [{ 'Hero+copy': -1 }, { 'Hero+copy': 1.5 }, { 'Hero+copy': 'x' }])).toBeUndefined();
-    expect(storedIndex('Hero copy', 2, [{ 'Other': 1 }])).toBeUndefined();
+    expect(storedIndex('Hero copy', 2, [{ Other: 1 }])).toBeUndefined();
   });
 
   it('picks floor(n × random), never out of range', () => {
@@ -90,8 +91,15 @@ const PAGE = `
   <div woob-stest-name="318--Price & badge"><div woob-stest-id="c1">C</div><div woob-stest-id="c2">D</div><div woob-stest-id="c3">E</div></div>
   <div woob-stest-name="320--Hero copy"><div woob-stest-id="x1">X</div><div woob-stest-id="x2">Y</div></div>`;
 
-const impressions = () => state.log.filter((e) => e.endpoint === 'woob-stest-impression').map((e) => ({ pid: e.body.pid, tests: JSON.parse(String(e.body.tests_data)) as unknown }));
-const shown = () => Array.from(document.querySelectorAll('[woob-stest-name]'), (w) => [w.getAttribute('woob-stest'), Array.from(w.children, (c) => (c as HTMLElement).hidden)]);
+const impressions = () =>
+  state.log
+    .filter((e) => e.endpoint === 'woob-stest-impression')
+    .map((e) => ({ pid: e.body.pid, tests: JSON.parse(String(e.body.tests_data)) as unknown }));
+const shown = () =>
+  Array.from(document.querySelectorAll('[woob-stest-name]'), (w) => [
+    w.getAttribute('woob-stest'),
+    Array.from(w.children, (c) => (c as HTMLElement).hidden),
+  ]);
 const cookie = (name: string, json: string) => (document.cookie = `${name}=${encodeURIComponent(json).replace(/%20/g, '+')}; path=/`);
 
 describe('split-test widget', () => {
@@ -104,7 +112,8 @@ describe('split-test widget', () => {
     restore?.();
     delete (window as { wbkSplitTesting?: unknown }).wbkSplitTesting;
   });
-  const withGlobal = () => ((window as { wbkSplitTesting?: unknown }).wbkSplitTesting = { restApiUrl: 'http://127.0.0.1:5173/wp-json/woob-stest/v1/impression' });
+  const withGlobal = () =>
+    ((window as { wbkSplitTesting?: unknown }).wbkSplitTesting = { restApiUrl: 'http://127.0.0.1:5173/wp-json/woob-stest/v1/impression' });
 
   it('shows one variant per test, hides the others, and reports one form-encoded impression per product id', async () => {
     withGlobal();
@@ -122,7 +131,12 @@ describe('split-test widget', () => {
     ]);
     // The server (the mock) wrote its cookie; we wrote none of our own.
     expect(document.cookie).toContain('woobk-stest-318=');
-    expect(document.cookie.split('; ').map((c) => c.split('=')[0]).sort()).toEqual(['woobk-stest-318', 'woobk-stest-320']);
+    expect(
+      document.cookie
+        .split('; ')
+        .map((c) => c.split('=')[0])
+        .sort(),
+    ).toEqual(['woobk-stest-318', 'woobk-stest-320']);
   });
 
   it('a returning visitor keeps the variants the server stored, in either cookie, and nothing is reported again', async () => {
@@ -151,7 +165,10 @@ describe('split-test widget', () => {
 
   it('leaves an already assigned wrapper alone', async () => {
     withGlobal();
-    await mountPage('<div woob-stest-name="318--Hero copy" woob-stest="1"><div woob-stest-id="a">A</div><div woob-stest-id="b">B</div></div>', only('split-test'));
+    await mountPage(
+      '<div woob-stest-name="318--Hero copy" woob-stest="1"><div woob-stest-id="a">A</div><div woob-stest-id="b">B</div></div>',
+      only('split-test'),
+    );
     expect(shown()).toEqual([['1', [false, false]]]);
     await new Promise((r) => setTimeout(r, 20));
     expect(impressions()).toEqual([]);
@@ -185,7 +202,10 @@ describe('split-test widget', () => {
   it('a malformed wrapper name warns and keeps every variant visible', async () => {
     withGlobal();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await mountPage('<div woob-stest-name="Hero copy"><div woob-stest-id="a">A</div><div woob-stest-id="b">B</div></div>', only('split-test'));
+    await mountPage(
+      '<div woob-stest-name="Hero copy"><div woob-stest-id="a">A</div><div woob-stest-id="b">B</div></div>',
+      only('split-test'),
+    );
     expect(shown()).toEqual([[null, [false, false]]]);
     expect(warn.mock.calls.filter((c) => String(c[0]).includes('split-test: woob-stest-name'))).toHaveLength(1);
     warn.mockRestore();

@@ -1,8 +1,17 @@
-import { defineWidget } from '../../mount/types';
+import { defineWidget } from '../../src/widget';
 import { env } from '../../src/env';
 import { httpUrl } from '../../src/net/url';
 import { getCookie } from '../../src/storage/cookies';
-import { assignmentCookie, conversionCookie, impressionBody, parseAssignments, parseTestKey, pickIndex, storedIndex, type Assignments } from './logic';
+import {
+  assignmentCookie,
+  conversionCookie,
+  impressionBody,
+  parseAssignments,
+  parseTestKey,
+  pickIndex,
+  storedIndex,
+  type Assignments,
+} from './logic';
 
 const NAME = 'woob-stest-name';
 const CHOSEN = 'woob-stest';
@@ -36,12 +45,15 @@ function flush(warn: Warn): void {
   const url = restApiUrl(warn);
   if (!url) return;
   // The request code (src/net) loads with the first impression: a visitor whose variants are all stored sends none.
-  void import('../../src/net/request').then(({ requestText }) => {
-    for (const [pid, tests] of batch) {
-      // The response is not read and a failure is silent, as the original: the next page load reports again.
-      requestText(url.href, { method: 'POST', body: impressionBody(pid, tests) }).catch(() => {});
-    }
-  }, () => {});
+  void import('../../src/net/request').then(
+    ({ requestText }) => {
+      for (const [pid, tests] of batch) {
+        // The response is not read and a failure is silent, as the original: the next page load reports again.
+        requestText(url.href, { method: 'POST', body: impressionBody(pid, tests) }).catch(() => {});
+      }
+    },
+    () => {},
+  );
 }
 
 /**

@@ -39,7 +39,15 @@ describe('StickyBar (React 19)', () => {
   });
 
   it('mirrors a blocked real button: disabled class, aria-disabled and the same description', () => {
-    const button = { disabled: true, reason: 'selection-needed' as const, loading: false, added: false, text: 'Add to cart', classes: ['disabled', 'wc-variation-selection-needed'], describedBy: 'why' };
+    const button = {
+      disabled: true,
+      reason: 'selection-needed' as const,
+      loading: false,
+      added: false,
+      text: 'Add to cart',
+      classes: ['disabled', 'wc-variation-selection-needed'],
+      describedBy: 'why',
+    };
     const { container } = render(<StickyBar {...props({ button })} />);
     const el = container.querySelector('button')!;
     expect([...el.classList]).toEqual(['sf-sticky-atc__button', 'button', 'alt', 'wc-variation-selection-needed', 'disabled']);

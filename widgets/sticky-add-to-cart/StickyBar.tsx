@@ -38,7 +38,14 @@ export const StickyBar = memo(function StickyBar({ title, priceHtml, choice, but
   const classes = ['sf-sticky-atc__button', 'button', 'alt', ...button.classes.filter((c) => c !== 'disabled')];
   if (button.disabled) classes.push('disabled');
   return (
-    <div className="sf-sticky-atc" role="region" aria-label={label} hidden={exposure === undefined || exposure === 'hidden'} inert={!exposed} aria-hidden={exposed ? undefined : 'true'}>
+    <div
+      className="sf-sticky-atc"
+      role="region"
+      aria-label={label}
+      hidden={exposure === undefined || exposure === 'hidden'}
+      inert={!exposed}
+      aria-hidden={exposed ? undefined : 'true'}
+    >
       <div className="sf-sticky-atc__inner">
         <p className="sf-sticky-atc__title">{title}</p>
         <p className="sf-sticky-atc__choice">{choice}</p>

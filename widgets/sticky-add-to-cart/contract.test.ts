@@ -62,7 +62,7 @@ describe('theme.md §10 sticky add-to-cart bar', () => {
     expect(bar().hidden).toBe(true);
   });
 
-  it('its button submits the page\'s real form with the same fields', async () => {
+  it("its button submits the page's real form with the same fields", async () => {
     await mountPage(SIMPLE, [...loaded('sticky-add-to-cart'), ...only('quantity')]);
     document.querySelector<HTMLButtonElement>('.plus')!.click();
     await scrollTo(400);
@@ -87,31 +87,40 @@ describe('theme.md §10 sticky add-to-cart bar', () => {
     expect(bar().hasAttribute('inert')).toBe(false);
   });
 
-  it.each([false, true])('variable product (jQuery on the page: %s): mirrors the variation price and the button state', async (withJQuery) => {
-    if (withJQuery) fakeJQuery();
-    const vs = [variation(1401, { attribute_pa_size: 's' }), variation(1402, { attribute_pa_size: 'm' }, { is_in_stock: false })];
-    await mountPage(variationForm([SIZE], { variations: vs, productId: 1400 }), [...only('variation-form'), ...loaded('sticky-add-to-cart')]);
-    await afterInit();
-    await scrollTo(400);
-    expect(barButton().getAttribute('aria-disabled')).toBe('true');
-    choose('pa_size', 's');
-    await vi.waitFor(() => expect(bar().querySelector('.sf-sticky-atc__price')!.textContent).toContain('1401.00'));
-    expect(barButton().hasAttribute('aria-disabled')).toBe(false);
-    choose('pa_size', 'm');
-    await vi.waitFor(() => expect(barButton().getAttribute('aria-disabled')).toBe('true'));
-    expect(barButton().classList.contains('wc-variation-is-unavailable')).toBe(true);
-    // Blocked: pressing it submits nothing.
-    let submitted = 0;
-    document.querySelector('form.cart')!.addEventListener('submit', (e) => {
-      submitted++;
-      e.preventDefault();
-    });
-    barButton().click();
-    expect(submitted).toBe(0);
-  });
+  it.each([false, true])(
+    'variable product (jQuery on the page: %s): mirrors the variation price and the button state',
+    async (withJQuery) => {
+      if (withJQuery) fakeJQuery();
+      const vs = [variation(1401, { attribute_pa_size: 's' }), variation(1402, { attribute_pa_size: 'm' }, { is_in_stock: false })];
+      await mountPage(variationForm([SIZE], { variations: vs, productId: 1400 }), [
+        ...only('variation-form'),
+        ...loaded('sticky-add-to-cart'),
+      ]);
+      await afterInit();
+      await scrollTo(400);
+      expect(barButton().getAttribute('aria-disabled')).toBe('true');
+      choose('pa_size', 's');
+      await vi.waitFor(() => expect(bar().querySelector('.sf-sticky-atc__price')!.textContent).toContain('1401.00'));
+      expect(barButton().hasAttribute('aria-disabled')).toBe(false);
+      choose('pa_size', 'm');
+      await vi.waitFor(() => expect(barButton().getAttribute('aria-disabled')).toBe('true'));
+      expect(barButton().classList.contains('wc-variation-is-unavailable')).toBe(true);
+      // Blocked: pressing it submits nothing.
+      let submitted = 0;
+      document.querySelector('form.cart')!.addEventListener('submit', (e) => {
+        submitted++;
+        e.preventDefault();
+      });
+      barButton().click();
+      expect(submitted).toBe(0);
+    },
+  );
 
   it('no bar without a purchasable form (all variations out of stock prints no button)', async () => {
-    const html = variationForm([SIZE], { variations: [] }).replace(/<table class="variations"[\s\S]*?<\/form>/, '<p class="stock out-of-stock">This product is currently out of stock and unavailable.</p></form>');
+    const html = variationForm([SIZE], { variations: [] }).replace(
+      /<table class="variations"[\s\S]*?<\/form>/,
+      '<p class="stock out-of-stock">This product is currently out of stock and unavailable.</p></form>',
+    );
     await mountPage(html, loaded('sticky-add-to-cart'));
     expect(document.querySelector('.sf-sticky-atc')).toBeNull();
   });

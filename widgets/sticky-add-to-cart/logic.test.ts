@@ -15,9 +15,10 @@ describe('sticky visibility', () => {
 });
 
 describe('mirrored button', () => {
-  const real = (classes: string[], extra: Partial<Parameters<typeof mirrorButton>[0]> = {}) => mirrorButton({ classes, disabledAttribute: false, ariaDisabled: null, text: ' Add to\n cart ', ...extra });
+  const real = (classes: string[], extra: Partial<Parameters<typeof mirrorButton>[0]> = {}) =>
+    mirrorButton({ classes, disabledAttribute: false, ariaDisabled: null, text: ' Add to\n cart ', ...extra });
   it('copies the text, collapsed', () => expect(real(['button']).text).toBe('Add to cart'));
-  it('is disabled with the variation form\'s reason', () => {
+  it("is disabled with the variation form's reason", () => {
     expect(real(['disabled', 'wc-variation-selection-needed'])).toMatchObject({ disabled: true, reason: 'selection-needed' });
     expect(real(['disabled', 'wc-variation-is-unavailable'])).toMatchObject({ disabled: true, reason: 'unavailable' });
   });
@@ -31,7 +32,13 @@ describe('mirrored button', () => {
 
 describe('chosen variation', () => {
   it('lists chosen options in order and leaves out unchosen ones', () => {
-    expect(chosenSummary([{ value: 'blue', label: 'Blue' }, { value: '', label: 'Choose an option' }, { value: 'm', label: ' M ' }])).toBe('Blue, M');
+    expect(
+      chosenSummary([
+        { value: 'blue', label: 'Blue' },
+        { value: '', label: 'Choose an option' },
+        { value: 'm', label: ' M ' },
+      ]),
+    ).toBe('Blue, M');
     expect(chosenSummary([])).toBe('');
   });
   it('shows the variation price unless it is empty', () => {

@@ -40,7 +40,13 @@ export function mirrorButton(real: RealButtonState): MirroredButton {
   const has = (c: string) => real.classes.includes(c);
   const disabled = real.disabledAttribute || has('disabled') || real.ariaDisabled === 'true';
   const reason = has('wc-variation-is-unavailable') ? 'unavailable' : has('wc-variation-selection-needed') ? 'selection-needed' : null;
-  return { disabled, reason: disabled ? reason : null, loading: has('loading'), added: has('added'), text: real.text.replace(/\s+/g, ' ').trim() };
+  return {
+    disabled,
+    reason: disabled ? reason : null,
+    loading: has('loading'),
+    added: has('added'),
+    text: real.text.replace(/\s+/g, ' ').trim(),
+  };
 }
 
 /** "Blue, M": the chosen options' labels in form order; unchosen attributes are left out. */

@@ -62,7 +62,7 @@ const scrollTo = (y: number) => {
 };
 
 describe('sticky add-to-cart bar', () => {
-  it('renders div.sf-sticky-atc with the title, price and the real button\'s text, hidden at the top', async () => {
+  it("renders div.sf-sticky-atc with the title, price and the real button's text, hidden at the top", async () => {
     await mountPage(await simplePage());
     expect(document.querySelectorAll('.sf-sticky-atc')).toHaveLength(1);
     expect(bar().hidden).toBe(true);
@@ -110,7 +110,7 @@ describe('sticky add-to-cart bar', () => {
     expect(barButton().hasAttribute('tabindex')).toBe(false);
   });
 
-  it('submits the page\'s real form with the real button as the submitter', async () => {
+  it("submits the page's real form with the real button as the submitter", async () => {
     await mountPage(await simplePage());
     setRealInView(false);
     scrollTo(900);
@@ -132,7 +132,7 @@ describe('sticky add-to-cart bar', () => {
     expect(document.activeElement).toBe(real());
   });
 
-  it('mirrors the variation: price, chosen options and the button\'s state', async () => {
+  it("mirrors the variation: price, chosen options and the button's state", async () => {
     await mountPage(VARIABLE);
     setRealInView(false);
     scrollTo(600);
@@ -147,7 +147,18 @@ describe('sticky add-to-cart bar', () => {
     size.value = 'm';
     size.dispatchEvent(new Event('change', { bubbles: true }));
     real().classList.remove('disabled', 'wc-variation-selection-needed');
-    document.querySelector('.single_variation')!.dispatchEvent(new CustomEvent('show_variation', { bubbles: true, detail: [{ variation_id: 513, price_html: '<span class="price"><span class="woocommerce-Price-amount amount"><bdi>£45.00</bdi></span></span>' }, true] }));
+    document.querySelector('.single_variation')!.dispatchEvent(
+      new CustomEvent('show_variation', {
+        bubbles: true,
+        detail: [
+          {
+            variation_id: 513,
+            price_html: '<span class="price"><span class="woocommerce-Price-amount amount"><bdi>£45.00</bdi></span></span>',
+          },
+          true,
+        ],
+      }),
+    );
     await Promise.resolve();
     expect(bar().querySelector('.sf-sticky-atc__choice')!.textContent).toBe('Rust, M');
     expect(bar().querySelector('.sf-sticky-atc__price')!.textContent).toBe('£45.00');
@@ -155,7 +166,9 @@ describe('sticky add-to-cart bar', () => {
     expect(barButton().classList.contains('disabled')).toBe(false);
 
     real().classList.add('disabled', 'wc-variation-is-unavailable');
-    document.querySelector('.single_variation')!.dispatchEvent(new CustomEvent('show_variation', { bubbles: true, detail: [{ variation_id: 514, price_html: '' }, false] }));
+    document
+      .querySelector('.single_variation')!
+      .dispatchEvent(new CustomEvent('show_variation', { bubbles: true, detail: [{ variation_id: 514, price_html: '' }, false] }));
     await Promise.resolve();
     expect(barButton().getAttribute('aria-disabled')).toBe('true');
     expect(barButton().classList.contains('wc-variation-is-unavailable')).toBe(true);
@@ -170,7 +183,10 @@ describe('sticky add-to-cart bar', () => {
   it('loaded after the variation was shown (default attributes, a choice before the first scroll): shows its price, not the range', async () => {
     const shown = VARIABLE.replace('<option value="rust">', '<option value="rust" selected>')
       .replace('<option value="m">', '<option value="m" selected>')
-      .replace('<div class="woocommerce-variation single_variation"></div>', '<div class="woocommerce-variation single_variation"><div class="woocommerce-variation-description"></div><div class="woocommerce-variation-price"><span class="price"><span class="woocommerce-Price-amount amount"><bdi>£45.00</bdi></span></span></div><div class="woocommerce-variation-availability"></div></div>')
+      .replace(
+        '<div class="woocommerce-variation single_variation"></div>',
+        '<div class="woocommerce-variation single_variation"><div class="woocommerce-variation-description"></div><div class="woocommerce-variation-price"><span class="price"><span class="woocommerce-Price-amount amount"><bdi>£45.00</bdi></span></span></div><div class="woocommerce-variation-availability"></div></div>',
+      )
       .replace('button alt disabled wc-variation-selection-needed', 'button alt')
       .replace('class="variation_id" value="0"', 'class="variation_id" value="513"');
     await mountPage(shown);
@@ -225,7 +241,9 @@ describe('sticky add-to-cart bar: price HTML from variation data', () => {
   it.each(HOSTILE)('%s shows the price text with no URL, handler, id or <base>', async (priceHtml) => {
     await mountPage(VARIABLE);
     const baseBefore = document.baseURI;
-    document.querySelector('.single_variation')!.dispatchEvent(new CustomEvent('show_variation', { bubbles: true, detail: [{ variation_id: 513, price_html: priceHtml }, true] }));
+    document
+      .querySelector('.single_variation')!
+      .dispatchEvent(new CustomEvent('show_variation', { bubbles: true, detail: [{ variation_id: 513, price_html: priceHtml }, true] }));
     const price = bar().querySelector('.sf-sticky-atc__price')!;
     expect(price.textContent).toContain('£45.00');
     expect(document.querySelector('base')).toBeNull();
@@ -236,10 +254,16 @@ describe('sticky add-to-cart bar: price HTML from variation data', () => {
     }
   });
 
-  it('keeps WooCommerce\'s sale price markup as it is', async () => {
+  it("keeps WooCommerce's sale price markup as it is", async () => {
     await mountPage(VARIABLE);
-    const sale = '<del aria-hidden="true"><span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">£</span>60.00</bdi></span></del> <span class="screen-reader-text">Original price was: £60.00.</span><ins aria-hidden="true"><span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">£</span>45.00</bdi></span></ins><span class="screen-reader-text">Current price is: £45.00.</span>';
-    document.querySelector('.single_variation')!.dispatchEvent(new CustomEvent('show_variation', { bubbles: true, detail: [{ variation_id: 513, price_html: `<span class="price">${sale}</span>` }, true] }));
+    const sale =
+      '<del aria-hidden="true"><span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">£</span>60.00</bdi></span></del> <span class="screen-reader-text">Original price was: £60.00.</span><ins aria-hidden="true"><span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">£</span>45.00</bdi></span></ins><span class="screen-reader-text">Current price is: £45.00.</span>';
+    document.querySelector('.single_variation')!.dispatchEvent(
+      new CustomEvent('show_variation', {
+        bubbles: true,
+        detail: [{ variation_id: 513, price_html: `<span class="price">${sale}</span>` }, true],
+      }),
+    );
     expect(bar().querySelector('.sf-sticky-atc__price')!.innerHTML).toBe(`<span class="price">${sale}</span>`);
   });
 });

@@ -1,4 +1,4 @@
-import { defineWidget } from '../../mount/types';
+import { defineWidget } from '../../src/widget';
 import { adoptStyles } from '../../src/dom/styles';
 import { env } from '../../src/env';
 import { avadaBehaviours } from '../../src/theme/theme';
@@ -112,20 +112,37 @@ export default defineWidget({
       }
     };
     // Rendered at once (flush): theme code and the tests read the bar right after the change it mirrors.
-    const view = attachIsland<StickyBarProps>(NAME, host, StickyBar, { title, priceHtml: shownPriceHtml(), choice: readChoice(), button: readButton(), exposure: undefined, onActivate }, ctx);
+    const view = attachIsland<StickyBarProps>(
+      NAME,
+      host,
+      StickyBar,
+      { title, priceHtml: shownPriceHtml(), choice: readChoice(), button: readButton(), exposure: undefined, onActivate },
+      ctx,
+    );
     const set = (patch: Partial<StickyBarProps>) => view.flush((props) => ({ ...props, ...patch }));
 
     // ---- the real button's state ----
     const syncButton = () => set({ button: readButton() });
     if (typeof MutationObserver === 'function') {
       const mo = new MutationObserver(syncButton);
-      mo.observe(real, { attributes: true, attributeFilter: ['class', 'disabled', 'aria-disabled', 'aria-describedby'], childList: true, characterData: true, subtree: true });
+      mo.observe(real, {
+        attributes: true,
+        attributeFilter: ['class', 'disabled', 'aria-disabled', 'aria-describedby'],
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
       ctx.onCleanup(() => mo.disconnect());
     }
 
     // ---- the chosen variation ----
     listenLegacy(form, 'change', () => set({ choice: readChoice() }), ctx.signal);
-    listenLegacy(form, 'show_variation', ([variation]) => set({ priceHtml: priceHtmlFor(variation, productPriceHtml), choice: readChoice(), button: readButton() }), ctx.signal);
+    listenLegacy(
+      form,
+      'show_variation',
+      ([variation]) => set({ priceHtml: priceHtmlFor(variation, productPriceHtml), choice: readChoice(), button: readButton() }),
+      ctx.signal,
+    );
     for (const name of ['hide_variation', 'reset_data']) {
       listenLegacy(form, name, () => set({ priceHtml: productPriceHtml, choice: readChoice(), button: readButton() }), ctx.signal);
     }

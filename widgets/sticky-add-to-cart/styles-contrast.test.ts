@@ -8,8 +8,17 @@ import { fixtureBody, loaded, mountPage } from '../../test/helpers/mount';
  * earlier shipped at 4.29:1 (opacity .6) and failed axe's color-contrast on a sale variation in Chromium.
  */
 function luminance(hex: string): number {
-  const full = hex.length === 4 ? `#${hex.slice(1).split('').map((c) => c + c).join('')}` : hex;
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(full.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const full =
+    hex.length === 4
+      ? `#${hex
+          .slice(1)
+          .split('')
+          .map((c) => c + c)
+          .join('')}`
+      : hex;
+  const [r, g, b] = [1, 3, 5]
+    .map((i) => parseInt(full.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 const contrast = (a: string, b: string) => {
@@ -19,11 +28,20 @@ const contrast = (a: string, b: string) => {
 
 /** The declarations of one selector in the sheet the widget adopted (constructed sheet or style element). */
 function declarations(selector: string): Record<string, string> {
-  const sheets = [...document.adoptedStyleSheets, ...[...document.querySelectorAll('style[data-storefront-islands]')].map((s) => (s as HTMLStyleElement).sheet!)];
+  const sheets = [
+    ...document.adoptedStyleSheets,
+    ...[...document.querySelectorAll('style[data-storefront-islands]')].map((s) => (s as HTMLStyleElement).sheet!),
+  ];
   const text = sheets.flatMap((s) => [...s.cssRules].map((r) => r.cssText)).join('\n');
   const body = new RegExp(`(?:^|\\})\\s*${selector.replace(/[.[\]]/g, '\\$&')}\\s*\\{([^}]*)\\}`, 'm').exec(text)?.[1];
   if (body === undefined) throw new Error(`no rule for ${selector} in:\n${text}`);
-  return Object.fromEntries(body.split(';').map((d) => d.split(':').map((x) => x.trim())).filter(([k, v]) => k && v).map(([k, v]) => [k!, v!]));
+  return Object.fromEntries(
+    body
+      .split(';')
+      .map((d) => d.split(':').map((x) => x.trim()))
+      .filter(([k, v]) => k && v)
+      .map(([k, v]) => [k!, v!]),
+  );
 }
 
 // Frames run at once.

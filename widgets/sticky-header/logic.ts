@@ -94,7 +94,11 @@ export function readBuilderSticky(attr: (name: string) => string | null, warn: (
       continue;
     }
     const parsed = field.kind === 'px' ? parsePx(raw) : parseFlag(raw);
-    if (parsed === undefined) warn(field.attr, `expected ${field.kind === 'px' ? 'a length in px' : 'a flag'}, got ${JSON.stringify(raw)}; using ${JSON.stringify(field.fallback)}`);
+    if (parsed === undefined)
+      warn(
+        field.attr,
+        `expected ${field.kind === 'px' ? 'a length in px' : 'a flag'}, got ${JSON.stringify(raw)}; using ${JSON.stringify(field.fallback)}`,
+      );
     out[key] = parsed ?? field.fallback;
   }
   return out as unknown as BuilderSticky;
@@ -110,7 +114,13 @@ export function builderOnDevice(sticky: BuilderSticky, device: Device): boolean 
  * there it rests at the bottom of its parent and leaves with it (sticky-kit's "bottoming", which Avada's names
  * follow). Without both flags it sticks for the rest of the page: undefined.
  */
-export function releaseLine(input: { parent: boolean; bottoming: boolean; parentBottom: number; height: number; stickyTop: number }): number | undefined {
+export function releaseLine(input: {
+  parent: boolean;
+  bottoming: boolean;
+  parentBottom: number;
+  height: number;
+  stickyTop: number;
+}): number | undefined {
   if (!input.parent || !input.bottoming) return undefined;
   return Math.max(0, input.parentBottom - input.height - input.stickyTop);
 }

@@ -2,7 +2,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setEnvironment } from '../../src/env';
 import { fakeMedia, type FakeMedia } from '../../test/helpers/media';
 import { fixtureBody, mountPage, only } from '../../test/helpers/mount';
-import { builderOnDevice, deviceFor, isStuck, legacyType, parsePx, readBuilderSticky, releaseLine, shrinks, sideTrigger, stickyOnDevice, triggerPosition } from './logic';
+import {
+  builderOnDevice,
+  deviceFor,
+  isStuck,
+  legacyType,
+  parsePx,
+  readBuilderSticky,
+  releaseLine,
+  shrinks,
+  sideTrigger,
+  stickyOnDevice,
+  triggerPosition,
+} from './logic';
 
 describe('sticky header rules', () => {
   it('sorts widths into Avada devices', () => {
@@ -47,7 +59,12 @@ describe('sticky header rules', () => {
   it('reads the Layout Builder attributes, each bad one reported by name', () => {
     expect(parsePx('20px')).toBe(20);
     expect(parsePx('-4')).toBeUndefined();
-    const attrs: Record<string, string> = { 'data-sticky-offset': 'top', 'data-sticky-small-visibility': 'maybe', 'data-sticky-medium-visibility': '1', 'data-transition-offset': '120' };
+    const attrs: Record<string, string> = {
+      'data-sticky-offset': 'top',
+      'data-sticky-small-visibility': 'maybe',
+      'data-sticky-medium-visibility': '1',
+      'data-transition-offset': '120',
+    };
     const warn = vi.fn();
     const s = readBuilderSticky((n) => attrs[n] ?? null, warn);
     expect(s).toMatchObject({ offset: 0, small: false, medium: true, large: true, transitionOffset: 120 });
@@ -127,7 +144,9 @@ describe('sticky header widget', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     vars({ header_sticky: '1', sticky_header_shrinkage: { on: 1 } });
     await mount();
-    expect(warn.mock.calls.map((c) => String(c[0])).filter((m) => m.includes('sticky-header: avadaHeaderVars.sticky_header_shrinkage'))).toHaveLength(1);
+    expect(
+      warn.mock.calls.map((c) => String(c[0])).filter((m) => m.includes('sticky-header: avadaHeaderVars.sticky_header_shrinkage')),
+    ).toHaveLength(1);
     report(false);
     expect(sticky()).toBe(true);
     expect(document.querySelector('.fusion-header-wrapper')!.hasAttribute('data-sf-shrink')).toBe(false);
@@ -135,7 +154,9 @@ describe('sticky header widget', () => {
 
   it('Layout Builder: stuck class on the container, per device visibility, bad attributes warned', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const html = (await fixtureBody('menu-element.html')).replace('data-sticky-offset="0"', 'data-sticky-offset="lots"').replace('data-transition-offset="120"', '');
+    const html = (await fixtureBody('menu-element.html'))
+      .replace('data-sticky-offset="0"', 'data-sticky-offset="lots"')
+      .replace('data-transition-offset="120"', '');
     await mountPage(html, only('sticky-header'));
     const container = document.querySelector('.fusion-sticky-container')!;
     expect(warn.mock.calls.map((c) => String(c[0])).filter((m) => m.includes('sticky-header: data-sticky-offset'))).toHaveLength(1);
@@ -178,7 +199,8 @@ describe('sticky header widget', () => {
       .replace('data-sticky-height-transition="1"', 'data-sticky-height-transition="300ms"');
     await mountPage(html, only('sticky-header'));
     const messages = warn.mock.calls.map((c) => String(c[0]));
-    for (const attr of ['data-sticky-parent', 'data-sticky-bottoming', 'data-sticky-height-transition']) expect(messages.filter((m) => m.includes(`sticky-header: ${attr}`))).toHaveLength(1);
+    for (const attr of ['data-sticky-parent', 'data-sticky-bottoming', 'data-sticky-height-transition'])
+      expect(messages.filter((m) => m.includes(`sticky-header: ${attr}`))).toHaveLength(1);
     expect(document.querySelector('.sf-sticky-parent')).toBeNull();
     expect(document.querySelector('.sf-sticky-height-transition')).toBeNull();
     report(false);

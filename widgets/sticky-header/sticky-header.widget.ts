@@ -1,4 +1,4 @@
-import { defineWidget, type WidgetContext } from '../../mount/types';
+import { defineWidget, type WidgetContext } from '../../src/widget';
 import { flag, readGlobal, str } from '../../src/config/globals';
 import { fixedAdminBarHeight } from '../../src/dom/scroll';
 import { adoptStyles } from '../../src/dom/styles';
@@ -6,7 +6,22 @@ import { env } from '../../src/env';
 
 const browserIntersecting = env().intersecting;
 import { listenLegacy } from '../../src/events/bus';
-import { builderOnDevice, deviceFor, DESKTOP_QUERY, legacyType, readBuilderSticky, releaseLine, shrinks, sideTrigger, stickyOnDevice, TABLET_QUERY, triggerPosition, SHRINK_HEIGHT, SHRINK_MS, type Device } from './logic';
+import {
+  builderOnDevice,
+  deviceFor,
+  DESKTOP_QUERY,
+  legacyType,
+  readBuilderSticky,
+  releaseLine,
+  shrinks,
+  sideTrigger,
+  stickyOnDevice,
+  TABLET_QUERY,
+  triggerPosition,
+  SHRINK_HEIGHT,
+  SHRINK_MS,
+  type Device,
+} from './logic';
 
 /**
  * The sticky header: legacy types 1, 2 and 3 (`avadaHeaderVars`) and Layout Builder sticky containers. No work
@@ -96,7 +111,8 @@ function remeasureOn(context: WidgetContext, update: () => void): () => Device {
   const { signal } = context;
   const desktop = env().matchMedia(DESKTOP_QUERY);
   const tablet = env().matchMedia(TABLET_QUERY);
-  const device = (): Device => (desktop && tablet ? (desktop.matches ? 'desktop' : tablet.matches ? 'tablet' : 'mobile') : deviceFor(window.innerWidth));
+  const device = (): Device =>
+    desktop && tablet ? (desktop.matches ? 'desktop' : tablet.matches ? 'tablet' : 'mobile') : deviceFor(window.innerWidth);
   let timer: number | undefined;
   window.addEventListener(
     'resize',
@@ -125,7 +141,9 @@ function mountLegacy(wrapper: HTMLElement, context: WidgetContext): void {
     type === 3
       ? wrapper
       : type === 2
-        ? wrapper.querySelector<HTMLElement>(vars.header_sticky_type2_layout === 'menu_and_logo' ? '.fusion-sticky-header-wrapper' : '.fusion-secondary-main-menu')
+        ? wrapper.querySelector<HTMLElement>(
+            vars.header_sticky_type2_layout === 'menu_and_logo' ? '.fusion-sticky-header-wrapper' : '.fusion-secondary-main-menu',
+          )
         : wrapper.querySelector<HTMLElement>('.fusion-header');
   if (!target) return;
   const placeholder = type === 3 ? null : wrapper.querySelector<HTMLElement>('.fusion-header-sticky-height');
@@ -153,7 +171,10 @@ function mountLegacy(wrapper: HTMLElement, context: WidgetContext): void {
     }
     const adminBar = fixedAdminBarHeight();
     const top = docTop(placeholder ?? target);
-    const trigger = type === 3 ? sideTrigger({ elementTop: top, elementHeight: height, viewportHeight: window.innerHeight, adminBar }) : triggerPosition({ elementTop: top, adminBar, offset: 0 });
+    const trigger =
+      type === 3
+        ? sideTrigger({ elementTop: top, elementHeight: height, viewportHeight: window.innerHeight, adminBar })
+        : triggerPosition({ elementTop: top, adminBar, offset: 0 });
     setTrigger(trigger, adminBar);
   };
   const device = remeasureOn(context, measure);
@@ -191,7 +212,9 @@ function mountBuilder(container: HTMLElement, context: WidgetContext): void {
   const setTrigger = watchTrigger(context.signal, (past) => apply(past && builderOnDevice(sticky, device())));
   const setTransition = watchTrigger(context.signal, (past) => container.classList.toggle('fusion-sticky-transition', past && stuck));
   // Past the release line the container rests at its parent's bottom (still marked stuck, as it is scrolled to).
-  const setRelease = parent ? watchTrigger(context.signal, (past) => container.classList.toggle('sf-sticky-bottomed', past && stuck)) : undefined;
+  const setRelease = parent
+    ? watchTrigger(context.signal, (past) => container.classList.toggle('sf-sticky-bottomed', past && stuck))
+    : undefined;
   const measure = () => {
     if (stuck) apply(false);
     const box = container.getBoundingClientRect();
@@ -205,7 +228,13 @@ function mountBuilder(container: HTMLElement, context: WidgetContext): void {
     setTrigger(trigger, adminBar);
     if (sticky.transitionOffset > 0) setTransition(trigger + sticky.transitionOffset, adminBar);
     if (parent && setRelease) {
-      const line = releaseLine({ parent: true, bottoming: true, parentBottom: docTop(parent) + parent.getBoundingClientRect().height, height, stickyTop: adminBar + sticky.offset });
+      const line = releaseLine({
+        parent: true,
+        bottoming: true,
+        parentBottom: docTop(parent) + parent.getBoundingClientRect().height,
+        height,
+        stickyTop: adminBar + sticky.offset,
+      });
       if (line !== undefined) setRelease(Math.max(line, trigger), adminBar);
     }
   };

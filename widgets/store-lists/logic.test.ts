@@ -5,16 +5,22 @@ const BASE = 'https://shop.example/shop/?filter_color=red&min_price=10';
 
 describe('query merging for ordering links', () => {
   it('adds every current parameter the link lacks, keeping the link query-only', () => {
-    expect(mergeQuery('?product_orderby=name', '?filter_color=red&min_price=10', BASE)).toBe('?product_orderby=name&filter_color=red&min_price=10');
+    expect(mergeQuery('?product_orderby=name', '?filter_color=red&min_price=10', BASE)).toBe(
+      '?product_orderby=name&filter_color=red&min_price=10',
+    );
   });
   it('never duplicates a key the link already has', () => {
-    expect(mergeQuery('?product_orderby=name&filter_color=blue', '?filter_color=red&product_orderby=price', BASE)).toBe('?product_orderby=name&filter_color=blue');
+    expect(mergeQuery('?product_orderby=name&filter_color=blue', '?filter_color=red&product_orderby=price', BASE)).toBe(
+      '?product_orderby=name&filter_color=blue',
+    );
   });
   it('checks keys exactly, not by substring (Avada added "color" when "filter_color" was present)', () => {
     expect(mergeQuery('?filter_color=blue', '?color=red', BASE)).toBe('?filter_color=blue&color=red');
   });
   it('encodes values', () => {
-    expect(mergeQuery('?product_orderby=name', '?s=tote%20%26%20bag&q=%27x%27', BASE)).toBe('?product_orderby=name&s=tote+%26+bag&q=%27x%27');
+    expect(mergeQuery('?product_orderby=name', '?s=tote%20%26%20bag&q=%27x%27', BASE)).toBe(
+      '?product_orderby=name&s=tote+%26+bag&q=%27x%27',
+    );
   });
   it('keeps repeated values of a missing key once each', () => {
     expect(mergeQuery('?a=1', '?tag=x&tag=y&tag=x', BASE)).toBe('?a=1&tag=x&tag=y');

@@ -1,4 +1,4 @@
-import { defineWidget, type WidgetContext } from '../../mount/types';
+import { defineWidget, type WidgetContext } from '../../src/widget';
 import { pageGlobal } from '../../src/config/globals';
 import { parseString } from '../../src/config/parse';
 import { env } from '../../src/env';
@@ -63,11 +63,13 @@ function heading(h2: Element, ctx: WidgetContext): void {
   const upsells = !!h2.parentElement?.matches('.upsells.products');
   const rawStyle = avadaVar('title_style_type');
   const styleType = parseString(rawStyle);
-  if (rawStyle !== undefined && styleType === undefined) ctx.warn('avadaWooCommerceVars.title_style_type', 'is not a string; no separator style');
+  if (rawStyle !== undefined && styleType === undefined)
+    ctx.warn('avadaWooCommerceVars.title_style_type', 'is not a string; no separator style');
   const sep = separatorClasses(styleType ?? '');
   const rawSize = avadaVar('related_products_heading_size');
   const level = upsells ? 3 : headingLevel(rawSize, 2);
-  if (!upsells && rawSize !== undefined && headingLevel(rawSize, 0) === 0) ctx.warn('avadaWooCommerceVars.related_products_heading_size', 'is not a heading level 1-6; using 2');
+  if (!upsells && rawSize !== undefined && headingLevel(rawSize, 0) === 0)
+    ctx.warn('avadaWooCommerceVars.related_products_heading_size', 'is not a heading level 1-6; using 2');
   const rtl = document.documentElement.dir === 'rtl' || document.body.classList.contains('rtl');
 
   const title = document.createElement('div');

@@ -1,4 +1,4 @@
-import { defineWidget } from '../../mount/types';
+import { defineWidget } from '../../src/widget';
 import { getCookie, setCookie } from '../../src/storage/cookies';
 import { HIDDEN_VALUE, isDismissed, isWellFormedNoticeId, noticeCookieName } from './logic';
 
@@ -39,7 +39,8 @@ export default defineWidget({
     };
     const onKey = (event: KeyboardEvent) => {
       // Enter already clicks a link; Space on a role=button link must too.
-      if (event.key === ' ' && event.target instanceof Element && event.target.closest('.woocommerce-store-notice__dismiss-link')) dismiss(event);
+      if (event.key === ' ' && event.target instanceof Element && event.target.closest('.woocommerce-store-notice__dismiss-link'))
+        dismiss(event);
     };
     notice.addEventListener('click', onClick, { signal });
     notice.addEventListener('keydown', onKey, { signal });

@@ -36,7 +36,8 @@ describe('typography rules', () => {
 
 describe('typography widget', () => {
   let warn: MockInstance<typeof console.warn>;
-  const HTML = '<h1 id="h1" style="font-size: 56px">Title</h1><h2 id="h2" style="font-size: 36px">Sub</h2><p id="p" style="font-size: 20px">Text</p>';
+  const HTML =
+    '<h1 id="h1" style="font-size: 56px">Title</h1><h2 id="h2" style="font-size: 36px">Sub</h2><p id="p" style="font-size: 20px">Text</p>';
   const vars = (v: unknown) => ((window as unknown as { fusionTypographyVars?: unknown }).fusionTypographyVars = v);
   beforeEach(() => {
     resetLogMemory();

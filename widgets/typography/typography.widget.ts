@@ -1,4 +1,4 @@
-import { defineWidget, type WidgetContext } from '../../mount/types';
+import { defineWidget, type WidgetContext } from '../../src/widget';
 import { parseFlag, parseString } from '../../src/config/parse';
 import { pageGlobal } from '../../src/config/globals';
 import { adoptStyles } from '../../src/dom/styles';
@@ -29,7 +29,10 @@ function read(raw: unknown, context: WidgetContext): Settings | undefined {
     return fallback;
   };
   // A % site width (boxed layouts) is valid for Avada but gives no px anchor: the default one, without a warning.
-  const width = typeof vars.site_width === 'string' && vars.site_width.trim().endsWith('%') ? DEFAULTS.siteWidth : field('site_width', parseSiteWidth, DEFAULTS.siteWidth, 'a width in px');
+  const width =
+    typeof vars.site_width === 'string' && vars.site_width.trim().endsWith('%')
+      ? DEFAULTS.siteWidth
+      : field('site_width', parseSiteWidth, DEFAULTS.siteWidth, 'a width in px');
   let elements = field('elements', parseString, DEFAULTS.elements, 'a selector list');
   try {
     document.querySelector(elements);

@@ -34,9 +34,12 @@ describe('VariationView (React 19)', () => {
     expect($('#why').hidden).toBe(true);
   });
 
-  it('renders the button state into the CMS button and wrapper, keeping the theme\'s describedby ids', () => {
+  it("renders the button state into the CMS button and wrapper, keeping the theme's describedby ids", () => {
     const { $, props, container } = printed();
-    const view = render(<VariationView {...props} buttonState="unavailable" explanation={{ text: 'Unavailable.', shown: false, said: 0 }} />, { container });
+    const view = render(
+      <VariationView {...props} buttonState="unavailable" explanation={{ text: 'Unavailable.', shown: false, said: 0 }} />,
+      { container },
+    );
     const button = $('.single_add_to_cart_button');
     expect(button.classList.contains('wc-variation-is-unavailable')).toBe(true);
     expect(button.classList.contains('wc-variation-selection-needed')).toBe(false);
@@ -54,21 +57,30 @@ describe('VariationView (React 19)', () => {
 
   it('shows the explanation when pressed, as a status message', () => {
     const { $, props, container } = printed();
-    render(<VariationView {...props} buttonState="needed" explanation={{ text: 'Choose options.', shown: true, said: 1 }} />, { container });
+    render(<VariationView {...props} buttonState="needed" explanation={{ text: 'Choose options.', shown: true, said: 1 }} />, {
+      container,
+    });
     const why = $('#why');
     expect(why.hidden).toBe(false);
     expect(why.getAttribute('role')).toBe('status');
     expect(why.textContent).toBe('Choose options.');
   });
 
-  it('writes each swatch\'s state: checked, roving tabindex, disabled with its reason', () => {
+  it("writes each swatch's state: checked, roving tabindex, disabled with its reason", () => {
     const { props, swatches, container } = printed();
     const states: SwatchState[] = [
       { swatch: swatches[0]!, checked: false, reason: 'nomatch', tabbable: false },
       { swatch: swatches[1]!, checked: true, reason: undefined, tabbable: true },
     ];
     render(<VariationView {...props} swatches={states} />, { container });
-    expect(swatches.map((s) => [s.getAttribute('aria-checked'), s.getAttribute('tabindex'), s.getAttribute('aria-disabled'), s.getAttribute('aria-describedby')])).toEqual([
+    expect(
+      swatches.map((s) => [
+        s.getAttribute('aria-checked'),
+        s.getAttribute('tabindex'),
+        s.getAttribute('aria-disabled'),
+        s.getAttribute('aria-describedby'),
+      ]),
+    ).toEqual([
       ['false', '-1', 'true', 'r-nomatch'],
       ['true', '0', null, null],
     ]);

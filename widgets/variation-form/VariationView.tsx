@@ -1,5 +1,12 @@
 import { memo, useLayoutEffect, useRef } from 'react';
-import { REASON_KINDS, writeButtonState, writeExplanation, writeResetVisibility, writeSwatchStates, type VariationViewProps } from './view-dom';
+import {
+  REASON_KINDS,
+  writeButtonState,
+  writeExplanation,
+  writeResetVisibility,
+  writeSwatchStates,
+  type VariationViewProps,
+} from './view-dom';
 
 export type { ButtonState, ExplanationState, VariationViewProps } from './view-dom';
 
@@ -13,7 +20,10 @@ export type { ButtonState, ExplanationState, VariationViewProps } from './view-d
  */
 export const VariationView = memo(function VariationView(props: VariationViewProps) {
   const { explanation, explanationId, reasons } = props;
-  useLayoutEffect(() => writeButtonState(props.button, props.addToCartWrap, props.buttonState, explanationId), [props.button, props.addToCartWrap, props.buttonState, explanationId]);
+  useLayoutEffect(
+    () => writeButtonState(props.button, props.addToCartWrap, props.buttonState, explanationId),
+    [props.button, props.addToCartWrap, props.buttonState, explanationId],
+  );
   useLayoutEffect(() => writeResetVisibility(props.resets, props.resetVisible), [props.resets, props.resetVisible]);
   useLayoutEffect(() => writeSwatchStates(props.swatches, reasons), [props.swatches, reasons]);
   const explanationRef = useRef<HTMLParagraphElement>(null);
@@ -23,7 +33,13 @@ export const VariationView = memo(function VariationView(props: VariationViewPro
   }, [explanation, explanationId]);
   return (
     <>
-      <p ref={explanationRef} id={explanationId} className="sf-variation-message woocommerce-info" role="status" hidden={!explanation.shown} />
+      <p
+        ref={explanationRef}
+        id={explanationId}
+        className="sf-variation-message woocommerce-info"
+        role="status"
+        hidden={!explanation.shown}
+      />
       {props.swatches.length > 0 &&
         REASON_KINDS.map((kind) => (
           <span key={kind} id={reasons[kind].id} className="screen-reader-text" hidden>

@@ -9,12 +9,35 @@ import { afterInit, choose, recordNative, useVariationPage, wait } from './test-
 useVariationPage();
 
 const $ = <T extends Element = HTMLElement>(sel: string) => document.querySelector<T>(sel)!;
-const COLOUR: Attr = { name: 'pa_colour', label: 'Colour', options: [['rust', 'Rust'], ['navy', 'Navy']] };
+const COLOUR: Attr = {
+  name: 'pa_colour',
+  label: 'Colour',
+  options: [
+    ['rust', 'Rust'],
+    ['navy', 'Navy'],
+  ],
+};
 
 describe('§5.1 ajax mode: "form blocked while waiting"', () => {
   it('shows the blockUI overlay on the form while get_variation is in flight, and removes it after', async () => {
     state.latency.set('get_variation', 80);
-    await mountPage(variationForm([COLOUR, { ...SIZE, options: [['s', 'S'], ['m', 'M']] }, LINING], { variations: 'false' }), only('variation-form'));
+    await mountPage(
+      variationForm(
+        [
+          COLOUR,
+          {
+            ...SIZE,
+            options: [
+              ['s', 'S'],
+              ['m', 'M'],
+            ],
+          },
+          LINING,
+        ],
+        { variations: 'false' },
+      ),
+      only('variation-form'),
+    );
     await afterInit();
     choose('pa_colour', 'rust');
     choose('pa_size', 's');
@@ -31,9 +54,32 @@ describe('§5.1 ajax mode: "form blocked while waiting"', () => {
 
 describe('§4 ajax mode: the events of a check', () => {
   it('a complete choice asks the server without update_variation_values (WooCommerce fires it for an incomplete one only)', async () => {
-    await mountPage(variationForm([COLOUR, { ...SIZE, options: [['s', 'S'], ['m', 'M']] }, LINING], { variations: 'false' }), only('variation-form'));
+    await mountPage(
+      variationForm(
+        [
+          COLOUR,
+          {
+            ...SIZE,
+            options: [
+              ['s', 'S'],
+              ['m', 'M'],
+            ],
+          },
+          LINING,
+        ],
+        { variations: 'false' },
+      ),
+      only('variation-form'),
+    );
     await afterInit();
-    const seen = recordNative(['check_variations', 'update_variation_values', 'woocommerce_update_variation_values', 'woocommerce_variation_select_change', 'reset_data', 'found_variation']);
+    const seen = recordNative([
+      'check_variations',
+      'update_variation_values',
+      'woocommerce_update_variation_values',
+      'woocommerce_variation_select_change',
+      'reset_data',
+      'found_variation',
+    ]);
     choose('pa_colour', 'rust');
     // Incomplete: update_variation_values, then reset_data.
     expect(seen.map((s) => s.name)).toEqual(['check_variations', 'update_variation_values', 'reset_data']);

@@ -69,14 +69,20 @@ export function variation(id: number, attributes: Record<string, string>, extra:
 
 function swatchHtml(kind: NonNullable<Attr['swatches']>, value: string, text: string, selected: boolean): string {
   const checked = selected ? ' data-checked="true" ' : '';
-  if (kind === 'color') return `<a href="#" class="avada-color-select" role="button" tabindex="0" aria-label="${esc(text)}" title="${esc(text)}" data-value="${esc(value)}"${checked}><span style="background-color: #ccc"></span></a>`;
-  if (kind === 'image') return `<a href="#" class="avada-image-select" role="button" tabindex="0" aria-label="${esc(text)}" title="${esc(text)}" data-value="${esc(value)}"${checked}><img src="/x.jpg" alt=""></a>`;
+  if (kind === 'color')
+    return `<a href="#" class="avada-color-select" role="button" tabindex="0" aria-label="${esc(text)}" title="${esc(text)}" data-value="${esc(value)}"${checked}><span style="background-color: #ccc"></span></a>`;
+  if (kind === 'image')
+    return `<a href="#" class="avada-image-select" role="button" tabindex="0" aria-label="${esc(text)}" title="${esc(text)}" data-value="${esc(value)}"${checked}><img src="/x.jpg" alt=""></a>`;
   return `<a href="#" class="avada-button-select" role="button" tabindex="0" aria-label="${esc(text)}" title="${esc(text)}" data-value="${esc(value)}"${checked}>${esc(text)}</a>`;
 }
 
 function selectHtml(a: Attr): string {
   const dataName = a.dataAttributeName === false ? '' : ` data-attribute_name="attribute_${a.name}"`;
-  const options = a.options.map(([v, t]) => `<option value="${esc(v)}" class="attached enabled"${a.selected === v ? ' selected="selected"' : ''}>${esc(t)}</option>`).join('');
+  const options = a.options
+    .map(
+      ([v, t]) => `<option value="${esc(v)}" class="attached enabled"${a.selected === v ? ' selected="selected"' : ''}>${esc(t)}</option>`,
+    )
+    .join('');
   const select = `<select id="${a.name}" class="" name="attribute_${a.name}"${dataName} data-show_option_none="${a.showOptionNone ?? 'yes'}"><option value="">Choose an option</option>${options}</select>`;
   if (!a.swatches) return select;
   return `<div class="avada-select-wrapper" data-type="${a.swatches}">${select}${a.options.map(([v, t]) => swatchHtml(a.swatches!, v, t, a.selected === v)).join('')}</div>`;
@@ -98,16 +104,31 @@ export function variationForm(attrs: Attr[], o: FormOptions = {}): string {
   const rows = attrs
     .map((a, i) => {
       const last = i === attrs.length - 1;
-      const link = last && (reset === 'a' || reset === 'both') ? '<a class="reset_variations" href="#" aria-label="Clear options">Clear</a>' : '';
+      const link =
+        last && (reset === 'a' || reset === 'both') ? '<a class="reset_variations" href="#" aria-label="Clear options">Clear</a>' : '';
       return `<tr><th class="label"><label for="${a.name}">${esc(a.label)}</label></th><td class="value">${selectHtml(a)}${link}</td></tr>`;
     })
     .join('');
-  const extraRow = reset === 'button' || reset === 'both' ? '<tr><td colspan="2"><button class="reset_variations wp-element-button" aria-label="Clear options">Clear</button></td></tr>' : '';
-  const templates = o.templates === 'none' ? '' : o.templates === undefined || o.templates === 'default' ? DEFAULT_TEMPLATES : [
-    o.templates.variation === undefined ? '' : `<script type="text/template" id="tmpl-variation-template">${o.templates.variation}</script>`,
-    o.templates.unavailable === undefined ? '' : `<script type="text/template" id="tmpl-unavailable-variation-template">${o.templates.unavailable}</script>`,
-  ].join('');
-  const qty = o.quantity ?? `<div class="quantity"><label class="screen-reader-text" for="quantity_1">Rain jacket quantity</label><input type="number" id="quantity_1" class="input-text qty text" name="quantity" value="1" aria-label="Product quantity" min="1" max="" step="1" placeholder="" inputmode="numeric" autocomplete="off"></div>`;
+  const extraRow =
+    reset === 'button' || reset === 'both'
+      ? '<tr><td colspan="2"><button class="reset_variations wp-element-button" aria-label="Clear options">Clear</button></td></tr>'
+      : '';
+  const templates =
+    o.templates === 'none'
+      ? ''
+      : o.templates === undefined || o.templates === 'default'
+        ? DEFAULT_TEMPLATES
+        : [
+            o.templates.variation === undefined
+              ? ''
+              : `<script type="text/template" id="tmpl-variation-template">${o.templates.variation}</script>`,
+            o.templates.unavailable === undefined
+              ? ''
+              : `<script type="text/template" id="tmpl-unavailable-variation-template">${o.templates.unavailable}</script>`,
+          ].join('');
+  const qty =
+    o.quantity ??
+    `<div class="quantity"><label class="screen-reader-text" for="quantity_1">Rain jacket quantity</label><input type="number" id="quantity_1" class="input-text qty text" name="quantity" value="1" aria-label="Product quantity" min="1" max="" step="1" placeholder="" inputmode="numeric" autocomplete="off"></div>`;
   const lazyAttr = o.lazy ? ' data-product_variations_lazy="true"' : '';
   const custom = o.customData === undefined ? '' : ` data-custom_data="${esc(o.customData)}"`;
   return `<div id="product-${id}" class="product type-product post-${id} product-type-variable ${o.productClass ?? ''}">
@@ -133,5 +154,20 @@ export function variationForm(attrs: Attr[], o: FormOptions = {}): string {
 </div>${templates}`;
 }
 
-export const SIZE: Attr = { name: 'pa_size', label: 'Size', options: [['s', 'S'], ['m', 'M'], ['l', 'L']] };
-export const LINING: Attr = { name: 'lining', label: 'Lining', options: [['Fleece', 'Fleece'], ['Cotton & silk', 'Cotton & silk']] };
+export const SIZE: Attr = {
+  name: 'pa_size',
+  label: 'Size',
+  options: [
+    ['s', 'S'],
+    ['m', 'M'],
+    ['l', 'L'],
+  ],
+};
+export const LINING: Attr = {
+  name: 'lining',
+  label: 'Lining',
+  options: [
+    ['Fleece', 'Fleece'],
+    ['Cotton & silk', 'Cotton & silk'],
+  ],
+};

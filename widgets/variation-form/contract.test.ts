@@ -35,7 +35,10 @@ const JACKET = [
 
 describe('§3.3 names: data-attribute_name, then name', () => {
   it('matches with selects that print only name (no data-attribute_name)', async () => {
-    const attrs: Attr[] = [{ ...SIZE, dataAttributeName: false }, { ...LINING, dataAttributeName: false }];
+    const attrs: Attr[] = [
+      { ...SIZE, dataAttributeName: false },
+      { ...LINING, dataAttributeName: false },
+    ];
     await open(variationForm(attrs, { variations: JACKET }));
     choose('pa_size', 's');
     choose('lining', 'Fleece');
@@ -57,14 +60,39 @@ describe('§3.3 names: data-attribute_name, then name', () => {
 describe('§3.3 data-product_variations', () => {
   it('"[]" (all out of stock, the template prints a notice instead): the form is left alone, no warning', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const html = variationForm([SIZE], { variations: [] }).replace(/<table class="variations"[\s\S]*?<\/table>/, '<p class="stock out-of-stock">This product is currently out of stock and unavailable.</p>');
+    const html = variationForm([SIZE], { variations: [] }).replace(
+      /<table class="variations"[\s\S]*?<\/table>/,
+      '<p class="stock out-of-stock">This product is currently out of stock and unavailable.</p>',
+    );
     await open(html);
     expect(warn).not.toHaveBeenCalled();
     expect($('.stock.out-of-stock').textContent).toContain('out of stock');
   });
 
   it('"false": ajax mode posts the chosen attribute_* pairs, product_id and custom_data to get_variation', async () => {
-    await open(variationForm([{ name: 'pa_colour', label: 'Colour', options: [['rust', 'Rust'], ['navy', 'Navy']] }, { ...SIZE, options: [['s', 'S'], ['m', 'M']] }, LINING], { variations: 'false', customData: '{"gift":"yes"}' }));
+    await open(
+      variationForm(
+        [
+          {
+            name: 'pa_colour',
+            label: 'Colour',
+            options: [
+              ['rust', 'Rust'],
+              ['navy', 'Navy'],
+            ],
+          },
+          {
+            ...SIZE,
+            options: [
+              ['s', 'S'],
+              ['m', 'M'],
+            ],
+          },
+          LINING,
+        ],
+        { variations: 'false', customData: '{"gift":"yes"}' },
+      ),
+    );
     expect(state.log.filter((l) => l.endpoint === 'get_variation')).toHaveLength(0);
     choose('pa_colour', 'rust');
     choose('pa_size', 's');
@@ -73,21 +101,77 @@ describe('§3.3 data-product_variations', () => {
     await vi.waitFor(() => expect(variationId()).toBe('513'));
     const posted = state.log.filter((l) => l.endpoint === 'get_variation');
     expect(posted).toHaveLength(1);
-    expect(posted[0]!.body).toMatchObject({ attribute_pa_colour: 'rust', attribute_pa_size: 's', attribute_lining: 'Fleece', product_id: '512', 'custom_data[gift]': 'yes' });
+    expect(posted[0]!.body).toMatchObject({
+      attribute_pa_colour: 'rust',
+      attribute_pa_size: 's',
+      attribute_lining: 'Fleece',
+      product_id: '512',
+      'custom_data[gift]': 'yes',
+    });
   });
 
   it('"false": options stay selectable (no filtering) in ajax mode', async () => {
-    await open(variationForm([{ name: 'pa_colour', label: 'Colour', options: [['rust', 'Rust'], ['navy', 'Navy']] }, SIZE, LINING], { variations: 'false' }));
+    await open(
+      variationForm(
+        [
+          {
+            name: 'pa_colour',
+            label: 'Colour',
+            options: [
+              ['rust', 'Rust'],
+              ['navy', 'Navy'],
+            ],
+          },
+          SIZE,
+          LINING,
+        ],
+        { variations: 'false' },
+      ),
+    );
     choose('pa_colour', 'navy');
     expect(values('pa_size')).toEqual(['', 's', 'm', 'l']);
   });
 
   it('lazy stubs: filters with the stubs and fetches the full object on a stub match', async () => {
     const stubs = [
-      { attributes: { attribute_pa_colour: 'rust', attribute_pa_size: 's', attribute_lining: 'Fleece' }, variation_id: 513, variation_is_active: true, variation_is_visible: true, variation_data_loaded: false },
-      { attributes: { attribute_pa_colour: 'navy', attribute_pa_size: '', attribute_lining: '' }, variation_id: 516, variation_is_active: true, variation_is_visible: true, variation_data_loaded: false },
+      {
+        attributes: { attribute_pa_colour: 'rust', attribute_pa_size: 's', attribute_lining: 'Fleece' },
+        variation_id: 513,
+        variation_is_active: true,
+        variation_is_visible: true,
+        variation_data_loaded: false,
+      },
+      {
+        attributes: { attribute_pa_colour: 'navy', attribute_pa_size: '', attribute_lining: '' },
+        variation_id: 516,
+        variation_is_active: true,
+        variation_is_visible: true,
+        variation_data_loaded: false,
+      },
     ];
-    await open(variationForm([{ name: 'pa_colour', label: 'Colour', options: [['rust', 'Rust'], ['navy', 'Navy']] }, { ...SIZE, options: [['s', 'S'], ['m', 'M']] }, LINING], { variations: stubs, lazy: true }));
+    await open(
+      variationForm(
+        [
+          {
+            name: 'pa_colour',
+            label: 'Colour',
+            options: [
+              ['rust', 'Rust'],
+              ['navy', 'Navy'],
+            ],
+          },
+          {
+            ...SIZE,
+            options: [
+              ['s', 'S'],
+              ['m', 'M'],
+            ],
+          },
+          LINING,
+        ],
+        { variations: stubs, lazy: true },
+      ),
+    );
     choose('pa_colour', 'rust');
     expect(values('pa_size')).toEqual(['', 's']);
     choose('pa_size', 's');
@@ -105,7 +189,10 @@ describe('§3.3 data-product_variations', () => {
 
 describe('§5.1 matching', () => {
   it('the first match in array order wins, "" on either side is a wildcard', async () => {
-    const vs = [variation(601, { attribute_pa_size: '', attribute_lining: 'Fleece' }), variation(602, { attribute_pa_size: 's', attribute_lining: 'Fleece' })];
+    const vs = [
+      variation(601, { attribute_pa_size: '', attribute_lining: 'Fleece' }),
+      variation(602, { attribute_pa_size: 's', attribute_lining: 'Fleece' }),
+    ];
     await open(variationForm([SIZE, LINING], { variations: vs }));
     choose('pa_size', 's');
     choose('lining', 'Fleece');
@@ -147,27 +234,30 @@ describe('§5.2 option availability', () => {
 });
 
 describe('§3.3 reset control', () => {
-  it.each(['a', 'button'] as const)('11.x <a> in the last cell and 9.x <button class="reset_variations wp-element-button"> (%s) both reset', async (kind) => {
-    await open(variationForm([SIZE, LINING], { variations: JACKET, reset: kind }));
-    const reset = $('.reset_variations');
-    expect(reset.tagName).toBe(kind === 'a' ? 'A' : 'BUTTON');
-    expect(reset.style.visibility).toBe('hidden');
-    choose('pa_size', 's');
-    expect(reset.style.visibility).toBe('visible');
-    choose('lining', 'Fleece');
-    await settle();
-    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
-    reset.dispatchEvent(click);
-    // A <button> in the form must never submit it; a link must not navigate to #.
-    expect(click.defaultPrevented).toBe(true);
-    if (kind === 'button') expect((reset as HTMLButtonElement).type).toBe('button');
-    expect(select('pa_size').value).toBe('');
-    expect(select('lining').value).toBe('');
-    expect(variationId()).toBe('');
-    expect(document.activeElement).toBe(select('pa_size'));
-    await vi.waitFor(() => expect($('.reset_variations_alert').textContent).toBe(VARIATION_PARAMS.i18n_reset_alert_text));
-    expect(reset.style.visibility).toBe('hidden');
-  });
+  it.each(['a', 'button'] as const)(
+    '11.x <a> in the last cell and 9.x <button class="reset_variations wp-element-button"> (%s) both reset',
+    async (kind) => {
+      await open(variationForm([SIZE, LINING], { variations: JACKET, reset: kind }));
+      const reset = $('.reset_variations');
+      expect(reset.tagName).toBe(kind === 'a' ? 'A' : 'BUTTON');
+      expect(reset.style.visibility).toBe('hidden');
+      choose('pa_size', 's');
+      expect(reset.style.visibility).toBe('visible');
+      choose('lining', 'Fleece');
+      await settle();
+      const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+      reset.dispatchEvent(click);
+      // A <button> in the form must never submit it; a link must not navigate to #.
+      expect(click.defaultPrevented).toBe(true);
+      if (kind === 'button') expect((reset as HTMLButtonElement).type).toBe('button');
+      expect(select('pa_size').value).toBe('');
+      expect(select('lining').value).toBe('');
+      expect(variationId()).toBe('');
+      expect(document.activeElement).toBe(select('pa_size'));
+      await vi.waitFor(() => expect($('.reset_variations_alert').textContent).toBe(VARIATION_PARAMS.i18n_reset_alert_text));
+      expect(reset.style.visibility).toBe('hidden');
+    },
+  );
 
   it('Space on the reset link resets it (button semantics)', async () => {
     await open(variationForm([SIZE, LINING], { variations: JACKET }));
@@ -184,7 +274,15 @@ describe('§3.3 reset control', () => {
 describe('§3.3 templates', () => {
   it('{{ data.variation.KEY }} is HTML-escaped, {{{ }}} raw', async () => {
     const vs = [variation(801, { attribute_pa_size: 's' }, { sku: '<b>X&Y</b>' })];
-    await open(variationForm([SIZE], { variations: vs, templates: { variation: '<div class="t-raw">{{{ data.variation.price_html }}}</div><div class="t-esc">{{ data.variation.sku }}</div>', unavailable: '<p>gone</p>' } }));
+    await open(
+      variationForm([SIZE], {
+        variations: vs,
+        templates: {
+          variation: '<div class="t-raw">{{{ data.variation.price_html }}}</div><div class="t-esc">{{ data.variation.sku }}</div>',
+          unavailable: '<p>gone</p>',
+        },
+      }),
+    );
     choose('pa_size', 's');
     await vi.waitFor(() => expect(single().querySelector('.t-esc')).not.toBeNull());
     expect($('.t-esc').textContent).toBe('<b>X&Y</b>');
@@ -194,24 +292,38 @@ describe('§3.3 templates', () => {
 
   it('a missing template: one named warning and the built-in markup', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await open(variationForm([SIZE], { variations: [variation(802, { attribute_pa_size: 's' }), variation(803, { attribute_pa_size: 'm' })], templates: 'none' }));
+    await open(
+      variationForm([SIZE], {
+        variations: [variation(802, { attribute_pa_size: 's' }), variation(803, { attribute_pa_size: 'm' })],
+        templates: 'none',
+      }),
+    );
     choose('pa_size', 's');
     await vi.waitFor(() => expect(single().querySelector('.woocommerce-variation-price')?.textContent).toBe('802.00'));
     choose('pa_size', 'm');
     await vi.waitFor(() => expect(single().querySelector('.woocommerce-variation-price')?.textContent).toBe('803.00'));
-    const named = warn.mock.calls.filter((c) => String(c[0]).includes('variation-form') && String(c[0]).includes('tmpl-variation-template'));
+    const named = warn.mock.calls.filter(
+      (c) => String(c[0]).includes('variation-form') && String(c[0]).includes('tmpl-variation-template'),
+    );
     expect(named).toHaveLength(1);
   });
 
   it('a template that needs an eval engine: the same named template-not-found warning, once, and the built-in markup', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const vs = [variation(805, { attribute_pa_size: 's' }), variation(806, { attribute_pa_size: 'm' })];
-    await open(variationForm([SIZE], { variations: vs, templates: { variation: '<# if ( data.variation.sku ) { #><b>{{ data.variation.sku }}</b><# } #>', unavailable: '<p>gone</p>' } }));
+    await open(
+      variationForm([SIZE], {
+        variations: vs,
+        templates: { variation: '<# if ( data.variation.sku ) { #><b>{{ data.variation.sku }}</b><# } #>', unavailable: '<p>gone</p>' },
+      }),
+    );
     choose('pa_size', 's');
     await vi.waitFor(() => expect(single().querySelector('.woocommerce-variation-price')?.textContent).toBe('805.00'));
     choose('pa_size', 'm');
     await vi.waitFor(() => expect(single().querySelector('.woocommerce-variation-price')?.textContent).toBe('806.00'));
-    const named = warn.mock.calls.map((c) => String(c[0])).filter((t) => t.includes('variation-form') && t.includes('tmpl-variation-template'));
+    const named = warn.mock.calls
+      .map((c) => String(c[0]))
+      .filter((t) => t.includes('variation-form') && t.includes('tmpl-variation-template'));
     expect(named).toHaveLength(1);
     expect(named[0]).toMatch(/template not found/);
   });
@@ -219,7 +331,12 @@ describe('§3.3 templates', () => {
   it('a hyphenated key (added by a filter) renders as WooCommerce reads it', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const vs = [variation(807, { attribute_pa_size: 's' }, { 'delivery-note': '<em>Ships in 2 days</em>' })];
-    await open(variationForm([SIZE], { variations: vs, templates: { variation: '<div class="t-note">{{{ data.variation.delivery-note }}}</div>', unavailable: '<p>gone</p>' } }));
+    await open(
+      variationForm([SIZE], {
+        variations: vs,
+        templates: { variation: '<div class="t-note">{{{ data.variation.delivery-note }}}</div>', unavailable: '<p>gone</p>' },
+      }),
+    );
     choose('pa_size', 's');
     await vi.waitFor(() => expect(single().querySelector('.t-note em')?.textContent).toBe('Ships in 2 days'));
     expect(warn.mock.calls.filter((c) => String(c[0]).includes('tmpl-variation-template'))).toHaveLength(0);
@@ -237,7 +354,11 @@ describe('§3.3 templates', () => {
 
 describe('§3.3 quantity for a variation', () => {
   it('sold individually "yes": value 1, min 1, max "", box hidden; change fired', async () => {
-    await open(variationForm([SIZE], { variations: [variation(901, { attribute_pa_size: 's' }, { is_sold_individually: 'yes', min_qty: 1, max_qty: 1 })] }));
+    await open(
+      variationForm([SIZE], {
+        variations: [variation(901, { attribute_pa_size: 's' }, { is_sold_individually: 'yes', min_qty: 1, max_qty: 1 })],
+      }),
+    );
     const qty = $<HTMLInputElement>('input.qty');
     qty.value = '3';
     const changes = recordNative(['change']);
@@ -251,7 +372,14 @@ describe('§3.3 quantity for a variation', () => {
   });
 
   it('max_qty "" is unlimited; the value is clamped to min_qty only; a non-numeric value becomes min_qty', async () => {
-    await open(variationForm([SIZE], { variations: [variation(902, { attribute_pa_size: 's' }, { min_qty: 2, max_qty: '' }), variation(903, { attribute_pa_size: 'm' }, { min_qty: 1, max_qty: 4 })] }));
+    await open(
+      variationForm([SIZE], {
+        variations: [
+          variation(902, { attribute_pa_size: 's' }, { min_qty: 2, max_qty: '' }),
+          variation(903, { attribute_pa_size: 'm' }, { min_qty: 1, max_qty: 4 }),
+        ],
+      }),
+    );
     const qty = $<HTMLInputElement>('input.qty');
     qty.value = '40';
     choose('pa_size', 's');
@@ -273,7 +401,28 @@ describe('§3.3 quantity for a variation', () => {
 
 describe('§3.3 image: a variation without an image', () => {
   it('src "" and srcset/sizes false: the product image is restored, not blanked', async () => {
-    const withImage = variation(1001, { attribute_pa_size: 's' }, { image: { title: 'red', caption: '', url: '', alt: 'Red', src: '/red-600.jpg', srcset: '/red-600.jpg 600w', sizes: '600px', full_src: '/red.jpg', full_src_w: 1500, full_src_h: 1800, gallery_thumbnail_src: '/red-100.jpg', src_w: 600, src_h: 720 }, image_id: 77 });
+    const withImage = variation(
+      1001,
+      { attribute_pa_size: 's' },
+      {
+        image: {
+          title: 'red',
+          caption: '',
+          url: '',
+          alt: 'Red',
+          src: '/red-600.jpg',
+          srcset: '/red-600.jpg 600w',
+          sizes: '600px',
+          full_src: '/red.jpg',
+          full_src_w: 1500,
+          full_src_h: 1800,
+          gallery_thumbnail_src: '/red-100.jpg',
+          src_w: 600,
+          src_h: 720,
+        },
+        image_id: 77,
+      },
+    );
     await open(variationForm([SIZE], { variations: [withImage, variation(1002, { attribute_pa_size: 'm' })] }));
     const img = $<HTMLImageElement>('.wp-post-image');
     choose('pa_size', 's');
@@ -289,10 +438,21 @@ describe('§3.3 image: a variation without an image', () => {
 
 describe('§3.3 behaviour and §6 the disabled button', () => {
   it('no match for a complete choice: the notice in role=alert after .single_variation (not during init)', async () => {
-    const vs = [variation(1101, { attribute_pa_size: 's', attribute_lining: 'Fleece' }), variation(1102, { attribute_pa_size: 'm', attribute_lining: 'Cotton &amp; silk' })];
+    const vs = [
+      variation(1101, { attribute_pa_size: 's', attribute_lining: 'Fleece' }),
+      variation(1102, { attribute_pa_size: 'm', attribute_lining: 'Cotton &amp; silk' }),
+    ];
     // Ajax mode (no client filtering): a default pair the server has no variation for.
-    const attrs: Attr[] = [{ ...SIZE, selected: 's' }, { ...LINING, selected: 'Cotton & silk' }];
-    await open(variationForm(attrs, { variations: vs, productId: 700 }).replace(/data-product_variations="[^"]*"/, 'data-product_variations="false"'));
+    const attrs: Attr[] = [
+      { ...SIZE, selected: 's' },
+      { ...LINING, selected: 'Cotton & silk' },
+    ];
+    await open(
+      variationForm(attrs, { variations: vs, productId: 700 }).replace(
+        /data-product_variations="[^"]*"/,
+        'data-product_variations="false"',
+      ),
+    );
     await settle();
     expect(document.querySelector('.wc-no-matching-variations')).toBeNull();
     expect(button().classList.contains('disabled')).toBe(true);
@@ -323,7 +483,17 @@ describe('§3.3 behaviour and §6 the disabled button', () => {
   });
 
   it('unpurchasable (out of stock) match: button disabled wc-variation-is-unavailable with the unavailable text', async () => {
-    await open(variationForm([SIZE], { variations: [variation(1201, { attribute_pa_size: 's' }, { is_in_stock: false, availability_html: '<p class="stock out-of-stock">Out of stock</p>' })] }));
+    await open(
+      variationForm([SIZE], {
+        variations: [
+          variation(
+            1201,
+            { attribute_pa_size: 's' },
+            { is_in_stock: false, availability_html: '<p class="stock out-of-stock">Out of stock</p>' },
+          ),
+        ],
+      }),
+    );
     choose('pa_size', 's');
     await settle();
     expect(button().className).toContain('wc-variation-is-unavailable');
@@ -346,7 +516,22 @@ describe('§3.3 behaviour and §6 the disabled button', () => {
 
 describe('§4 events, native mode (no jQuery): CustomEvent with detail = args', () => {
   it('fires the documented events on the documented targets with their arguments', async () => {
-    const names = ['wc_variation_form', 'check_variations', 'update_variation_values', 'woocommerce_update_variation_values', 'woocommerce_variation_select_change', 'woocommerce_variation_has_changed', 'found_variation', 'show_variation', 'hide_variation', 'reset_data', 'reset_image', 'reset_focus', 'announce_reset', 'clear_reset_announcement'];
+    const names = [
+      'wc_variation_form',
+      'check_variations',
+      'update_variation_values',
+      'woocommerce_update_variation_values',
+      'woocommerce_variation_select_change',
+      'woocommerce_variation_has_changed',
+      'found_variation',
+      'show_variation',
+      'hide_variation',
+      'reset_data',
+      'reset_image',
+      'reset_focus',
+      'announce_reset',
+      'clear_reset_announcement',
+    ];
     const seen = recordNative(names);
     await open(variationForm([SIZE], { variations: JACKET }));
     const init = seen.find((s) => s.name === 'wc_variation_form')!;
@@ -357,7 +542,13 @@ describe('§4 events, native mode (no jQuery): CustomEvent with detail = args', 
     choose('pa_size', 'm');
     await vi.waitFor(() => expect(seen.some((x) => x.name === 'show_variation')).toBe(true));
     const byName = (n: string) => seen.filter((s) => s.name === n);
-    for (const n of ['woocommerce_variation_select_change', 'check_variations', 'update_variation_values', 'woocommerce_update_variation_values', 'woocommerce_variation_has_changed']) {
+    for (const n of [
+      'woocommerce_variation_select_change',
+      'check_variations',
+      'update_variation_values',
+      'woocommerce_update_variation_values',
+      'woocommerce_variation_has_changed',
+    ]) {
       expect(byName(n).length, n).toBeGreaterThan(0);
       expect(byName(n)[0]!.target, n).toBe($('form.variations_form'));
     }
@@ -370,7 +561,8 @@ describe('§4 events, native mode (no jQuery): CustomEvent with detail = args', 
     expect((shown.detail as unknown[])[1]).toBe(true);
     seen.length = 0;
     $('.reset_variations').click();
-    for (const n of ['reset_data', 'reset_image', 'hide_variation', 'announce_reset', 'reset_focus', 'clear_reset_announcement']) expect(byName(n).length, n).toBeGreaterThan(0);
+    for (const n of ['reset_data', 'reset_image', 'hide_variation', 'announce_reset', 'reset_focus', 'clear_reset_announcement'])
+      expect(byName(n).length, n).toBeGreaterThan(0);
     expect(byName('hide_variation')[0]!.target).toBe(single());
     // WooCommerce's reset: the selects' change, then announce_reset, reset_data (reset_image, hide_variation), reset_focus.
     const tail = seen.map((s) => s.name).slice(seen.findIndex((s) => s.name === 'announce_reset'));
@@ -381,7 +573,14 @@ describe('§4 events, native mode (no jQuery): CustomEvent with detail = args', 
 describe('§4 events with jQuery on the page: through jQuery only, elements wrapped', () => {
   it('fires found_variation/show_variation with args through jQuery and never natively', async () => {
     const { calls } = fakeJQuery();
-    const native = recordNative(['found_variation', 'show_variation', 'hide_variation', 'wc_variation_form', 'check_variations', 'reset_data']);
+    const native = recordNative([
+      'found_variation',
+      'show_variation',
+      'hide_variation',
+      'wc_variation_form',
+      'check_variations',
+      'reset_data',
+    ]);
     await open(variationForm([SIZE], { variations: JACKET }));
     choose('pa_size', 'm');
     await vi.waitFor(() => expect(calls.some((c) => c.name === 'show_variation')).toBe(true));
@@ -395,7 +594,10 @@ describe('§4 events with jQuery on the page: through jQuery only, elements wrap
     expect(calls.some((c) => c.name === 'change' && c.target === $('input.variation_id'))).toBe(true);
     expect(calls.some((c) => c.name === 'wc_variation_form' && c.args.length === 1)).toBe(true);
     // The variationForm argument holds jQuery collections in its $ fields, as WooCommerce's does.
-    const form = calls.find((c) => c.name === 'wc_variation_form')!.args[0] as Record<string, { jquery?: string; length: number; 0?: Element }>;
+    const form = calls.find((c) => c.name === 'wc_variation_form')!.args[0] as Record<
+      string,
+      { jquery?: string; length: number; 0?: Element }
+    >;
     expect(form.$form!.jquery).toBeDefined();
     expect(form.$form![0]).toBe($('form.variations_form'));
     expect(form.$attributeFields!.jquery).toBeDefined();

@@ -30,7 +30,9 @@ describe('variation form: default attributes before display.ts arrives', () => {
     expect($<HTMLInputElement>('input.variation_id').value).not.toBe('513');
     expect($('.product_meta .sku').textContent).toBe('JKT');
     gate.open();
-    await vi.waitFor(() => expect(seen.map((s) => s.name)).toEqual(['check_variations', 'found_variation', 'wc_variation_form', 'show_variation']));
+    await vi.waitFor(() =>
+      expect(seen.map((s) => s.name)).toEqual(['check_variations', 'found_variation', 'wc_variation_form', 'show_variation']),
+    );
     expect($<HTMLInputElement>('input.variation_id').value).toBe('513');
     expect($('.product_meta .sku').textContent).toBe('JKT-RUST-S');
     expect($('.single_variation').textContent).toContain('5 in stock');

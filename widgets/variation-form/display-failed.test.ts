@@ -42,7 +42,17 @@ describe('variation form: display.ts fails to load', () => {
     expect($('.product_meta .sku').textContent).toBe('JKT');
     expect(img.getAttribute('src')).toBe(printedSrc);
     expect($('.single_variation').textContent).toBe('');
-    expect(seen.map((s) => s.name)).toEqual(['reset_data', 'hide_variation', 'woocommerce_variation_has_changed', 'reset_data', 'hide_variation', 'woocommerce_variation_has_changed', 'found_variation', 'woocommerce_variation_has_changed', 'show_variation']);
+    expect(seen.map((s) => s.name)).toEqual([
+      'reset_data',
+      'hide_variation',
+      'woocommerce_variation_has_changed',
+      'reset_data',
+      'hide_variation',
+      'woocommerce_variation_has_changed',
+      'found_variation',
+      'woocommerce_variation_has_changed',
+      'show_variation',
+    ]);
     const submit = new SubmitEvent('submit', { bubbles: true, cancelable: true, submitter: button() });
     $('form.variations_form').dispatchEvent(submit);
     expect(submit.defaultPrevented).toBe(false);

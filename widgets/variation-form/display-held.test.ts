@@ -21,7 +21,15 @@ const variationId = () => $<HTMLInputElement>('input.variation_id').value;
 const single = () => $('.single_variation');
 const sku = () => $('.product_meta .sku').textContent;
 
-const NAMES = ['check_variations', 'found_variation', 'reset_data', 'hide_variation', 'woocommerce_variation_has_changed', 'show_variation', 'wc_variation_form'];
+const NAMES = [
+  'check_variations',
+  'found_variation',
+  'reset_data',
+  'hide_variation',
+  'woocommerce_variation_has_changed',
+  'show_variation',
+  'wc_variation_form',
+];
 
 describe('variation form: display.ts on its way', () => {
   it('is not asked for by a form nobody touches; choices made before it arrives show after it, in order', async () => {
@@ -38,7 +46,9 @@ describe('variation form: display.ts on its way', () => {
     for (const name of NAMES) {
       document.addEventListener(name, (event) => {
         const id = (event as CustomEvent<{ variation_id?: number }[]>).detail?.[0]?.variation_id;
-        seen.push(`${name}${id ? ` ${id}` : ''} | ${variationId()} | ${sku()} | ${single().style.display === 'none' ? 'hidden' : single().textContent?.includes('in stock') ? 'details' : 'empty'}`);
+        seen.push(
+          `${name}${id ? ` ${id}` : ''} | ${variationId()} | ${sku()} | ${single().style.display === 'none' ? 'hidden' : single().textContent?.includes('in stock') ? 'details' : 'empty'}`,
+        );
       });
     }
     // Changes made by code: no pointer, no focus. The first asks for the module.
@@ -58,8 +68,14 @@ describe('variation form: display.ts on its way', () => {
     choose('lining', 'Fleece');
     const beforeArrival = seen.splice(0);
     expect(beforeArrival.map((s) => s.split(' | ')[0])).toEqual([
-      'check_variations', 'reset_data', 'hide_variation', 'woocommerce_variation_has_changed', // colour
-      'check_variations', 'reset_data', 'hide_variation', 'woocommerce_variation_has_changed', // size
+      'check_variations',
+      'reset_data',
+      'hide_variation',
+      'woocommerce_variation_has_changed', // colour
+      'check_variations',
+      'reset_data',
+      'hide_variation',
+      'woocommerce_variation_has_changed', // size
       'check_variations', // lining: found, held from here on
     ]);
 

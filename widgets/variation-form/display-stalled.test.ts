@@ -42,7 +42,9 @@ describe('variation form: display.ts stalls', () => {
     expect($<HTMLInputElement>('input.variation_id').value).toBe('513');
     expect(button().classList.contains('disabled')).toBe(false);
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]![0])).toMatch(/variation-form: display: its code did not arrive within 5 s; the form still chooses and posts/);
+    expect(String(warn.mock.calls[0]![0])).toMatch(
+      /variation-form: display: its code did not arrive within 5 s; the form still chooses and posts/,
+    );
     const submit = new SubmitEvent('submit', { bubbles: true, cancelable: true, submitter: button() });
     $('form.variations_form').dispatchEvent(submit);
     expect(submit.defaultPrevented).toBe(false);

@@ -1,4 +1,4 @@
-import { islandHost } from '../../mount/host';
+import { islandHost } from '../../src/host';
 import { pageGlobal } from '../../src/config/globals';
 import { cssString } from '../../src/dom/selector';
 import { env } from '../../src/env';
@@ -69,7 +69,20 @@ export function showDetails(product: Element | null, variation: Variation | null
   apply(dims, variation?.dimensions ? decodeHtmlText(str(variation.dimensions_html)) : undefined);
 }
 
-const IMAGE_ATTRS = ['src', 'width', 'height', 'srcset', 'sizes', 'title', 'data-caption', 'alt', 'data-src', 'data-large_image', 'data-large_image_width', 'data-large_image_height'] as const;
+const IMAGE_ATTRS = [
+  'src',
+  'width',
+  'height',
+  'srcset',
+  'sizes',
+  'title',
+  'data-caption',
+  'alt',
+  'data-src',
+  'data-large_image',
+  'data-large_image_width',
+  'data-large_image_height',
+] as const;
 
 interface GalleryParts {
   gallery: Element | null;
@@ -131,7 +144,8 @@ interface ImageUrls {
  * warning naming the field, and the image falls back as if the value were absent.
  */
 function imageUrls(image: ImageData, variationId: number): ImageUrls {
-  const refuse = (field: string, fallback: string) => warnOnce(OWNER, `image.${field}`, `of variation ${variationId} is not an http(s) URL; ${fallback}`);
+  const refuse = (field: string, fallback: string) =>
+    warnOnce(OWNER, `image.${field}`, `of variation ${variationId} is not an http(s) URL; ${fallback}`);
   const present = (value: unknown) => typeof value === 'string' && value.trim() !== '';
   const src = httpUrlText(image.src) ?? '';
   // A src of one character is WooCommerce's "no image" (the product image stays): not worth a warning.
@@ -227,7 +241,11 @@ export class GallerySwapper {
     if (html) {
       const fresh = parseGallery(html);
       if (!fresh) {
-        warnOnce(OWNER, 'gallery_images_html', 'is not a .woocommerce-product-gallery; the current gallery stays and shows the variation\'s image');
+        warnOnce(
+          OWNER,
+          'gallery_images_html',
+          "is not a .woocommerce-product-gallery; the current gallery stays and shows the variation's image",
+        );
       } else if (this.replace(fresh)) {
         this.swapped = true;
         this.form.setAttribute('data-product_gallery_active', 'yes');
@@ -246,11 +264,17 @@ export class GallerySwapper {
     let fresh: Element | undefined;
     if (template?.textContent?.trim()) {
       fresh = parseGallery(template.textContent);
-      if (!fresh) warnOnce(OWNER, 'wc-product-gallery-default-template', 'is not a .woocommerce-product-gallery; using wc_variation_gallery_defaults or the gallery the page printed');
+      if (!fresh)
+        warnOnce(
+          OWNER,
+          'wc-product-gallery-default-template',
+          'is not a .woocommerce-product-gallery; using wc_variation_gallery_defaults or the gallery the page printed',
+        );
     }
     if (!fresh && typeof fromGlobal === 'string' && fromGlobal.trim()) {
       fresh = parseGallery(fromGlobal);
-      if (!fresh) warnOnce(OWNER, 'wc_variation_gallery_defaults', 'is not a .woocommerce-product-gallery; using the gallery the page printed');
+      if (!fresh)
+        warnOnce(OWNER, 'wc_variation_gallery_defaults', 'is not a .woocommerce-product-gallery; using the gallery the page printed');
     }
     fresh ??= this.printed;
     if (fresh) this.replace(fresh);
@@ -274,7 +298,8 @@ export class GallerySwapper {
     }
     off();
     // The element itself, as the gallery widget (and WooCommerce's `[this, params]`).
-    if (!said) fireLegacy(current, 'wc-product-gallery-before-destroy', [current, pageGlobal('wc_single_product_params') ?? {}], OWNER, false);
+    if (!said)
+      fireLegacy(current, 'wc-product-gallery-before-destroy', [current, pageGlobal('wc_single_product_params') ?? {}], OWNER, false);
     current.replaceWith(fresh);
     host?.scan(fresh);
     return true;
@@ -318,7 +343,15 @@ export function slide(el: HTMLElement, show: boolean, ms = 200): void {
   }
   if (show && !hidden) return;
   const height = `${el.scrollHeight}px`;
-  const frames = show ? [{ height: '0px', overflow: 'hidden' }, { height, overflow: 'hidden' }] : [{ height, overflow: 'hidden' }, { height: '0px', overflow: 'hidden' }];
+  const frames = show
+    ? [
+        { height: '0px', overflow: 'hidden' },
+        { height, overflow: 'hidden' },
+      ]
+    : [
+        { height, overflow: 'hidden' },
+        { height: '0px', overflow: 'hidden' },
+      ];
   const animation = el.animate(frames, { duration: ms, easing: 'ease' });
   slides.set(el, animation);
   animation.onfinish = () => {

@@ -64,9 +64,11 @@ const $ = <T extends Element = HTMLElement>(sel: string) => document.querySelect
 const form = () => $<HTMLFormElement>('form.variations_form');
 const galleries = () => [...document.querySelectorAll<HTMLElement>('.product .woocommerce-product-gallery')];
 const gallery = () => galleries()[0]!;
-const slideImages = (g: Element = gallery()) => [...g.querySelectorAll('.woocommerce-product-gallery__image img:not(.zoomImg)')].map((i) => i.getAttribute('src'));
+const slideImages = (g: Element = gallery()) =>
+  [...g.querySelectorAll('.woocommerce-product-gallery__image img:not(.zoomImg)')].map((i) => i.getAttribute('src'));
 const thumbs = (g: Element = gallery()) => [...g.querySelectorAll<HTMLImageElement>('ol.flex-control-nav.flex-control-thumbs > li > img')];
-const activeSlide = (g: Element = gallery()) => [...g.querySelectorAll('.woocommerce-product-gallery__image')].findIndex((s) => s.classList.contains('flex-active-slide'));
+const activeSlide = (g: Element = gallery()) =>
+  [...g.querySelectorAll('.woocommerce-product-gallery__image')].findIndex((s) => s.classList.contains('flex-active-slide'));
 /** The gallery widget ran on it: visible, a carousel with its thumbnails. */
 const enhanced = (g: HTMLElement, slides: number) => {
   expect(g.style.opacity).toBe('1');
@@ -83,7 +85,7 @@ const olive = () => {
 const names = (seen: { name: string }[]) => seen.map((s) => s.name.replace('wc-product-gallery-', ''));
 
 describe('variation form: per-variation galleries', () => {
-  it('replaces the gallery with the variation\'s own: events in order with [element, params], the form flagged', async () => {
+  it("replaces the gallery with the variation's own: events in order with [element, params], the form flagged", async () => {
     await open(jacketPage({ 518: OLIVE_GALLERY }, DEFAULT_GALLERY));
     const printed = gallery();
     const seen = recordNative(GALLERY_EVENTS);
@@ -94,7 +96,12 @@ describe('variation form: per-variation galleries', () => {
     expect(galleries()).toHaveLength(1);
     expect(swapped).not.toBe(printed);
     expect(printed.isConnected).toBe(false);
-    expect(slideImages(swapped)).toEqual(['/wp-content/uploads/jacket-olive-600x720.jpg', '/wp-content/uploads/jacket-olive-back-600x720.jpg', '/wp-content/uploads/jacket-olive-hood-600x720.jpg', '/wp-content/uploads/jacket-olive-cuff-600x720.jpg']);
+    expect(slideImages(swapped)).toEqual([
+      '/wp-content/uploads/jacket-olive-600x720.jpg',
+      '/wp-content/uploads/jacket-olive-back-600x720.jpg',
+      '/wp-content/uploads/jacket-olive-hood-600x720.jpg',
+      '/wp-content/uploads/jacket-olive-cuff-600x720.jpg',
+    ]);
     expect(form().getAttribute('data-product_gallery_active')).toBe('yes');
 
     // before-destroy reaches document listeners: it fires while the old gallery is still in the page.
@@ -139,7 +146,7 @@ describe('variation form: per-variation galleries', () => {
     expect(form().getAttribute('data-product_gallery_active')).toBe('yes');
   });
 
-  it('brings the default gallery back from the form\'s template on Clear, and the widget runs on it', async () => {
+  it("brings the default gallery back from the form's template on Clear, and the widget runs on it", async () => {
     await open(jacketPage({ 518: OLIVE_GALLERY }, DEFAULT_GALLERY));
     olive();
     await vi.waitFor(() => expect(thumbs()).toHaveLength(4));
@@ -150,7 +157,11 @@ describe('variation form: per-variation galleries', () => {
     await vi.waitFor(() => expect(names(seen)).toEqual(['before-destroy', 'before-init', 'after-init']));
     expect(seen[0]!.target).toBe(oliveGallery);
     expect(galleries()).toHaveLength(1);
-    expect(slideImages()).toEqual(['/wp-content/uploads/jacket-600x720.jpg', '/wp-content/uploads/jacket-back-600x720.jpg', '/wp-content/uploads/jacket-detail-600x720.jpg']);
+    expect(slideImages()).toEqual([
+      '/wp-content/uploads/jacket-600x720.jpg',
+      '/wp-content/uploads/jacket-back-600x720.jpg',
+      '/wp-content/uploads/jacket-detail-600x720.jpg',
+    ]);
     await vi.waitFor(() => expect(thumbs()).toHaveLength(3));
     enhanced(gallery(), 3);
     expect(seen[1]!.detail).toEqual([gallery(), PRODUCT_PARAMS]);
@@ -158,14 +169,17 @@ describe('variation form: per-variation galleries', () => {
     expect(form().hasAttribute('data-product_gallery_active')).toBe(false);
   });
 
-  it('brings the default back for a variation without its own gallery, then shows that variation\'s image in it', async () => {
+  it("brings the default back for a variation without its own gallery, then shows that variation's image in it", async () => {
     await open(jacketPage({ 518: OLIVE_GALLERY }, DEFAULT_GALLERY));
     olive();
     await vi.waitFor(() => expect(thumbs()).toHaveLength(4));
     // Navy (any size, any lining) has an image but no gallery.
     choose('pa_colour', 'navy');
     await vi.waitFor(() => expect(slideImages()[0]).toBe('/wp-content/uploads/jacket-navy-600x720.jpg'));
-    expect(slideImages().slice(1)).toEqual(['/wp-content/uploads/jacket-back-600x720.jpg', '/wp-content/uploads/jacket-detail-600x720.jpg']);
+    expect(slideImages().slice(1)).toEqual([
+      '/wp-content/uploads/jacket-back-600x720.jpg',
+      '/wp-content/uploads/jacket-detail-600x720.jpg',
+    ]);
     await vi.waitFor(() => expect(thumbs()).toHaveLength(3));
     enhanced(gallery(), 3);
     expect(form().hasAttribute('data-product_gallery_active')).toBe(false);
@@ -192,7 +206,13 @@ describe('variation form: per-variation galleries', () => {
     olive();
     await vi.waitFor(() => expect(thumbs()).toHaveLength(4));
     $('.reset_variations').click();
-    await vi.waitFor(() => expect(slideImages()).toEqual(['/wp-content/uploads/jacket-600x720.jpg', '/wp-content/uploads/jacket-back-600x720.jpg', '/wp-content/uploads/jacket-detail-600x720.jpg']));
+    await vi.waitFor(() =>
+      expect(slideImages()).toEqual([
+        '/wp-content/uploads/jacket-600x720.jpg',
+        '/wp-content/uploads/jacket-back-600x720.jpg',
+        '/wp-content/uploads/jacket-detail-600x720.jpg',
+      ]),
+    );
     await vi.waitFor(() => expect(thumbs()).toHaveLength(3));
     expect(gallery()).toBe(printed);
     enhanced(gallery(), 3);
@@ -200,7 +220,7 @@ describe('variation form: per-variation galleries', () => {
     expect(activeSlide()).toBe(1);
   });
 
-  it('goes through jQuery when the page has it: each event once, with the gallery element itself (WooCommerce\'s [this, params])', async () => {
+  it("goes through jQuery when the page has it: each event once, with the gallery element itself (WooCommerce's [this, params])", async () => {
     const jq = fakeJQuery();
     undo.push(jq.restore);
     await open(jacketPage({ 518: OLIVE_GALLERY }, DEFAULT_GALLERY));
@@ -237,9 +257,10 @@ describe('variation form: per-variation galleries without the gallery widget', (
 });
 
 describe('variation form: per-variation galleries, bad input', () => {
-  it('markup that is not a gallery leaves the gallery working, swaps the variation\'s image, and warns once', async () => {
+  it("markup that is not a gallery leaves the gallery working, swaps the variation's image, and warns once", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const notAGallery = '<div class="woocommerce-product-gallery__image"><img src="/wp-content/uploads/jacket-olive-600x720.jpg" alt=""></div>';
+    const notAGallery =
+      '<div class="woocommerce-product-gallery__image"><img src="/wp-content/uploads/jacket-olive-600x720.jpg" alt=""></div>';
     await open(jacketPage({ 518: notAGallery, 519: notAGallery }, DEFAULT_GALLERY));
     const printed = gallery();
     const seen = recordNative(GALLERY_EVENTS);
@@ -280,7 +301,13 @@ describe('variation form: per-variation galleries, bad input', () => {
     olive();
     await vi.waitFor(() => expect(thumbs()).toHaveLength(4));
     $('.reset_variations').click();
-    await vi.waitFor(() => expect(slideImages()).toEqual(['/wp-content/uploads/jacket-600x720.jpg', '/wp-content/uploads/jacket-back-600x720.jpg', '/wp-content/uploads/jacket-detail-600x720.jpg']));
+    await vi.waitFor(() =>
+      expect(slideImages()).toEqual([
+        '/wp-content/uploads/jacket-600x720.jpg',
+        '/wp-content/uploads/jacket-back-600x720.jpg',
+        '/wp-content/uploads/jacket-detail-600x720.jpg',
+      ]),
+    );
     await vi.waitFor(() => expect(thumbs()).toHaveLength(3));
     expect(galleries()).toHaveLength(1);
     const said = warn.mock.calls.map((c) => String(c[0])).filter((t) => t.includes('wc-product-gallery-default-template'));

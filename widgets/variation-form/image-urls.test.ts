@@ -14,14 +14,23 @@ beforeAll(async () => {
 });
 useVariationPage();
 
-const HOSTILE = ['javascript:alert(1)', '\u0001javascript:alert(1)', 'java\tscript:alert(1)', ' JaVaScRiPt:alert(1)', 'data:text/html,<script>alert(1)</script>'];
+const HOSTILE = [
+  'javascript:alert(1)',
+  '\u0001javascript:alert(1)',
+  'java\tscript:alert(1)',
+  ' JaVaScRiPt:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+];
 
 /** The jacket page with the rust/S/Fleece variation's image fields replaced. */
 function jacketWith(image: Record<string, unknown>): string {
   const parsed = document.createElement('template');
   parsed.innerHTML = JACKET;
   const form = parsed.content.querySelector('form.variations_form')!;
-  const variations = JSON.parse(form.getAttribute('data-product_variations')!) as { variation_id: number; image: Record<string, unknown> }[];
+  const variations = JSON.parse(form.getAttribute('data-product_variations')!) as {
+    variation_id: number;
+    image: Record<string, unknown>;
+  }[];
   const rust = variations.find((v) => v.variation_id === 513)!;
   rust.image = { ...rust.image, ...image };
   form.setAttribute('data-product_variations', JSON.stringify(variations));
@@ -70,8 +79,14 @@ describe('variation image URLs go through the http(s) check', { timeout: 15_000 
 
   it('drops refused srcset candidates and keeps the others, commas inside CDN URLs included', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await pickRust(jacketWith({ srcset: 'https://cdn.test/w_300,h_360/rust.jpg 300w, javascript:alert(1) 600w, /wp-content/uploads/jacket-rust-1500x1800.jpg 1500w' }));
-    expect(img().getAttribute('srcset')).toBe('https://cdn.test/w_300,h_360/rust.jpg 300w, /wp-content/uploads/jacket-rust-1500x1800.jpg 1500w');
+    await pickRust(
+      jacketWith({
+        srcset: 'https://cdn.test/w_300,h_360/rust.jpg 300w, javascript:alert(1) 600w, /wp-content/uploads/jacket-rust-1500x1800.jpg 1500w',
+      }),
+    );
+    expect(img().getAttribute('srcset')).toBe(
+      'https://cdn.test/w_300,h_360/rust.jpg 300w, /wp-content/uploads/jacket-rust-1500x1800.jpg 1500w',
+    );
   });
 
   it('a refused gallery thumbnail is treated as absent', async () => {
@@ -82,13 +97,14 @@ describe('variation image URLs go through the http(s) check', { timeout: 15_000 
   });
 });
 
-describe('the variation template\'s markup', { timeout: 15_000 }, () => {
-  it('never inserts a <base>, <meta> or <link> from price_html: the page\'s relative URLs and forms stay where they were', async () => {
+describe("the variation template's markup", { timeout: 15_000 }, () => {
+  it("never inserts a <base>, <meta> or <link> from price_html: the page's relative URLs and forms stay where they were", async () => {
     const parsed = document.createElement('template');
     parsed.innerHTML = JACKET;
     const form = parsed.content.querySelector('form.variations_form')!;
     const variations = JSON.parse(form.getAttribute('data-product_variations')!) as { variation_id: number; price_html: string }[];
-    variations.find((v) => v.variation_id === 513)!.price_html = '<base href="https://evil.example/"><meta http-equiv="refresh" content="0;url=https://evil.example/"><link rel="stylesheet" href="https://evil.example/x.css"><span class="price">£60.00</span>';
+    variations.find((v) => v.variation_id === 513)!.price_html =
+      '<base href="https://evil.example/"><meta http-equiv="refresh" content="0;url=https://evil.example/"><link rel="stylesheet" href="https://evil.example/x.css"><span class="price">£60.00</span>';
     form.setAttribute('data-product_variations', JSON.stringify(variations));
     const baseBefore = document.baseURI;
     await pickRust(parsed.innerHTML);

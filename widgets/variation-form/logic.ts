@@ -315,7 +315,11 @@ export function quantityFor(variation: Variation, current: string): QuantityRule
  * `custom_data` as jQuery.param would post it: nested objects become `custom_data[key]`, arrays `custom_data[]`-style
  * indexes; scalars post as they are. Absent stays absent.
  */
-export function flattenParam(prefix: string, value: unknown, out: Record<string, string | string[]> = {}): Record<string, string | string[]> {
+export function flattenParam(
+  prefix: string,
+  value: unknown,
+  out: Record<string, string | string[]> = {},
+): Record<string, string | string[]> {
   if (value === undefined) return out;
   if (Array.isArray(value)) {
     value.forEach((v, i) => flattenParam(`${prefix}[${isRecord(v) || Array.isArray(v) ? i : ''}]`, v, out));

@@ -39,8 +39,8 @@ async function openWith(values: Record<string, string>) {
   await wait(5);
 }
 
-describe('variation form: a shopper\'s change paints first', () => {
-  it('applies a shopper\'s change after the next paint, with its events once', async () => {
+describe("variation form: a shopper's change paints first", () => {
+  it("applies a shopper's change after the next paint, with its events once", async () => {
     await openWith({ pa_colour: 'rust', pa_size: 's' });
     const seen = recordNative(['woocommerce_variation_select_change', 'found_variation']);
     shopperChooses('lining', 'Fleece');
@@ -106,7 +106,7 @@ describe('variation form: a shopper\'s change paints first', () => {
     expect(variationId()).toBe('513');
   });
 
-  it('checks a swatch the shopper clicks in the click\'s own frame, and the rest after it', async () => {
+  it("checks a swatch the shopper clicks in the click's own frame, and the rest after it", async () => {
     await openJacket();
     choose('pa_size', 's');
     choose('lining', 'Fleece');
@@ -125,7 +125,11 @@ describe('variation form: a shopper\'s change paints first', () => {
     shopperChooses('lining', 'Fleece');
     // Theme code picks the colour (an untrusted click on the swatch): both are done when it returns.
     swatch('rust').click();
-    expect(seen.map((s) => s.name)).toEqual(['woocommerce_variation_select_change', 'woocommerce_variation_select_change', 'found_variation']);
+    expect(seen.map((s) => s.name)).toEqual([
+      'woocommerce_variation_select_change',
+      'woocommerce_variation_select_change',
+      'found_variation',
+    ]);
     expect(variationId()).toBe('513');
   });
 

@@ -65,7 +65,11 @@ const worker =
 
 /** Pad the JSON past the worker threshold with a long description, as a product with many variations is. */
 function large(entries: unknown[]): string {
-  const padded = entries.map((e) => (e && typeof e === 'object' && !Array.isArray(e) && 'attributes' in e ? { ...e, variation_description: 'x'.repeat(WORKER_THRESHOLD / 4) } : e));
+  const padded = entries.map((e) =>
+    e && typeof e === 'object' && !Array.isArray(e) && 'attributes' in e
+      ? { ...e, variation_description: 'x'.repeat(WORKER_THRESHOLD / 4) }
+      : e,
+  );
   return JSON.stringify(padded);
 }
 
@@ -80,7 +84,14 @@ describe('splitVariations (the worker)', () => {
     if (split.kind !== 'array') throw new Error(split.kind);
     const stubs = JSON.parse(split.stubs) as (Record<string, unknown> | null)[];
     expect(stubs).toHaveLength(SAMPLE.length);
-    expect(stubs[0]).toEqual({ attributes: { attribute_pa_size: 's', attribute_lining: '' }, variation_id: 1, variation_is_active: true, variation_is_visible: true, is_purchasable: true, is_in_stock: true });
+    expect(stubs[0]).toEqual({
+      attributes: { attribute_pa_size: 's', attribute_lining: '' },
+      variation_id: 1,
+      variation_is_active: true,
+      variation_is_visible: true,
+      is_purchasable: true,
+      is_in_stock: true,
+    });
     expect(stubs.slice(1, 4)).toEqual([null, null, null]);
     expect(stubs[7]).toMatchObject({ variation_data_loaded: false });
     SAMPLE.forEach((entry, i) => {
@@ -119,7 +130,9 @@ describe('fromSplit + hydrate: the same data as the inline reader', () => {
     expect(viaWorker.dropped).toBe(inline.dropped);
     expect(viaWorker.lazy).toBe(true);
     // The stubs decide matching and the button the same way as the full objects.
-    expect(viaWorker.variations.map((v) => [v.attributes, v.variation_id, isPurchasable(v), v.variation_is_active, v.variation_data_loaded])).toEqual(
+    expect(
+      viaWorker.variations.map((v) => [v.attributes, v.variation_id, isPurchasable(v), v.variation_is_active, v.variation_data_loaded]),
+    ).toEqual(
       inline.variations.map((v) => [v.attributes, v.variation_id, isPurchasable(v), v.variation_is_active, v.variation_data_loaded]),
     );
     // Shown variations are the whole objects, normalised as the inline reader normalises them.
@@ -181,7 +194,12 @@ describe('readVariations', () => {
   });
 
   it.each([
-    ['a worker that cannot be started', () => () => { throw new Error('CSP'); }],
+    [
+      'a worker that cannot be started',
+      () => () => {
+        throw new Error('CSP');
+      },
+    ],
     ['no worker for this page', () => () => undefined],
     ['a worker whose script fails', () => worker('error')],
     ['an answer that is not ours', () => worker('garbage')],

@@ -6,7 +6,15 @@
  */
 
 /** The keys matching and availability read; the rest of an entry stays in its text until it is shown. */
-export const STUB_KEYS = ['attributes', 'variation_id', 'variation_is_active', 'variation_is_visible', 'is_purchasable', 'is_in_stock', 'variation_data_loaded'] as const;
+export const STUB_KEYS = [
+  'attributes',
+  'variation_id',
+  'variation_is_active',
+  'variation_is_visible',
+  'is_purchasable',
+  'is_in_stock',
+  'variation_data_loaded',
+] as const;
 
 /**
  * What crosses back to the page, shaped to be cheap to receive there: the stubs as one JSON text (one fast parse)

@@ -10,7 +10,16 @@ useVariationPage();
 const $ = <T extends Element = HTMLElement>(sel: string) => document.querySelector<T>(sel)!;
 const select = (id: string) => document.getElementById(id) as HTMLSelectElement;
 const sw = (value: string) => $(`[data-value="${value}"]`);
-const COLOUR: Attr = { name: 'pa_colour', label: 'Colour', options: [['rust', 'Rust'], ['navy', 'Navy'], ['olive', 'Olive']], swatches: 'color' };
+const COLOUR: Attr = {
+  name: 'pa_colour',
+  label: 'Colour',
+  options: [
+    ['rust', 'Rust'],
+    ['navy', 'Navy'],
+    ['olive', 'Olive'],
+  ],
+  swatches: 'color',
+};
 const VS = [
   variation(1, { attribute_pa_colour: 'rust', attribute_pa_size: 's' }),
   variation(2, { attribute_pa_colour: 'navy', attribute_pa_size: 'm' }),
@@ -102,7 +111,10 @@ describe('Avada swatches', () => {
   });
 
   it('image and button swatches behave the same', async () => {
-    await open([{ ...COLOUR, swatches: 'image' }, { ...SIZE, swatches: 'button' }]);
+    await open([
+      { ...COLOUR, swatches: 'image' },
+      { ...SIZE, swatches: 'button' },
+    ]);
     click($('.avada-image-select[data-value="rust"]'));
     click($('.avada-button-select[data-value="s"]'));
     expect(select('pa_colour').value).toBe('rust');
@@ -112,7 +124,10 @@ describe('Avada swatches', () => {
   });
 
   it('values with entities and spaces (custom attributes) match their option', async () => {
-    await open([{ ...LINING, swatches: 'button' }], [variation(9, { attribute_lining: 'Cotton &amp; silk' }), variation(10, { attribute_lining: 'Fleece' })]);
+    await open(
+      [{ ...LINING, swatches: 'button' }],
+      [variation(9, { attribute_lining: 'Cotton &amp; silk' }), variation(10, { attribute_lining: 'Fleece' })],
+    );
     click(sw('Cotton & silk'));
     expect(select('lining').value).toBe('Cotton & silk');
     await wait(10);
@@ -120,7 +135,10 @@ describe('Avada swatches', () => {
   });
 
   it('roving tabindex; arrows move and choose, RTL flips Left/Right', async () => {
-    await mountPage(`<div dir="rtl">${variationForm([COLOUR], { variations: [variation(1, { attribute_pa_colour: '' })] })}</div>`, only('variation-form'));
+    await mountPage(
+      `<div dir="rtl">${variationForm([COLOUR], { variations: [variation(1, { attribute_pa_colour: '' })] })}</div>`,
+      only('variation-form'),
+    );
     await afterInit();
     expect([...document.querySelectorAll('.avada-color-select')].map((s) => s.getAttribute('tabindex'))).toEqual(['0', '-1', '-1']);
     sw('rust').focus();

@@ -70,7 +70,10 @@ export function variationHtml(variation: Variation, unavailableText: string, war
   const html = renderTemplate(template.textContent ?? '', variation);
   if (html === undefined) {
     // The contract's one warning for both cases (§6): a template we cannot use is a template not found.
-    warn(id, 'template not found in a supported form (it uses syntax other than {{{ data.variation.KEY }}} and {{ data.variation.KEY }}, which needs an eval engine); using the built-in markup');
+    warn(
+      id,
+      'template not found in a supported form (it uses syntax other than {{{ data.variation.KEY }}} and {{ data.variation.KEY }}, which needs an eval engine); using the built-in markup',
+    );
     return fallback();
   }
   return html;

@@ -90,7 +90,8 @@ export function choose(select: string | HTMLSelectElement, value: string): void 
 /** Record every event of these names that reaches the document natively, with its detail. */
 export function recordNative(names: string[]): { name: string; target: EventTarget | null; detail: unknown }[] {
   const seen: { name: string; target: EventTarget | null; detail: unknown }[] = [];
-  for (const name of names) document.addEventListener(name, (e) => seen.push({ name, target: e.target, detail: (e as CustomEvent).detail }));
+  for (const name of names)
+    document.addEventListener(name, (e) => seen.push({ name, target: e.target, detail: (e as CustomEvent).detail }));
   return seen;
 }
 

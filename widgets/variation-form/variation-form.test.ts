@@ -30,7 +30,8 @@ async function pick(values: Record<string, string>) {
   // The variation's markup fills in after the next paint.
   await wait(10);
   const complete = [...document.querySelectorAll<HTMLSelectElement>('.variations select')].every((s) => s.value !== '');
-  if (complete) await vi.waitFor(() => expect(single().innerHTML !== '' || button().classList.contains('wc-variation-selection-needed')).toBe(true));
+  if (complete)
+    await vi.waitFor(() => expect(single().innerHTML !== '' || button().classList.contains('wc-variation-selection-needed')).toBe(true));
 }
 
 describe('variation form: inline data', () => {
@@ -79,7 +80,9 @@ describe('variation form: inline data', () => {
     expect($('.product_meta .sku').textContent).toBe('JKT-RUST-S');
     expect($('.product_meta .sku').getAttribute('data-o_content')).toBe('JKT');
     expect($('.woocommerce-product-attributes-item--weight .woocommerce-product-attributes-item__value').textContent).toBe('0.8 kg');
-    expect($('.woocommerce-product-attributes-item--dimensions .woocommerce-product-attributes-item__value').textContent).toBe('60 × 45 × 5 cm');
+    expect($('.woocommerce-product-attributes-item--dimensions .woocommerce-product-attributes-item__value').textContent).toBe(
+      '60 × 45 × 5 cm',
+    );
     const img = $('.woocommerce-product-gallery__image .wp-post-image');
     expect(img.getAttribute('src')).toBe('/wp-content/uploads/jacket-rust-600x720.jpg');
     expect(img.getAttribute('data-o_src')).toBe('/wp-content/uploads/jacket-600x720.jpg');
@@ -97,7 +100,7 @@ describe('variation form: inline data', () => {
     const resets = recordNative(['woocommerce_gallery_reset_slide_position']);
     await mountPage(JACKET, only('variation-form', 'product-gallery'));
     const slides = () => [...document.querySelectorAll('.woocommerce-product-gallery__image')];
-    (document.querySelectorAll<HTMLElement>('.flex-control-thumbs img')[2]!).click();
+    document.querySelectorAll<HTMLElement>('.flex-control-thumbs img')[2]!.click();
     await afterInit();
     await wait(40);
     expect(resets).toHaveLength(0);
@@ -221,7 +224,19 @@ describe('variation form: inline data', () => {
     await openJacket();
     await pick({ pa_colour: 'rust', pa_size: 's', lining: 'Fleece' });
     const names = calls.map((c) => c.name);
-    for (const n of ['check_variations', 'wc_variation_form', 'woocommerce_variation_select_change', 'update_variation_values', 'woocommerce_update_variation_values', 'woocommerce_variation_has_changed', 'found_variation', 'show_variation', 'reset_data', 'hide_variation']) expect(names).toContain(n);
+    for (const n of [
+      'check_variations',
+      'wc_variation_form',
+      'woocommerce_variation_select_change',
+      'update_variation_values',
+      'woocommerce_update_variation_values',
+      'woocommerce_variation_has_changed',
+      'found_variation',
+      'show_variation',
+      'reset_data',
+      'hide_variation',
+    ])
+      expect(names).toContain(n);
     const found = calls.find((c) => c.name === 'found_variation')!;
     expect(found.target).toBe($('form.variations_form'));
     expect((found.args[0] as { variation_id: number }).variation_id).toBe(513);
@@ -324,7 +339,10 @@ describe('variation form: bad input', () => {
     const doc = new DOMParser().parseFromString(`<body>${JACKET}</body>`, 'text/html');
     const form = doc.querySelector('form.variations_form')!;
     const variations = JSON.parse(form.getAttribute('data-product_variations')!) as Record<string, unknown>[];
-    form.setAttribute('data-product_variations', JSON.stringify(variations.map((v) => (v.variation_id === 513 ? { ...v, image: undefined } : v))));
+    form.setAttribute(
+      'data-product_variations',
+      JSON.stringify(variations.map((v) => (v.variation_id === 513 ? { ...v, image: undefined } : v))),
+    );
     await openJacket(doc.body.innerHTML);
     const original = $('.wp-post-image').getAttribute('src');
     await pick({ pa_colour: 'rust', pa_size: 's', lining: 'Fleece' });
@@ -359,8 +377,15 @@ describe('variation form: bad input', () => {
 
 describe('variation form: lazy stubs (data-product_variations_lazy)', () => {
   it('filters with the stubs and fetches the full variation once per stub match', async () => {
-    const form = /data-product_variations="([^"]*)"/.exec(JACKET)![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
-    const stubs = (JSON.parse(form) as { attributes: unknown; variation_id: number; variation_is_active: boolean; variation_is_visible: boolean }[]).map((v) => ({
+    const form = /data-product_variations="([^"]*)"/
+      .exec(JACKET)![1]!
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>');
+    const stubs = (
+      JSON.parse(form) as { attributes: unknown; variation_id: number; variation_is_active: boolean; variation_is_visible: boolean }[]
+    ).map((v) => ({
       attributes: v.attributes,
       variation_id: v.variation_id,
       variation_is_active: v.variation_is_active,
@@ -368,7 +393,9 @@ describe('variation form: lazy stubs (data-product_variations_lazy)', () => {
       variation_data_loaded: false,
     }));
     const attr = JSON.stringify(stubs).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-    await openJacket(JACKET.replace(/data-product_variations="[^"]*"/, `data-product_variations="${attr}" data-product_variations_lazy="true"`));
+    await openJacket(
+      JACKET.replace(/data-product_variations="[^"]*"/, `data-product_variations="${attr}" data-product_variations_lazy="true"`),
+    );
     await pick({ pa_colour: 'rust', lining: 'Fleece' });
     expect(optionValues('pa_size')).toEqual(['', 's', 'm']);
     choose('pa_size', 's');
@@ -396,7 +423,12 @@ describe('variation form: ajax mode (data-product_variations="false")', () => {
     expect(requests()).toHaveLength(0);
     choose('pa_size', '40');
     await vi.waitFor(() => expect(variationId()).toBe(String(601001 + 2)));
-    expect(requests()[0]!.body).toMatchObject({ attribute_pa_colour: 'grey', attribute_pa_size: '40', product_id: '600', 'custom_data[source]': 'fixture' });
+    expect(requests()[0]!.body).toMatchObject({
+      attribute_pa_colour: 'grey',
+      attribute_pa_size: '40',
+      product_id: '600',
+      'custom_data[source]': 'fixture',
+    });
     choose('pa_size', '41');
     await vi.waitFor(() => expect(requests()).toHaveLength(2));
     choose('pa_size', '40');

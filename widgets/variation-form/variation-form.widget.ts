@@ -1,5 +1,5 @@
-import type { WidgetContext } from '../../mount/types';
-import { defineWidget } from '../../mount/types';
+import type { WidgetContext } from '../../src/widget';
+import { defineWidget } from '../../src/widget';
 import { readGlobal, str } from '../../src/config/globals';
 import { afterPaint, announceIn, setAttr, uniqueId } from '../../src/dom/announce';
 import { adoptStyles } from '../../src/dom/styles';
@@ -35,8 +35,7 @@ type BlockModule = typeof import('../../src/dom/block');
 /** blockUI's overlay: loaded the first time a form waits on the server (get_variation), then kept for every form. */
 let blockModule: BlockModule | undefined;
 let blockLoading: Promise<BlockModule> | undefined;
-const loadBlock = (): Promise<BlockModule> =>
-  (blockLoading ??= import('../../src/dom/block').then((module) => (blockModule = module)));
+const loadBlock = (): Promise<BlockModule> => (blockLoading ??= import('../../src/dom/block').then((module) => (blockModule = module)));
 
 /**
  * The request code (src/net: wcAjax and its errors): loaded when a form may ask the server (ajax mode, lazy
@@ -63,7 +62,9 @@ const netWithin = (ms: number): Promise<Net> =>
     ? Promise.resolve(net)
     : new Promise<Net>((resolve, reject) => {
         const timer = env().setTimeout(() => reject(new Error(`its code did not arrive within ${ms / 1000} s`)), ms);
-        loadNet().then(resolve, reject).finally(() => env().clearTimeout(timer));
+        loadNet()
+          .then(resolve, reject)
+          .finally(() => env().clearTimeout(timer));
       });
 
 type Display = typeof import('./display');
@@ -240,7 +241,8 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
   let asked: Promise<void> | undefined;
   const loadDisplay = () =>
     (asked ??= displayReady().then(() => {
-      if (displayFailed !== undefined) warn('display', `${displayFailed}; the form still chooses and posts, without the variation's price, stock, SKU or image`);
+      if (displayFailed !== undefined)
+        warn('display', `${displayFailed}; the form still chooses and posts, without the variation's price, stock, SKU or image`);
       const queue = held ?? [];
       held = undefined;
       if (!signal.aborted) for (const fn of queue) fn();
@@ -328,7 +330,8 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
   ctx.onCleanup(() => stopWaiting.abort());
   for (const type of VIEW_INTENT) form.addEventListener(type, mountView, { capture: true, passive: true, signal: stopWaiting.signal });
 
-  const reasonText = (state: ButtonState) => (state === 'unavailable' ? texts.i18n_unavailable_text : state === 'needed' ? texts.i18n_make_a_selection_text : '');
+  const reasonText = (state: ButtonState) =>
+    state === 'unavailable' ? texts.i18n_unavailable_text : state === 'needed' ? texts.i18n_make_a_selection_text : '';
   let buttonState: ButtonState = 'unknown';
   const setButton = (state: ButtonState) => {
     buttonState = state;
@@ -336,10 +339,15 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
     const { explanation } = props;
     // Keep the description current without announcing it; it is announced when the shopper presses the button.
     const shown = explanation.shown && disabled;
-    render({ buttonState: state, resets: resets(), explanation: { text: reasonText(state), shown, said: explanation.said + (shown ? 1 : 0) } });
+    render({
+      buttonState: state,
+      resets: resets(),
+      explanation: { text: reasonText(state), shown, said: explanation.said + (shown ? 1 : 0) },
+    });
   };
   /** A press on the disabled button: the reason is seen at once and said on the next frame (again on each press). */
-  const explain = (state: ButtonState) => render({ explanation: { text: reasonText(state), shown: true, said: props.explanation.said + 1 } });
+  const explain = (state: ButtonState) =>
+    render({ explanation: { text: reasonText(state), shown: true, said: props.explanation.said + 1 } });
 
   const toggleReset = (show: boolean) => render({ resets: resets(), resetVisible: show });
 
@@ -482,7 +490,8 @@ async function mountForm(form: HTMLFormElement, ctx: WidgetContext): Promise<voi
       // WooCommerce always sends an image object (src "" when the variation has none); a variation without one is
       // malformed data from a filter or an importer: say so once, and the product's own image stays.
       const image = variation.image;
-      if (image === undefined || image === null || typeof image !== 'object') warn('image', `variation ${variation.variation_id} has no image object; the product image stays`);
+      if (image === undefined || image === null || typeof image !== 'object')
+        warn('image', `variation ${variation.variation_id} has no image object; the product image stays`);
       if (display && !swapper(display).show(variation)) display.updateImage(form, product, variation, settle);
       const html = display?.variationHtml(variation, texts.i18n_unavailable_text, warn);
       setVariationId(String(variation.variation_id));

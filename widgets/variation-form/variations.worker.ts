@@ -5,7 +5,10 @@
 import { splitVariations } from './split';
 
 // The worker scope, typed narrowly here so the DOM typings of the rest of the project stay as they are.
-const scope = self as unknown as { onmessage: ((event: MessageEvent<unknown>) => void) | null; postMessage(message: unknown, transfer?: Transferable[]): void };
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<unknown>) => void) | null;
+  postMessage(message: unknown, transfer?: Transferable[]): void;
+};
 
 scope.onmessage = (event) => {
   const result = splitVariations(typeof event.data === 'string' ? event.data : '');

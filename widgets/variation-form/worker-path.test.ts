@@ -16,7 +16,10 @@ beforeAll(async () => {
   const form = doc.querySelector('form.variations_form')!;
   const variations = JSON.parse(form.getAttribute('data-product_variations')!) as Record<string, unknown>[];
   const padding = ' '.repeat(Math.ceil(WORKER_THRESHOLD / variations.length));
-  form.setAttribute('data-product_variations', JSON.stringify(variations.map((v) => ({ ...v, variation_description: `${String(v.variation_description)}${padding}` }))));
+  form.setAttribute(
+    'data-product_variations',
+    JSON.stringify(variations.map((v) => ({ ...v, variation_description: `${String(v.variation_description)}${padding}` }))),
+  );
   LARGE = doc.body.innerHTML;
 });
 

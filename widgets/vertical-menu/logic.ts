@@ -3,7 +3,13 @@
 export const SLIDE_MS = 200;
 
 /** Classes WordPress puts on the current page's item and its ancestors (page lists and nav menus). */
-export const CURRENT_BRANCH = ['current_page_item', 'current_page_ancestor', 'current-menu-item', 'current-menu-ancestor', 'current_page_parent'];
+export const CURRENT_BRANCH = [
+  'current_page_item',
+  'current_page_ancestor',
+  'current-menu-item',
+  'current-menu-ancestor',
+  'current_page_parent',
+];
 
 /** A submenu starts open when its item is on the current page's branch. */
 export function startsOpen(itemClasses: Iterable<string>): boolean {

@@ -30,8 +30,10 @@ describe('vertical menu widget', () => {
     clock.restore();
     media.restore();
   });
-  const mount = async (transform = (html: string) => html) => clock.until(mountPage(transform(await fixtureBody('menu-element.html')), only('vertical-menu')));
-  const button = (name: string) => document.querySelector<HTMLButtonElement>(`.fusion-vertical-menu-widget button[aria-label="Open submenu of ${name}"]`)!;
+  const mount = async (transform = (html: string) => html) =>
+    clock.until(mountPage(transform(await fixtureBody('menu-element.html')), only('vertical-menu')));
+  const button = (name: string) =>
+    document.querySelector<HTMLButtonElement>(`.fusion-vertical-menu-widget button[aria-label="Open submenu of ${name}"]`)!;
   const panelOf = (b: HTMLElement) => document.getElementById(b.getAttribute('aria-controls')!)!;
 
   it('starts with the current branch open and the others closed; buttons toggle', async () => {

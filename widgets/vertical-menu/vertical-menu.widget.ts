@@ -1,4 +1,4 @@
-import { defineWidget } from '../../mount/types';
+import { defineWidget } from '../../src/widget';
 import { readGlobal, str } from '../../src/config/globals';
 import { env } from '../../src/env';
 import { createToggle, disclosureSet, slidePanel } from '../menu/disclosure';

@@ -1,4 +1,4 @@
-import { defineWidget } from '../../mount/types';
+import { defineWidget } from '../../src/widget';
 import { env } from '../../src/env';
 import { emit } from '../../src/events/bus';
 import { DESKTOP_QUERY, MODES, modeClass, modeForWidth, modeFromQueries, TABLET_QUERY, type ViewportMode } from './logic';

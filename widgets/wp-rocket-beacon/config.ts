@@ -82,7 +82,8 @@ export function readConfig(raw: unknown, warn: Warn): BeaconConfig | undefined {
   // one) replaces that default.
   let skipStrings = DEFAULT_SKIP_STRINGS;
   if (Array.isArray(data.skipStrings)) skipStrings = data.skipStrings.filter((s): s is string => typeof s === 'string' && s !== '');
-  else if (data.skipStrings !== undefined) warn('rocket_beacon_data.skipStrings', `is not a list; using ${JSON.stringify(DEFAULT_SKIP_STRINGS)}.`);
+  else if (data.skipStrings !== undefined)
+    warn('rocket_beacon_data.skipStrings', `is not a list; using ${JSON.stringify(DEFAULT_SKIP_STRINGS)}.`);
 
   const exclusions: [string, RegExp][] = [];
   if (Array.isArray(data.exclusions)) {
@@ -105,8 +106,8 @@ export function readConfig(raw: unknown, warn: Warn): BeaconConfig | undefined {
     heightThreshold: pick('height_threshold', number(data.height_threshold), isMobile ? 830 : 700),
     delay,
     debug: Boolean(data.debug),
-    atf: status ? flag(status.atf) ?? true : true,
-    lrc: status ? flag(status.lrc) ?? true : true,
+    atf: status ? (flag(status.atf) ?? true) : true,
+    lrc: status ? (flag(status.lrc) ?? true) : true,
     elements,
     lrcThreshold: pick('lrc_threshold', number(data.lrc_threshold), 1800),
     skipStrings,

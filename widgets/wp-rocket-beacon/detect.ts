@@ -1,5 +1,16 @@
 import { env } from '../../src/env';
-import { backgroundInfo, distanceBelowFold, emptyInfo, intersectsViewport, isLazyRenderBlock, selectLcp, visibleArea, type ImageInfo, type LcpEntry, type Screen } from './logic';
+import {
+  backgroundInfo,
+  distanceBelowFold,
+  emptyInfo,
+  intersectsViewport,
+  isLazyRenderBlock,
+  selectLcp,
+  visibleArea,
+  type ImageInfo,
+  type LcpEntry,
+  type Screen,
+} from './logic';
 
 /** Work on one slice for at most this long, then yield to the page (no long task however big the DOM). */
 const SLICE_MS = 8;
@@ -33,7 +44,15 @@ export function elementInfo(el: Element): ImageInfo | undefined {
   const tag = el.localName;
   if (tag === 'img') {
     const img = el as HTMLImageElement;
-    if (img.hasAttribute('srcset')) return { ...info, type: 'img-srcset', src: img.src, srcset: attr(img, 'srcset'), sizes: attr(img, 'sizes'), current_src: img.currentSrc };
+    if (img.hasAttribute('srcset'))
+      return {
+        ...info,
+        type: 'img-srcset',
+        src: img.src,
+        srcset: attr(img, 'srcset'),
+        sizes: attr(img, 'sizes'),
+        current_src: img.currentSrc,
+      };
     return { ...info, type: 'img', src: img.src, current_src: img.currentSrc };
   }
   if (tag === 'video') {
@@ -51,12 +70,21 @@ export function elementInfo(el: Element): ImageInfo | undefined {
   }
   if (tag === 'picture') {
     const img = el.querySelector('img');
-    const sources = Array.from(el.querySelectorAll('source'), (s) => ({ srcset: attr(s, 'srcset'), media: attr(s, 'media'), type: attr(s, 'type'), sizes: attr(s, 'sizes') }));
+    const sources = Array.from(el.querySelectorAll('source'), (s) => ({
+      srcset: attr(s, 'srcset'),
+      media: attr(s, 'media'),
+      type: attr(s, 'type'),
+      sizes: attr(s, 'sizes'),
+    }));
     return { ...info, type: 'picture', src: img?.src ?? '', sources };
   }
   const view = el.ownerDocument.defaultView;
   if (!view) return undefined;
-  return backgroundInfo([view.getComputedStyle(el).backgroundImage, view.getComputedStyle(el, '::after').backgroundImage, view.getComputedStyle(el, '::before').backgroundImage]);
+  return backgroundInfo([
+    view.getComputedStyle(el).backgroundImage,
+    view.getComputedStyle(el, '::after').backgroundImage,
+    view.getComputedStyle(el, '::before').backgroundImage,
+  ]);
 }
 
 /** The element whose box stands for a candidate: a picture's own img; an img inside a picture is not one. */
@@ -67,7 +95,10 @@ function boxElement(el: Element): Element | undefined {
 }
 
 export function screenSize(): Screen {
-  return { width: window.innerWidth || document.documentElement.clientWidth, height: window.innerHeight || document.documentElement.clientHeight };
+  return {
+    width: window.innerWidth || document.documentElement.clientWidth,
+    height: window.innerHeight || document.documentElement.clientHeight,
+  };
 }
 
 /** LCP and above-the-fold images among the candidates matched by `selector`. */
@@ -95,13 +126,19 @@ export interface LrcOptions {
 }
 
 const negative = (value: string) => parseFloat(value) < 0;
-const hasNegativeMargin = (style: CSSStyleDeclaration) => [style.marginTop, style.marginRight, style.marginBottom, style.marginLeft].some(negative);
+const hasNegativeMargin = (style: CSSStyleDeclaration) =>
+  [style.marginTop, style.marginRight, style.marginBottom, style.marginLeft].some(negative);
 
 /** Layouts that `content-visibility: auto` would break (WP Rocket leaves them out). */
 export function hasLazyRenderConflict(el: Element): boolean {
   const view = el.ownerDocument.defaultView!;
   const style = view.getComputedStyle(el);
-  if (hasNegativeMargin(style) || style.getPropertyValue('content-visibility') === 'auto' || style.getPropertyValue('content-visibility') === 'hidden') return true;
+  if (
+    hasNegativeMargin(style) ||
+    style.getPropertyValue('content-visibility') === 'auto' ||
+    style.getPropertyValue('content-visibility') === 'hidden'
+  )
+    return true;
   for (const child of Array.from(el.children)) {
     const s = view.getComputedStyle(child);
     if (hasNegativeMargin(s) || s.position === 'absolute' || s.position === 'fixed') return true;
@@ -132,7 +169,8 @@ export async function detectLazyRender(options: LrcOptions, isCancelled?: () => 
     Array.from(document.querySelectorAll('[data-rocket-location-hash]')),
     (el) => {
       if (lazyRenderSkip(el, options)) return;
-      if (isLazyRenderBlock(distanceOf(el), distanceOf(el.parentElement), options.threshold)) hashes.push(el.getAttribute('data-rocket-location-hash')!);
+      if (isLazyRenderBlock(distanceOf(el), distanceOf(el.parentElement), options.threshold))
+        hashes.push(el.getAttribute('data-rocket-location-hash')!);
     },
     isCancelled,
   );

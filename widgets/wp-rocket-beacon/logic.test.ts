@@ -1,8 +1,32 @@
 /** The pure rules, with the original's manager and utils scenarios ported (thresholds, status, fields, intersection, cache). */
 import { describe, expect, it } from 'vitest';
-import { backgroundInfo, backgroundUrls, checkFields, distanceBelowFold, emptyInfo, finalStatus, intersectsViewport, isCachedMarker, isLazyRenderBlock, reportFields, screenMatches, selectLcp, storedFromCheck, visibleArea, type Box, type ImageInfo } from './logic';
+import {
+  backgroundInfo,
+  backgroundUrls,
+  checkFields,
+  distanceBelowFold,
+  emptyInfo,
+  finalStatus,
+  intersectsViewport,
+  isCachedMarker,
+  isLazyRenderBlock,
+  reportFields,
+  screenMatches,
+  selectLcp,
+  storedFromCheck,
+  visibleArea,
+  type Box,
+  type ImageInfo,
+} from './logic';
 
-const box = (left: number, top: number, width: number, height: number): Box => ({ left, top, width, height, right: left + width, bottom: top + height });
+const box = (left: number, top: number, width: number, height: number): Box => ({
+  left,
+  top,
+  width,
+  height,
+  right: left + width,
+  bottom: top + height,
+});
 const screen = { width: 1600, height: 900 };
 const img = (src: string): ImageInfo => ({ ...emptyInfo(), type: 'img', src, current_src: src });
 
@@ -66,7 +90,12 @@ describe('LCP selection', () => {
 
   it('backgrounds: first non-none layer, bg-img vs bg-img-set, no data: images', () => {
     expect(backgroundUrls('url("https://x/a.jpg"), linear-gradient(red, blue), url(b.png)')).toEqual(['https://x/a.jpg', 'b.png']);
-    expect(backgroundInfo(['none', 'url("https://x/a.jpg")', 'url("https://x/b.jpg")'])).toEqual({ ...emptyInfo(), type: 'bg-img', src: 'https://x/a.jpg', bg_set: [{ src: 'https://x/a.jpg' }] });
+    expect(backgroundInfo(['none', 'url("https://x/a.jpg")', 'url("https://x/b.jpg")'])).toEqual({
+      ...emptyInfo(),
+      type: 'bg-img',
+      src: 'https://x/a.jpg',
+      bg_set: [{ src: 'https://x/a.jpg' }],
+    });
     const set = backgroundInfo(['image-set(url("https://x/a.avif") 1x, url("https://x/a2.avif") 2x)'])!;
     expect(set.type).toBe('bg-img-set');
     expect(set.src).toEqual([{ src: 'https://x/a.avif' }, { src: 'https://x/a2.avif' }]);
@@ -100,8 +129,20 @@ describe('status and requests', () => {
     [true, { lcp: null, lrc: ['a1b2', 'c3d4'] }],
   ])('report fields (is_mobile %s)', (isMobile, results) => {
     const fields = Object.fromEntries(reportFields({ nonce: 'n0', url: 'https://shop.example/p/', isMobile }, 'success', results));
-    expect(fields).toEqual({ action: 'rocket_beacon', rocket_beacon_nonce: 'n0', url: 'https://shop.example/p/', is_mobile: String(isMobile), status: 'success', results: JSON.stringify(results) });
-    expect(Object.fromEntries(checkFields({ nonce: 'n0', url: 'u', isMobile }))).toEqual({ action: 'rocket_check_beacon', rocket_beacon_nonce: 'n0', url: 'u', is_mobile: String(isMobile) });
+    expect(fields).toEqual({
+      action: 'rocket_beacon',
+      rocket_beacon_nonce: 'n0',
+      url: 'https://shop.example/p/',
+      is_mobile: String(isMobile),
+      status: 'success',
+      results: JSON.stringify(results),
+    });
+    expect(Object.fromEntries(checkFields({ nonce: 'n0', url: 'u', isMobile }))).toEqual({
+      action: 'rocket_check_beacon',
+      rocket_beacon_nonce: 'n0',
+      url: 'u',
+      is_mobile: String(isMobile),
+    });
   });
 
   it('a check answer that is not the expected shape counts as nothing stored', () => {

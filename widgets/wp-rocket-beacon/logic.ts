@@ -83,7 +83,8 @@ export interface LcpEntry extends ImageInfo {
   label: 'lcp' | 'above-the-fold';
 }
 
-const sameSrc = (a: ImageInfo['src'], b: ImageInfo['src']) => (typeof a === 'string' || typeof b === 'string' ? a === b : JSON.stringify(a) === JSON.stringify(b));
+const sameSrc = (a: ImageInfo['src'], b: ImageInfo['src']) =>
+  typeof a === 'string' || typeof b === 'string' ? a === b : JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * Candidates in the order of their visible area (largest first, stable): the first with info is the LCP, the

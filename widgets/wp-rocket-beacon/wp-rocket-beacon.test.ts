@@ -3,7 +3,7 @@
  * mock's admin-ajax, porting the original's LCP, LRC and manager scenarios.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WidgetContext } from '../../mount/types';
+import type { WidgetContext } from '../../src/widget';
 import { failNext, state } from '../../fixtures/mock/state';
 import { setEnvironment } from '../../src/env';
 import { warnOnce } from '../../src/log';
@@ -46,8 +46,11 @@ describe('LCP detection', () => {
       ['above-the-fold', 'bg-img', 'https://shop.example/bg.jpg'],
       ['above-the-fold', 'img', 'https://shop.example/logo.png'],
     ]);
-    expect(result[0]!.sources).toEqual([{ srcset: 'https://shop.example/hero.avif', media: '(min-width: 800px)', type: 'image/avif', sizes: '' }]);
-    for (const entry of result) expect(Object.keys(entry).sort()).toEqual(['bg_set', 'current_src', 'label', 'sizes', 'sources', 'src', 'srcset', 'type']);
+    expect(result[0]!.sources).toEqual([
+      { srcset: 'https://shop.example/hero.avif', media: '(min-width: 800px)', type: 'image/avif', sizes: '' },
+    ]);
+    for (const entry of result)
+      expect(Object.keys(entry).sort()).toEqual(['bg_set', 'current_src', 'label', 'sizes', 'sources', 'src', 'srcset', 'type']);
   });
 
   it('element info for img with srcset, video (poster, else first source), svg image, and none without a background', () => {
@@ -58,7 +61,12 @@ describe('LCP detection', () => {
       <svg id="s1"><image href="https://x/s.png"></image></svg><svg id="s2"></svg>
       <div id="plain">text</div>`;
     const info = (id: string) => elementInfo(document.getElementById(id)!);
-    expect(info('a')).toMatchObject({ type: 'img-srcset', src: 'https://x/a.jpg', srcset: 'https://x/a.jpg 1x, https://x/a2.jpg 2x', sizes: '100vw' });
+    expect(info('a')).toMatchObject({
+      type: 'img-srcset',
+      src: 'https://x/a.jpg',
+      srcset: 'https://x/a.jpg 1x, https://x/a2.jpg 2x',
+      sizes: '100vw',
+    });
     expect(info('v1')).toMatchObject({ type: 'img', src: 'https://x/poster.jpg', current_src: 'https://x/poster.jpg' });
     expect(info('v2')).toMatchObject({ type: 'img', src: 'https://x/v.mp4' });
     expect(info('s1')).toMatchObject({ type: 'img', src: 'https://x/s.png' });
@@ -86,11 +94,23 @@ describe('lazy-render detection', () => {
       <section id="child" data-rocket-location-hash="h-child"><div style="margin-left: -4px">child</div></section>
       <section id="abs" data-rocket-location-hash="h-abs"><div style="position: absolute">child</div></section>`;
     const far = { left: 0, width: 1000, height: 400 };
-    for (const id of ['far', 'inner', 'memex-widget', 'icons', 'excluded', 'empty', 'pulled', 'cv', 'child', 'abs']) rects[id] = { ...far, top: 3000 };
+    for (const id of ['far', 'inner', 'memex-widget', 'icons', 'excluded', 'empty', 'pulled', 'cv', 'child', 'abs'])
+      rects[id] = { ...far, top: 3000 };
     rects.near = { ...far, top: 1200 };
     expect(await detectLazyRender(lrc)).toEqual(['h-far']);
     const reasons = Object.fromEntries(Array.from(document.querySelectorAll('section'), (s) => [s.id, lazyRenderSkip(s, lrc)]));
-    expect(reasons).toEqual({ near: undefined, far: undefined, 'memex-widget': 'skipString', icons: 'svg use', excluded: 'exclusion', empty: 'empty hash', pulled: 'conflict', cv: 'conflict', child: 'conflict', abs: 'conflict' });
+    expect(reasons).toEqual({
+      near: undefined,
+      far: undefined,
+      'memex-widget': 'skipString',
+      icons: 'svg use',
+      excluded: 'exclusion',
+      empty: 'empty hash',
+      pulled: 'conflict',
+      cv: 'conflict',
+      child: 'conflict',
+      abs: 'conflict',
+    });
     expect(hasLazyRenderConflict(document.getElementById('far')!)).toBe(false);
   });
 });
@@ -98,7 +118,14 @@ describe('lazy-render detection', () => {
 /** The beacon as the runtime mounts it, with a context whose warnings go through the real log. */
 function context(): WidgetContext {
   const controller = new AbortController();
-  return { name: 'wp-rocket-beacon', signal: controller.signal, onCleanup: () => {}, timeout: (fn, ms) => void setTimeout(fn, ms), interval: () => {}, warn: (f, m) => warnOnce('wp-rocket-beacon', f, m) };
+  return {
+    name: 'wp-rocket-beacon',
+    signal: controller.signal,
+    onCleanup: () => {},
+    timeout: (fn, ms) => void setTimeout(fn, ms),
+    interval: () => {},
+    warn: (f, m) => warnOnce('wp-rocket-beacon', f, m),
+  };
 }
 
 const CONFIG = {
@@ -130,7 +157,9 @@ async function runBeacon(config: unknown, { cached = false, html = PAGE } = {}) 
   document.body.innerHTML = html;
   rects = { hero: { left: 0, top: 0, width: 900, height: 500 }, far: { left: 0, top: 3000, width: 900, height: 500 }, ...rectsFor };
   (window as { rocket_beacon_data?: unknown }).rocket_beacon_data = config;
-  const marker = cached ? document.appendChild(document.createComment(' This website is like a Rocket. Debug: cached@1732500000 ')) : undefined;
+  const marker = cached
+    ? document.appendChild(document.createComment(' This website is like a Rocket. Debug: cached@1732500000 '))
+    : undefined;
   try {
     await beacon.mount(document.body, context());
     await vi.waitFor(() => expect(completed()).toBe('true'), { timeout: 3000 });
@@ -147,7 +176,13 @@ describe('the beacon (manager scenarios)', () => {
     expect(log('rocket_check_beacon')).toEqual([]);
     const reports = log('rocket_beacon');
     expect(reports).toHaveLength(1);
-    expect(reports[0]).toMatchObject({ action: 'rocket_beacon', rocket_beacon_nonce: '7a1c0e93bd', url: CONFIG.url, is_mobile: 'false', status: 'success' });
+    expect(reports[0]).toMatchObject({
+      action: 'rocket_beacon',
+      rocket_beacon_nonce: '7a1c0e93bd',
+      url: CONFIG.url,
+      is_mobile: 'false',
+      status: 'success',
+    });
     const results = JSON.parse(String(reports[0]!.results)) as { lcp: { label: string; src: string }[]; lrc: string[] };
     expect(results.lcp.map((e) => [e.label, e.src])).toEqual([['lcp', 'https://shop.example/hero.jpg']]);
     expect(results.lrc).toEqual(['h-far']);
@@ -155,7 +190,9 @@ describe('the beacon (manager scenarios)', () => {
 
   it('cached page: asks rocket_check_beacon; when both are stored nothing is reported', async () => {
     await runBeacon(CONFIG, { cached: true });
-    expect(log('rocket_check_beacon')).toEqual([{ action: 'rocket_check_beacon', rocket_beacon_nonce: '7a1c0e93bd', url: CONFIG.url, is_mobile: 'false' }]);
+    expect(log('rocket_check_beacon')).toEqual([
+      { action: 'rocket_check_beacon', rocket_beacon_nonce: '7a1c0e93bd', url: CONFIG.url, is_mobile: 'false' },
+    ]);
     expect(log('rocket_beacon')).toHaveLength(1);
     state.log.length = 0;
     document.querySelector('[data-name]')?.removeAttribute('beacon-completed');
@@ -171,11 +208,14 @@ describe('the beacon (manager scenarios)', () => {
     expect(JSON.parse(String(log('rocket_beacon')[0]!.results))).toEqual({ lcp: null, lrc: ['h-far'] });
   });
 
-  it.each(['http500', 'not-json', 'offline'] as const)('a failing check (%s) counts as not stored: both detections run', async (failure) => {
-    failNext('rocket_check_beacon', failure);
-    await runBeacon(CONFIG, { cached: true });
-    expect(log('rocket_beacon')).toHaveLength(1);
-  });
+  it.each(['http500', 'not-json', 'offline'] as const)(
+    'a failing check (%s) counts as not stored: both detections run',
+    async (failure) => {
+      failNext('rocket_check_beacon', failure);
+      await runBeacon(CONFIG, { cached: true });
+      expect(log('rocket_beacon')).toHaveLength(1);
+    },
+  );
 
   it('no detection enabled: no report', async () => {
     await runBeacon({ ...CONFIG, status: { atf: false, lrc: false } });
@@ -215,10 +255,14 @@ describe('the beacon (manager scenarios)', () => {
     const restore = setEnvironment({
       now: () => Date.now() + shift,
       // The guard's 10 s pass at once: the check below is still in flight.
-      setTimeout: (fn, ms) => globalThis.setTimeout(() => {
-        if (ms === 10_000) shift = 10_000;
-        fn();
-      }, ms === 10_000 ? 20 : ms) as unknown as number,
+      setTimeout: (fn, ms) =>
+        globalThis.setTimeout(
+          () => {
+            if (ms === 10_000) shift = 10_000;
+            fn();
+          },
+          ms === 10_000 ? 20 : ms,
+        ) as unknown as number,
     });
     state.latency.set('rocket_check_beacon', 300);
     try {
@@ -239,8 +283,9 @@ describe('the beacon (manager scenarios)', () => {
     expect(log('rocket_beacon')).toHaveLength(1);
   });
 
-  it('never runs next to WP Rocket\'s own script (a data-name element with src)', async () => {
-    document.body.innerHTML = '<script data-name="wpr-wpr-beacon" src="/wp-content/plugins/wp-rocket/assets/js/wpr-beacon.min.js" async></script>';
+  it("never runs next to WP Rocket's own script (a data-name element with src)", async () => {
+    document.body.innerHTML =
+      '<script data-name="wpr-wpr-beacon" src="/wp-content/plugins/wp-rocket/assets/js/wpr-beacon.min.js" async></script>';
     (window as { rocket_beacon_data?: unknown }).rocket_beacon_data = CONFIG;
     await beacon.mount(document.body, context());
     await new Promise((r) => setTimeout(r, 50));
@@ -252,7 +297,9 @@ describe('the beacon (manager scenarios)', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     await runBeacon({ ...CONFIG, ajax_url: 'javascript:alert(1)' });
     expect(state.log).toEqual([]);
-    expect(warn.mock.calls.map((c) => String(c[0])).filter((w) => w.includes('wp-rocket-beacon: rocket_beacon_data.ajax_url'))).toHaveLength(1);
+    expect(
+      warn.mock.calls.map((c) => String(c[0])).filter((w) => w.includes('wp-rocket-beacon: rocket_beacon_data.ajax_url')),
+    ).toHaveLength(1);
   });
 
   it('no skipStrings key: WP Rocket\'s default ["memex"], matched case-insensitively; a list the site sets replaces it', async () => {
@@ -277,7 +324,9 @@ describe('the beacon (manager scenarios)', () => {
     await beacon.mount(document.body, { ...context(), timeout: (_fn, ms) => void waits.push(ms) });
     expect(waits).toEqual([10_000]);
     expect(completed()).toBeNull();
-    expect(warn.mock.calls.map((c) => String(c[0])).filter((w) => w.includes('wp-rocket-beacon: rocket_beacon_data.delay'))).toHaveLength(1);
+    expect(warn.mock.calls.map((c) => String(c[0])).filter((w) => w.includes('wp-rocket-beacon: rocket_beacon_data.delay'))).toHaveLength(
+      1,
+    );
   });
 
   it('a malformed optional field warns once and falls back', async () => {
@@ -285,6 +334,7 @@ describe('the beacon (manager scenarios)', () => {
     await runBeacon({ ...CONFIG, elements: 'img,,[', lrc_threshold: 'far', exclusions: [['data-x', '(']] });
     expect(log('rocket_beacon')).toHaveLength(1);
     const texts = warn.mock.calls.map((c) => String(c[0]));
-    for (const field of ['elements', 'lrc_threshold', 'exclusions']) expect(texts.filter((w) => w.includes(`wp-rocket-beacon: rocket_beacon_data.${field}`))).toHaveLength(1);
+    for (const field of ['elements', 'lrc_threshold', 'exclusions'])
+      expect(texts.filter((w) => w.includes(`wp-rocket-beacon: rocket_beacon_data.${field}`))).toHaveLength(1);
   });
 });

@@ -1,10 +1,20 @@
-import { defineWidget } from '../../mount/types';
+import { defineWidget } from '../../src/widget';
 import { env } from '../../src/env';
 import { debugLog } from '../../src/log';
 import { requestJson, requestText } from '../../src/net/request';
 import { readConfig, type BeaconConfig } from './config';
 import { detectLazyRender, detectLcp, screenSize } from './detect';
-import { checkFields, finalStatus, GUARD_MS, isCachedMarker, reportFields, screenMatches, storedFromCheck, type BeaconIdentity, type Results } from './logic';
+import {
+  checkFields,
+  finalStatus,
+  GUARD_MS,
+  isCachedMarker,
+  reportFields,
+  screenMatches,
+  storedFromCheck,
+  type BeaconIdentity,
+  type Results,
+} from './logic';
 
 const SCRIPT = '[data-name="wpr-wpr-beacon"]';
 
@@ -21,7 +31,11 @@ function isCachedPage(): boolean {
 }
 
 /** What is already stored for this URL and device; a failed or odd answer counts as nothing stored. */
-async function alreadyStored(config: BeaconConfig, id: BeaconIdentity, log: (...args: unknown[]) => void): Promise<{ lcp: boolean; lrc: boolean }> {
+async function alreadyStored(
+  config: BeaconConfig,
+  id: BeaconIdentity,
+  log: (...args: unknown[]) => void,
+): Promise<{ lcp: boolean; lrc: boolean }> {
   if (!isCachedPage()) return { lcp: false, lrc: false };
   try {
     return storedFromCheck(await requestJson(config.ajaxUrl, { method: 'POST', body: formData(checkFields(id)) }));
@@ -83,7 +97,11 @@ export default defineWidget({
         sent = true;
         const status = finalStatus(failed, env().now() - startedAt);
         try {
-          await requestText(config.ajaxUrl, { method: 'POST', body: formData(reportFields(id, status, results)), headers: { 'wpr-saas-no-intercept': 'true' } });
+          await requestText(config.ajaxUrl, {
+            method: 'POST',
+            body: formData(reportFields(id, status, results)),
+            headers: { 'wpr-saas-no-intercept': 'true' },
+          });
           log('report sent', status, results);
         } catch (error) {
           log('the report failed', error);
@@ -109,7 +127,11 @@ export default defineWidget({
         log('LCP detection failed', error);
       }
       try {
-        if (lrc) results.lrc = await detectLazyRender({ threshold: config.lrcThreshold, skipStrings: config.skipStrings, exclusions: config.exclusions }, cancelled);
+        if (lrc)
+          results.lrc = await detectLazyRender(
+            { threshold: config.lrcThreshold, skipStrings: config.skipStrings, exclusions: config.exclusions },
+            cancelled,
+          );
       } catch (error) {
         failed = true;
         log('lazy-render detection failed', error);
