@@ -2,8 +2,9 @@ import { emit } from '../src/events/bus';
 import { env } from '../src/env';
 import { debugLog, errorOnce, warnOnce } from '../src/log';
 import { islandHost, setIslandHost } from '../src/host';
+import { createContext, createPageServices, type PageServices } from './context';
 import { waitForTrigger, type Replay } from './triggers';
-import type { Cleanup, WidgetContext, WidgetEntry, WidgetModule } from '../src/widget';
+import type { OwnedContext, WidgetEntry, WidgetModule } from '../src/widget';
 
 /** Milliseconds of a task spent starting imports before the rest wait for the next task (a start costs 2-5 ms at
  * 4x CPU throttling: a product page's dozen chunks start in one or two tasks, each well under a long task). */
@@ -16,8 +17,8 @@ interface Instance {
   element: Element;
   state: State;
   cancelTrigger: () => void;
-  controller: AbortController;
-  cleanups: Cleanup[];
+  /** Created when the widget mounts (its signal, cleanups, page services), disposed when it unmounts. */
+  context?: OwnedContext;
 }
 
 export interface Runtime {
@@ -27,6 +28,8 @@ export interface Runtime {
   stop(): void;
   /** Settles when every widget currently loading has mounted or failed (tests, theme code). */
   settled(): Promise<void>;
+  /** The page services alive now and how many widget instances hold each (see WidgetContext.page). */
+  readonly services: PageServices['held'];
   readonly instances: ReadonlyMap<Element, ReadonlyMap<string, { state: State }>>;
 }
 
@@ -37,35 +40,14 @@ export interface RuntimeOptions {
 }
 
 /**
- * The island runtime: finds each registry entry's markup, waits for its trigger, loads its chunk, mounts it
- * once, and undoes all of it when the markup leaves the document. Every call into widget code is wrapped: a
- * widget that throws, or whose chunk fails to load, is reported and leaves its server markup and every other
- * widget working.
+ * Run each `start` (which starts an import) in a later task, together with as many other waiting starts as fit
+ * in START_BUDGET ms of it: the chunks a scan found, with the chunks they import, are requested together (one
+ * request wave, not one per widget), and no task starts so many that it runs long.
  */
-export function createRuntime(registry: readonly WidgetEntry[], options: RuntimeOptions = {}): Runtime {
-  const instances = new Map<Element, Map<string, Instance>>();
-  const modules = new Map<string, Promise<WidgetModule>>();
-  const pending = new Set<Promise<unknown>>();
-  const combined = registry.map((e) => e.selector).join(',');
-  let observer: MutationObserver | undefined;
-  let debugging = typeof options.debug === 'boolean' ? options.debug : undefined;
-  const debug = (): boolean => (debugging ??= typeof options.debug === 'function' ? options.debug() : false);
-
-  function report(entry: WidgetEntry, element: Element | null, error: unknown, phase: 'load' | 'mount' | 'unmount'): void {
-    const what = phase === 'load' ? 'could not load its code' : phase === 'mount' ? 'failed to mount' : 'failed to unmount';
-    errorOnce(entry.name, `${what}; the page's own markup stays in place.`, error);
-    emit('storefront:error', { widget: entry.name, element, error, phase });
-  }
-
-  // Imports waiting for a task to start in (see startSoon).
+function createStarter(): (start: () => void) => void {
   const starts: Array<() => void> = [];
   let starting = false;
-  /**
-   * Run `start` (which starts an import) in a later task, together with as many other waiting starts as fit in
-   * START_BUDGET ms of it: the chunks a scan found, with the chunks they import, are requested together (one
-   * request wave, not one per widget), and no task starts so many that it runs long.
-   */
-  function startSoon(start: () => void): void {
+  return (start) => {
     starts.push(start);
     if (starting) return;
     starting = true;
@@ -81,11 +63,25 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
         starting = false;
       }
     })();
-  }
+  };
+}
 
+interface Loader {
+  load(entry: WidgetEntry): Promise<WidgetModule>;
+  loaded(entry: WidgetEntry): boolean;
   /** Entries whose chunk was evaluated in an earlier task (mounted once, or warmed): a held click mounts at once. */
+  readonly evaluated: Set<string>;
+  /** Wait for the markup to come near the viewport, then for an idle moment, then warm the entry (entry.warm). */
+  waitToWarm(entry: WidgetEntry, element: Element): () => void;
+}
+
+/** Each entry's chunk, loaded once (retried once), and warmed ahead of its trigger where the entry asks. */
+function createLoader(debug: () => boolean): Loader {
+  const modules = new Map<string, Promise<WidgetModule>>();
   const evaluated = new Set<string>();
-  function loadModule(entry: WidgetEntry): Promise<WidgetModule> {
+  const warming = new Set<string>();
+
+  function load(entry: WidgetEntry): Promise<WidgetModule> {
     let promise = modules.get(entry.name);
     if (!promise) {
       // A chunk that fails (a deploy replaced it, the network blinked) is tried once more before giving up.
@@ -102,8 +98,7 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
     return promise;
   }
 
-  /** Load an entry's code ahead of its trigger (entry.warm): the framework first, then the chunk, each evaluated in its own task. */
-  const warming = new Set<string>();
+  /** Load an entry's code ahead of its trigger: the framework first, then the chunk, each evaluated in its own task. */
   function warm(entry: WidgetEntry): void {
     if (modules.has(entry.name) || warming.has(entry.name)) return;
     warming.add(entry.name);
@@ -114,9 +109,9 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
         // The mount loads it again and reports a failure there.
       }
       await env().yieldTask();
-      // A failure here is forgotten (loadModule drops it): the trigger loads the chunk again and reports it.
+      // A failure here is forgotten (load drops it): the trigger loads the chunk again and reports it.
       if (modules.has(entry.name)) return;
-      const widget = await loadModule(entry).catch(() => undefined);
+      const widget = await load(entry).catch(() => undefined);
       if (widget) evaluated.add(entry.name);
       if (!widget?.warm) return;
       await env().yieldTask();
@@ -129,35 +124,100 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
     })().finally(() => warming.delete(entry.name));
   }
 
-  /** Wait for the markup to come near the viewport, then for an idle moment, then warm the entry. */
-  function waitToWarm(entry: WidgetEntry, element: Element): () => void {
-    let cancelIdle: (() => void) | undefined;
-    const cancelVisible = env().visible(element, () => {
-      if (modules.has(entry.name)) return;
-      cancelIdle = env().idle(() => warm(entry));
-    });
-    return () => {
-      cancelVisible();
-      cancelIdle?.();
-    };
+  return {
+    load,
+    loaded: (entry) => modules.has(entry.name),
+    evaluated,
+    waitToWarm(entry, element) {
+      let cancelIdle: (() => void) | undefined;
+      const cancelVisible = env().visible(element, () => {
+        if (modules.has(entry.name)) return;
+        cancelIdle = env().idle(() => warm(entry));
+      });
+      return () => {
+        cancelVisible();
+        cancelIdle?.();
+      };
+    },
+  };
+}
+
+/**
+ * Markup inserted or removed later (popups, quick view, fragments, infinite scroll) is handed over in one batch
+ * per animation frame: `flush` gets the added roots still in the document (none inside another) and whether
+ * anything was removed.
+ */
+function watchMutations(flush: (roots: Element[], removed: boolean) => void): { stop(): void; flushNow(): boolean } {
+  let added: Node[] = [];
+  let removedAny = false;
+  let scheduled = false;
+  const run = (): void => {
+    scheduled = false;
+    const removed = removedAny;
+    removedAny = false;
+    const roots = added.filter((n): n is Element => n instanceof Element && n.isConnected);
+    added = [];
+    flush(
+      roots.filter((root) => !roots.some((other) => other !== root && other.contains(root))),
+      removed,
+    );
+  };
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.addedNodes.length) added.push(...record.addedNodes);
+      if (record.removedNodes.length) removedAny = true;
+    }
+    if (!scheduled && (added.length || removedAny)) {
+      scheduled = true;
+      env().frame(run);
+    }
+  });
+  observer.observe(document.documentElement, { childList: true, subtree: true });
+  return {
+    stop: () => observer.disconnect(),
+    flushNow() {
+      if (!scheduled) return false;
+      run();
+      return true;
+    },
+  };
+}
+
+/**
+ * The island runtime: finds each registry entry's markup, waits for its trigger, loads its chunk, mounts it
+ * once, and undoes all of it when the markup leaves the document. Every call into widget code is wrapped: a
+ * widget that throws, or whose chunk fails to load, is reported and leaves its server markup and every other
+ * widget working.
+ */
+export function createRuntime(registry: readonly WidgetEntry[], options: RuntimeOptions = {}): Runtime {
+  const instances = new Map<Element, Map<string, Instance>>();
+  const pending = new Set<Promise<unknown>>();
+  const combined = registry.map((e) => e.selector).join(',');
+  let debugging = typeof options.debug === 'boolean' ? options.debug : undefined;
+  const debug = (): boolean => (debugging ??= typeof options.debug === 'function' ? options.debug() : false);
+  const loader = createLoader(debug);
+  const startSoon = createStarter();
+  const services = createPageServices((key, error) => errorOnce(key, 'failed to close; the page goes on.', error));
+
+  function report(entry: WidgetEntry, element: Element | null, error: unknown, phase: 'load' | 'mount' | 'unmount'): void {
+    const what = phase === 'load' ? 'could not load its code' : phase === 'mount' ? 'failed to mount' : 'failed to unmount';
+    errorOnce(entry.name, `${what}; the page's own markup stays in place.`, error);
+    emit('storefront:error', { widget: entry.name, element, error, phase });
   }
 
-  function contextFor(instance: Instance): WidgetContext {
-    const { controller, cleanups, entry } = instance;
-    return {
-      name: entry.name,
-      signal: controller.signal,
-      onCleanup: (fn) => void cleanups.push(fn),
-      timeout(fn, ms) {
-        const id = env().setTimeout(fn, ms);
-        cleanups.push(() => env().clearTimeout(id));
-      },
-      interval(fn, ms) {
-        const id = env().setInterval(fn, ms);
-        cleanups.push(() => env().clearInterval(id));
-      },
-      warn: (field, message) => warnOnce(entry.name, field, message),
-    };
+  /** The entry's module, its import started in a later task with others (see createStarter) unless a shopper waits. */
+  function loadFor(instance: Instance, replay?: Replay): Promise<WidgetModule | undefined> {
+    if (replay?.byShopper) return loader.load(instance.entry);
+    return new Promise<WidgetModule | undefined>((resolve, reject) =>
+      startSoon(() => {
+        if (instance.state !== 'loading' || !instance.element.isConnected) return resolve(undefined); // unmounted meanwhile
+        try {
+          loader.load(instance.entry).then(resolve, reject);
+        } catch (error) {
+          reject(error); // a loader that throws before its promise
+        }
+      }),
+    );
   }
 
   async function mountInstance(instance: Instance, replay?: Replay): Promise<void> {
@@ -169,23 +229,12 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
     }
     instance.state = 'loading';
     // Starting a chunk's import (and its dependencies') costs a few milliseconds; a scan that started every
-    // widget of a page at once was one long task. Imports start in later tasks, a few to a task (startSoon), and
-    // each widget mounts in a task of its own, so input and paint get in between. A load the shopper started (a
-    // held click) goes straight on: its replay must follow in its task.
+    // widget of a page at once was one long task. Imports start in later tasks, a few to a task, and each widget
+    // mounts in a task of its own, so input and paint get in between. A load the shopper started (a held click)
+    // goes straight on: its replay must follow in its task.
     let widget: WidgetModule | undefined;
     try {
-      widget = await (replay?.byShopper
-        ? loadModule(entry)
-        : new Promise<WidgetModule | undefined>((resolve, reject) =>
-            startSoon(() => {
-              if (instance.state !== 'loading' || !element.isConnected) return resolve(undefined); // unmounted meanwhile
-              try {
-                loadModule(entry).then(resolve, reject);
-              } catch (error) {
-                reject(error); // a loader that throws before its promise
-              }
-            }),
-          ));
+      widget = await loadFor(instance, replay);
       if (!widget) return;
     } catch (error) {
       instance.state = 'failed';
@@ -197,44 +246,44 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
     // Chunks that arrive together would otherwise mount in one (long) task; and a chunk just evaluated (the
     // framework's, on a first island) would hold its widget's first render in the same task. A held click waits
     // that one task too: it is replayed right after the mount, and input and paint get in before.
-    if (!replay || !evaluated.has(entry.name)) {
+    if (!replay || !loader.evaluated.has(entry.name)) {
       await env().yieldTask();
       if (instance.state !== 'loading' || !element.isConnected) return;
     }
-    evaluated.add(entry.name);
+    loader.evaluated.add(entry.name);
+    const outcome = await runMount(instance, widget);
+    // Outside the mount's try: a replay that went wrong is not a widget that failed to mount.
+    if (outcome !== 'gone') replay?.run(outcome === 'mounted');
+  }
+
+  /** Call the widget's mount with a fresh context: mounted, failed (reported, undone), or gone (unmounted meanwhile). */
+  async function runMount(instance: Instance, widget: WidgetModule): Promise<'mounted' | 'failed' | 'gone'> {
+    const { entry, element } = instance;
     const started = performance.now();
+    const context = (instance.context = createContext(entry.name, services));
     try {
-      const cleanup = await widget.mount(element, contextFor(instance));
-      if (typeof cleanup === 'function') instance.cleanups.push(cleanup);
+      const cleanup = await widget.mount(element, context);
+      if (typeof cleanup === 'function') context.onCleanup(cleanup);
       if (instance.state !== 'loading') {
         // Unmounted during an async mount: undo what it did.
         teardown(instance);
-        return;
+        return 'gone';
       }
       instance.state = 'mounted';
       const ms = performance.now() - started;
       if (debug()) debugLog(`mounted ${entry.name} in ${ms.toFixed(1)} ms (${entry.trigger})`, element);
       emit('storefront:mount', { widget: entry.name, element, ms });
+      return 'mounted';
     } catch (error) {
       instance.state = 'failed';
       runCleanups(instance);
       report(entry, element, error, 'mount');
-      replay?.run(false);
-      return;
+      return 'failed';
     }
-    // Outside the mount's try: a replay that went wrong is not a widget that failed to mount.
-    replay?.run(true);
   }
 
   function runCleanups(instance: Instance): void {
-    instance.controller.abort();
-    for (const fn of instance.cleanups.splice(0).reverse()) {
-      try {
-        fn();
-      } catch (error) {
-        report(instance.entry, instance.element, error, 'unmount');
-      }
-    }
+    instance.context?.dispose((error) => report(instance.entry, instance.element, error, 'unmount'));
   }
 
   function teardown(instance: Instance): void {
@@ -254,16 +303,9 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
       byName = new Map();
       instances.set(element, byName);
     }
-    const instance: Instance = {
-      entry,
-      element,
-      state: 'waiting',
-      cancelTrigger: () => {},
-      controller: new AbortController(),
-      cleanups: [],
-    };
+    const instance: Instance = { entry, element, state: 'waiting', cancelTrigger: () => {} };
     byName.set(entry.name, instance);
-    let cancelWarm = entry.warm && !modules.has(entry.name) ? waitToWarm(entry, element) : undefined;
+    let cancelWarm = entry.warm && !loader.loaded(entry) ? loader.waitToWarm(entry, element) : undefined;
     const cancelTrigger = waitForTrigger(entry, element, (replay) => {
       cancelWarm?.();
       cancelWarm = undefined;
@@ -300,56 +342,34 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
     }
   }
 
-  // Markup inserted or removed later (popups, quick view, fragments, infinite scroll) is handled in one batch
-  // per animation frame.
-  let added: Node[] = [];
-  let removedAny = false;
-  let scheduled = false;
-  function flush(): void {
-    scheduled = false;
-    if (removedAny) {
-      removedAny = false;
-      for (const [element, byName] of Array.from(instances))
-        if (!element.isConnected) for (const instance of Array.from(byName.values())) teardown(instance);
-    }
-    const roots = added.filter((n): n is Element => n instanceof Element && n.isConnected);
-    added = [];
-    for (const root of roots) {
-      if (roots.some((other) => other !== root && other.contains(root))) continue;
-      scan(root);
-    }
-  }
-  if (options.observe !== false && typeof MutationObserver === 'function') {
-    observer = new MutationObserver((records) => {
-      for (const record of records) {
-        if (record.addedNodes.length) added.push(...record.addedNodes);
-        if (record.removedNodes.length) removedAny = true;
-      }
-      if (!scheduled && (added.length || removedAny)) {
-        scheduled = true;
-        env().frame(flush);
-      }
-    });
-    observer.observe(document.documentElement, { childList: true, subtree: true });
-  }
+  const watcher =
+    options.observe !== false && typeof MutationObserver === 'function'
+      ? watchMutations((roots, removed) => {
+          if (removed)
+            for (const [element, byName] of Array.from(instances))
+              if (!element.isConnected) for (const instance of Array.from(byName.values())) teardown(instance);
+          for (const root of roots) scan(root);
+        })
+      : undefined;
 
   const runtime: Runtime = {
     scan,
     unmount,
     stop() {
-      observer?.disconnect();
+      watcher?.stop();
       if (islandHost() === runtime) setIslandHost(undefined);
     },
     async settled() {
       // Mutation batches run on the next frame, and mounting can reveal more markup: loop until quiet.
       for (let i = 0; i < 10; i++) {
         await new Promise<void>((r) => env().frame(() => r()));
-        if (scheduled) flush();
+        watcher?.flushNow();
         if (pending.size === 0) return;
         await Promise.allSettled(pending);
       }
     },
     instances,
+    services: services.held,
   };
   setIslandHost(runtime);
   return runtime;

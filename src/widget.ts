@@ -25,6 +25,25 @@ export interface WidgetContext {
   interval(fn: () => void, ms: number): void;
   /** One console warning naming this widget and the field; for malformed input the widget survives. */
   warn(field: string, message: string): void;
+  /**
+   * A page-wide service shared by every context asking for `key` (one dialog for every quick-view link, one
+   * store, one document listener): `create` runs for the first, with a scope of the service's own (its signal,
+   * cleanups and timers); the service is disposed when the last context holding it unmounts. Keys are global to
+   * the page: prefix them with the widget's name. Use this instead of module-level singletons.
+   */
+  page<T>(key: string, create: (scope: WidgetContext) => T): T;
+  /**
+   * A sub-scope (an open dialog, one session of a controller): its own signal, cleanups, timers and page
+   * services, undone by its `dispose()` or with this context, whichever comes first.
+   */
+  child(): OwnedContext;
+}
+
+/** A context its creator disposes: the runtime's for each widget instance, or a sub-scope from `child()`. */
+export interface OwnedContext extends WidgetContext {
+  readonly disposed: boolean;
+  /** Abort the signal, then run the cleanups newest first; one that throws goes to `onError` and the rest still run. */
+  dispose(onError?: (error: unknown) => void): void;
 }
 
 export interface WidgetModule {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, onTestFinished, vi } from 'vitest';
 import { mountPage, only } from '../../test/helpers/mount';
 import type { WidgetContext } from '../../src/widget';
+import { testContext } from '../../test/helpers/context';
 import widget from './animated-titles.widget';
 import { fakeClock, type FakeClock } from '../../test/helpers/clock';
 import { env, setEnvironment } from '../../src/env';
@@ -100,6 +101,7 @@ describe('animated titles widget', () => {
     const controller = new AbortController();
     const cleanups: (() => void)[] = [];
     const context: WidgetContext = {
+      ...testContext('animated-titles'),
       name: 'animated-titles',
       signal: controller.signal,
       onCleanup: (fn) => void cleanups.push(fn),

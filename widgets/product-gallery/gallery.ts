@@ -179,6 +179,14 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
       undo.push(() => env().clearInterval(id));
     },
     warn: ctx.warn,
+    // The slider island asks for neither; this hand-built context goes when the gallery takes a child scope of
+    // the widget's own context (issue 30).
+    page: () => {
+      throw new Error('product-gallery: no page services in the slider island context');
+    },
+    child: () => {
+      throw new Error('product-gallery: no sub-scopes in the slider island context');
+    },
   };
   const addClass = (el: Element, ...names: string[]) => {
     const added = names.filter((n) => !el.classList.contains(n));

@@ -3,6 +3,7 @@
  * mock's admin-ajax, porting the original's LCP, LRC and manager scenarios.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testContext } from '../../test/helpers/context';
 import type { WidgetContext } from '../../src/widget';
 import { failNext, state } from '../../fixtures/mock/state';
 import { setEnvironment } from '../../src/env';
@@ -119,6 +120,7 @@ describe('lazy-render detection', () => {
 function context(): WidgetContext {
   const controller = new AbortController();
   return {
+    ...testContext('wp-rocket-beacon'),
     name: 'wp-rocket-beacon',
     signal: controller.signal,
     onCleanup: () => {},
