@@ -1,6 +1,6 @@
 import { emit } from '../src/events/bus';
 import { env } from '../src/env';
-import { debugLog, errorOnce, warnOnce } from '../src/log';
+import { debugLog, errorOnce } from '../src/log';
 import { islandHost, setIslandHost } from '../src/host';
 import { createContext, createPageServices, type PageServices } from './context';
 import { waitForTrigger, type Replay } from './triggers';
@@ -183,28 +183,20 @@ function watchMutations(flush: (roots: Element[], removed: boolean) => void): { 
   };
 }
 
-/**
- * The island runtime: finds each registry entry's markup, waits for its trigger, loads its chunk, mounts it
- * once, and undoes all of it when the markup leaves the document. Every call into widget code is wrapped: a
- * widget that throws, or whose chunk fails to load, is reported and leaves its server markup and every other
- * widget working.
- */
-export function createRuntime(registry: readonly WidgetEntry[], options: RuntimeOptions = {}): Runtime {
-  const instances = new Map<Element, Map<string, Instance>>();
-  const pending = new Set<Promise<unknown>>();
-  const combined = registry.map((e) => e.selector).join(',');
-  let debugging = typeof options.debug === 'boolean' ? options.debug : undefined;
-  const debug = (): boolean => (debugging ??= typeof options.debug === 'function' ? options.debug() : false);
-  const loader = createLoader(debug);
-  const startSoon = createStarter();
-  const services = createPageServices((key, error) => errorOnce(key, 'failed to close; the page goes on.', error));
+type Report = (entry: WidgetEntry, element: Element | null, error: unknown, phase: 'load' | 'mount' | 'unmount') => void;
 
-  function report(entry: WidgetEntry, element: Element | null, error: unknown, phase: 'load' | 'mount' | 'unmount'): void {
-    const what = phase === 'load' ? 'could not load its code' : phase === 'mount' ? 'failed to mount' : 'failed to unmount';
-    errorOnce(entry.name, `${what}; the page's own markup stays in place.`, error);
-    emit('storefront:error', { widget: entry.name, element, error, phase });
-  }
+interface MounterDeps {
+  loader: Loader;
+  startSoon: (start: () => void) => void;
+  services: PageServices;
+  report: Report;
+  debug: () => boolean;
+  /** Undo an instance unmounted while its mount ran (the runtime's own teardown). */
+  teardown: (instance: Instance) => void;
+}
 
+/** Loading an instance's chunk and calling its mount with a fresh context; disposing that context again. */
+function createMounter({ loader, startSoon, services, report, debug, teardown }: MounterDeps) {
   /** The entry's module, its import started in a later task with others (see createStarter) unless a shopper waits. */
   function loadFor(instance: Instance, replay?: Replay): Promise<WidgetModule | undefined> {
     if (replay?.byShopper) return loader.load(instance.entry);
@@ -285,6 +277,35 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
   function runCleanups(instance: Instance): void {
     instance.context?.dispose((error) => report(instance.entry, instance.element, error, 'unmount'));
   }
+
+  return { mount: mountInstance, dispose: runCleanups };
+}
+
+/**
+ * The island runtime: finds each registry entry's markup, waits for its trigger, loads its chunk, mounts it
+ * once, and undoes all of it when the markup leaves the document. Every call into widget code is wrapped: a
+ * widget that throws, or whose chunk fails to load, is reported and leaves its server markup and every other
+ * widget working.
+ */
+export function createRuntime(registry: readonly WidgetEntry[], options: RuntimeOptions = {}): Runtime {
+  const instances = new Map<Element, Map<string, Instance>>();
+  const pending = new Set<Promise<unknown>>();
+  const combined = registry.map((e) => e.selector).join(',');
+  let debugging = typeof options.debug === 'boolean' ? options.debug : undefined;
+  const debug = (): boolean => (debugging ??= typeof options.debug === 'function' ? options.debug() : false);
+  const loader = createLoader(debug);
+  const startSoon = createStarter();
+  const services = createPageServices((key, error) => errorOnce(key, 'failed to close; the page goes on.', error));
+
+  function report(entry: WidgetEntry, element: Element | null, error: unknown, phase: 'load' | 'mount' | 'unmount'): void {
+    const what = phase === 'load' ? 'could not load its code' : phase === 'mount' ? 'failed to mount' : 'failed to unmount';
+    errorOnce(entry.name, `${what}; the page's own markup stays in place.`, error);
+    emit('storefront:error', { widget: entry.name, element, error, phase });
+  }
+
+  const mounter = createMounter({ loader, startSoon, services, report, debug, teardown: (instance) => teardown(instance) });
+  const runCleanups = mounter.dispose;
+  const mountInstance = mounter.mount;
 
   function teardown(instance: Instance): void {
     instance.cancelTrigger();
