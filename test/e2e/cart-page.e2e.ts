@@ -84,7 +84,8 @@ describe.each(BUILD_TAGS)('cart page, %s tag', (tag) => {
   test('blocks with the overlay while a call runs, and the shipping calculator is a disclosure', async () => {
     const { page, errors } = await openPage('/cart/', { tag, storage: seeded });
     await page.waitForSelector('button[name="update_cart"]:disabled');
-    await page.evaluate(() => window.__mock!.latency('cart_form', 1500));
+    // The answer waits for the test: the overlay is read while the call runs, however slow the machine is.
+    await page.evaluate(() => window.__mock!.hold('cart_form'));
     await page.fill(`input[name="cart[${TOTE}][qty]"]`, '2');
     await page.fill(`input[name="cart[${MUG}][qty]"]`, '2');
     await page.click('button[name="update_cart"]');
@@ -99,6 +100,7 @@ describe.each(BUILD_TAGS)('cart page, %s tag', (tag) => {
     }));
     expect(overlay.bg).toBe('rgb(255, 255, 255)');
     expect(overlay.transition).toContain('200ms');
+    await page.evaluate(() => window.__mock!.release('cart_form'));
     await idle(page);
     // WooCommerce moves focus to the "Cart updated." notice 500 ms later; let it, before using the keyboard.
     await page.waitForFunction(() => document.activeElement?.matches('.woocommerce-message'));
@@ -123,13 +125,14 @@ describe.each(BUILD_TAGS)('cart page, %s tag', (tag) => {
     const { page, errors } = await openPage('/cart/', { tag, storage: seeded, reducedMotion: true });
     await page.waitForSelector('button[name="update_cart"]:disabled');
     await page.evaluate(() => {
-      window.__mock!.latency('cart_form', 400);
+      window.__mock!.hold('cart_form');
       window.__mock!.failNext('cart_form', 'http500');
     });
     await page.fill(`input[name="cart[${TOTE}][qty]"]`, '6');
     await page.click('button[name="update_cart"]');
     await page.waitForSelector('.blockOverlay');
     expect(await page.$eval('.blockOverlay', (el) => (el as HTMLElement).style.opacity)).toBe('0.6');
+    await page.evaluate(() => window.__mock!.release('cart_form'));
     await page.waitForSelector('.woocommerce-notices-wrapper ul.woocommerce-error[role="alert"]');
     await idle(page);
     expect(await page.inputValue(`input[name="cart[${TOTE}][qty]"]`)).toBe('6');

@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectAxeClean, expectNoConsoleErrors, FRAMEWORK_CHUNK, openPage, BUILD_TAGS } from './harness';
+import { afterAnswers } from './waits';
 
 const ACTION = 'live_search_retrieve_posts';
 const HEADER = '#fusion-live-search-input-0';
@@ -174,7 +175,8 @@ describe.each(BUILD_TAGS)('live search, %s tag', (tag) => {
 
   test('a slow, older answer is never shown', async () => {
     const { page, errors } = await openPage('/search.html', { tag });
-    await page.evaluate((action) => window.__mock!.latency(`${action}:rain`, 2500), ACTION);
+    // The older answer is held until the newer one is shown: the order is the test's, not the machine's timing.
+    await page.evaluate((action) => window.__mock!.hold(`${action}:rain`), ACTION);
     await page.evaluate(() => {
       const seen = new Set<string>();
       (window as unknown as { seenTitles: Set<string> }).seenTitles = seen;
@@ -187,8 +189,8 @@ describe.each(BUILD_TAGS)('live search, %s tag', (tag) => {
     await page.waitForFunction((action) => window.__mock!.state.log.some((e) => e.endpoint === action), ACTION);
     await page.keyboard.insertText(' hat');
     await waitForTitles(page, HEADER, ['Rain hat']);
-    // Longer than the older answer's latency: it never reaches the list.
-    await page.waitForTimeout(3000);
+    await page.evaluate((action) => window.__mock!.release(`${action}:rain`), ACTION);
+    await afterAnswers(page);
     expect(await titles(page, HEADER)).toEqual(['Rain hat']);
     expect(await page.evaluate(() => [...(window as unknown as { seenTitles: Set<string> }).seenTitles])).toEqual(['Rain hat']);
     expect((await searches(page)).map((b) => b.search)).toEqual(['rain', 'rain hat']);

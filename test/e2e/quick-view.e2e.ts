@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS, FRAMEWORK_CHUNK } from './harness';
+import { afterIdle } from './waits';
 
 const LINK = (id: number) => `a.fusion-quick-view[data-product-id="${id}"]`;
 const DIALOG = 'dialog.sf-quick-view';
@@ -165,9 +166,11 @@ describe.each(BUILD_TAGS)('quick view, %s tag', { timeout: 120_000 }, (tag) => {
       page.evaluate(() => window.__mock!.state.log.filter((e) => e.endpoint === 'fusion_quick_view_load').map((e) => e.body.product));
     const chunk = () =>
       page.evaluate(() => performance.getEntriesByType('resource').some((r) => /\/chunks\/quick-view\.widget-[\w-]+\.js$/.test(r.name)));
-    // The cards are below the fold: nothing of the quick view loads until they come near the viewport.
-    await page.waitForTimeout(1500);
+    // The cards are below the fold: nothing of the quick view loads until they come near the viewport (not even
+    // once the page has been idle, when code near the viewport is fetched).
+    await afterIdle(page);
     expect(await chunk()).toBe(false);
+    expect(requests.some((u) => /\/chunks\/quick-view\.widget-[\w-]+\.js$/.test(new URL(u).pathname))).toBe(false);
     await page.$eval(LINK(318), (a) => a.scrollIntoView({ block: 'center' }));
     await page.waitForFunction(
       () => performance.getEntriesByType('resource').some((r) => /\/chunks\/quick-view\.widget-[\w-]+\.js$/.test(r.name)),

@@ -1,0 +1,30 @@
+/**
+ * Waits for the flow files that replace a fixed sleep with the condition the sleep stood for. Kept out of
+ * harness.ts (owned by the harness work) so the flow files can share them.
+ */
+import type { Page } from 'playwright-core';
+
+/**
+ * Every call the mock was asked has been answered (a held or slow one included), and the page has had a task and
+ * two frames to act on what arrived: the moment an answer that should change nothing would have shown.
+ */
+export async function afterAnswers(page: Page): Promise<void> {
+  await page.waitForFunction(() => window.__mock!.state.inFlight === 0);
+  await settled(page);
+}
+
+/** A task, then two animation frames: whatever the page queued by now (a render, a class change) has painted. */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), 0)),
+  );
+}
+
+/**
+ * Past the frames that deliver intersection callbacks and then an idle callback queued after theirs: code that
+ * loads "near the viewport, at idle" would have been asked for by now (an absence check needs no longer sleep).
+ */
+export async function afterIdle(page: Page): Promise<void> {
+  await settled(page);
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => setTimeout(resolve, 0), { timeout: 3000 })));
+}
