@@ -26,7 +26,7 @@ export default defineConfig({
     // An older full run with two workers once saw cf7.test.ts's "a refill that never answers…" log two warnings
     // instead of one; it names them now if it happens again. isolate must stay on (26 tests fail without it).
     maxWorkers: 2,
-    // One retry, as the browser tests have (a test that passed only on its retry is flagged in the JSON report).
-    retry: 1,
+    // No retry, as the browser tests: a test that passes only on a second try is a defect to find, not to repeat.
+    retry: 0,
   },
 });
