@@ -17,7 +17,7 @@
  * The endpoints are answered in this Node process by the stateful mock (no mock code in the page); product images
  * are raster stand-ins (see bench.mjs routeRasterImages).
  *
- *   node test/bench/first-interaction.bench.mjs [--runs 2] [--json]       (after `npm run build`)
+ *   node test/bench/first-interaction.bench.mjs [--runs 2] [--only mini-cart] [--json]       (after `npm run build`)
  */
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -37,6 +37,8 @@ const BUILDS = [
 const argAfter = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const RUNS = Math.max(1, Number(argAfter('--runs')) || 2);
 const JSON_OUT = process.argv.includes('--json');
+// `--only TEXT`: the scenarios whose name contains TEXT (e.g. `--only mini-cart`).
+const ONLY = argAfter('--only');
 
 /** Each scenario: the page, the control pressed, and a page function that is true once the result shows. */
 const SCENARIOS = [
@@ -133,7 +135,7 @@ export async function runFirstInteractionBench({ runs = RUNS } = {}) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   const results = [];
   try {
-    for (const scenario of SCENARIOS) {
+    for (const scenario of SCENARIOS.filter((s) => !ONLY || s.name.includes(ONLY))) {
       for (const [tag, label] of BUILDS) {
         const loads = [];
         const errors = [];

@@ -55,7 +55,7 @@ async function once(browser, base, mock, tag) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
     await page.goto(`${base}${PAGE}?tag=${tag}&mock=off`, { waitUntil: 'load', timeout: 120_000 });
     await page.waitForFunction(() => window.splitBench.decided > 0 && window.splitBench.firstFrame > 0, null, { timeout: 30_000 });
-    return page.evaluate(() => {
+    return await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0];
       const { decided, firstFrame } = window.splitBench;
       return { afterDcl: decided - nav.domContentLoadedEventStart, beforeFirstFrame: decided <= firstFrame };
