@@ -212,11 +212,12 @@ export default defineConfig(({ mode }) => {
                 // The small framework-free helpers nearly every widget shares travel in one chunk: one request
                 // instead of fifteen tiny ones. Cart-page and checkout helpers and the cart store stay apart.
                 // The viewport rules (the widget on every page uses them, a few hundred bytes) travel with them.
+                // So does the split tests' choice: the entry makes it in its first task (before the first frame).
                 // Not a widget itself: a widget inside a shared chunk needs Rolldown's runtime helper, which core
                 // would then import statically, one request wave deeper before any widget could load.
                 {
                   name: 'core',
-                  test: /(rolldown[\\/]runtime)|([\\/]src[\\/](events|env|log|config|storage|tabs)[\\/.])|([\\/]src[\\/]net[\\/]url)|([\\/]src[\\/]dom[\\/](announce|focus|easing|scroll|styles|html|press)\.)|([\\/]src[\\/](host|widget)\.)|([\\/]widgets[\\/](viewport[\\/]logic|anchors[\\/]links)\.)|([\\/]node_modules[\\/]js-cookie[\\/])/,
+                  test: /(rolldown[\\/]runtime)|([\\/]src[\\/](events|env|log|config|storage|tabs)[\\/.])|([\\/]src[\\/]net[\\/]url)|([\\/]src[\\/]dom[\\/](announce|focus|easing|scroll|styles|html|press)\.)|([\\/]src[\\/](host|widget)\.)|([\\/]widgets[\\/](viewport[\\/]logic|anchors[\\/]links|split-test[\\/](decide|logic))\.)|([\\/]node_modules[\\/]js-cookie[\\/])/,
                   priority: 10,
                 },
               ],

@@ -1,4 +1,5 @@
 import { installJQueryShims } from '../src/events/shims';
+import { decideSplitTests } from '../widgets/split-test/decide';
 import { debugEnabled } from './debug';
 import { createApi, type StorefrontIslandsApi } from './api';
 import { registry } from './registry';
@@ -32,7 +33,12 @@ export function start(): void {
   installJQueryShims();
   // The scan starts in a task of its own: on a large page, evaluating the bundle and scanning it in one task made
   // a long one (the scan starts each widget's import and trigger).
-  const go = () => void setTimeout(() => runtime.scan(document), 0);
+  // Split tests choose before that, in this task (or at DOMContentLoaded, for a copy that runs while the document
+  // is still being parsed): the chosen variant is set before the next frame, and the widget's chunk only reports it.
+  const go = () => {
+    decideSplitTests(document);
+    setTimeout(() => runtime.scan(document), 0);
+  };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', go, { once: true });
   else go();
 }

@@ -11,7 +11,7 @@
  *   "pages": ["product-variable.html", "product-1000.html"] }
  *
  * in the order WordPress prints them (dependencies first). `pages` names the fixture pages whose classic scripts
- * these are (the default: the two variable product pages); other pages print other scripts (the cart, the
+ * these are (the default: the variable product pages, the one with the sidebar cart included); other pages print other scripts (the cart, the
  * checkout, Contact Form 7), so the configuration is measured only on these. The page is the fixture page without the bundle
  * (`?tag=none`); the scripts are printed where WordPress prints them (head or before `</body>`, each after its
  * inline data, `defer` where the script's strategy says so) and served from DIR. Bytes count every listed file the
@@ -45,7 +45,9 @@ export function loadClassic(dir) {
     const body = readFileSync(file);
     byPath.set(`/${s.src.replace(/^\/+/, '')}`, { ...s, body, ...weigh(body), counted: s.group !== 'jquery' });
   }
-  const pages = Array.isArray(manifest.pages) ? manifest.pages.map(String) : ['product-variable.html', 'product-1000.html'];
+  const pages = Array.isArray(manifest.pages)
+    ? manifest.pages.map(String)
+    : ['product-variable.html', 'product-sidebar-cart.html', 'product-1000.html'];
   return { source: String(manifest.source ?? dir), scripts: [...byPath.values()], byPath, pages };
 }
 

@@ -11,6 +11,8 @@ declare global {
   interface Window {
     /** Variants ("{wrapper name}|{variant id}") seen rendered at any frame since the document started. */
     paintedSplitVariants?: Set<string>;
+    /** Wrappers without a chosen variant at the first animation frame after the entry started (-1: none yet). */
+    undecidedAtFirstFrame?: number;
   }
 }
 
@@ -29,6 +31,25 @@ function recordPaintedVariants(): void {
     requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
+}
+
+/**
+ * Before the page's scripts: when the entry publishes its API (in its first task), ask for the next animation
+ * frame and count, in that frame's callback, the wrappers still without a choice.
+ */
+function recordFirstFrameAfterEntry(): void {
+  window.undecidedAtFirstFrame = -1;
+  let api: unknown;
+  Object.defineProperty(window, 'StorefrontIslands', {
+    configurable: true,
+    get: () => api,
+    set(value) {
+      api = value;
+      requestAnimationFrame(() => {
+        window.undecidedAtFirstFrame = document.querySelectorAll('[woob-stest-name]:not([woob-stest])').length;
+      });
+    },
+  });
 }
 
 const WRAPPERS = 3;
@@ -118,6 +139,14 @@ describe.each(BUILD_TAGS)('split tests, %s tag', (tag) => {
     }
     await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
     expect(await impressions(page)).toHaveLength(2);
+    expectNoConsoleErrors(errors);
+  });
+
+  test("the variants are chosen in the entry's first task: set before the first animation frame after it", async () => {
+    const { page, errors } = await openPage('/split-test.html', { tag, initScript: recordFirstFrameAfterEntry });
+    await page.waitForFunction(() => window.undecidedAtFirstFrame !== -1, null, { timeout: 20_000 });
+    expect(await page.evaluate(() => window.undecidedAtFirstFrame)).toBe(0);
+    expect(await page.evaluate(() => document.querySelectorAll('[woob-stest-name][woob-stest]').length)).toBe(WRAPPERS);
     expectNoConsoleErrors(errors);
   });
 

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { state } from '../../fixtures/mock/state';
 import { setEnvironment } from '../../src/env';
+import { createRuntime } from '../../mount/runtime';
 import { mountPage, only } from '../../test/helpers/mount';
+import { decideSplitTests } from './decide';
 import { cookieKey, impressionBody, parseAssignments, parseTestKey, pickIndex, storedIndex } from './logic';
 
 /** mulberry32: a seeded generator, so the distribution test is the same on every run. */
@@ -137,6 +139,32 @@ describe('split-test widget', () => {
         .map((c) => c.split('=')[0])
         .sort(),
     ).toEqual(['woobk-stest-318', 'woobk-stest-320']);
+  });
+
+  it('the entry chooses every variant at once, before any chunk loads; the widget then reports those choices once', async () => {
+    withGlobal();
+    randomIs(0.9, 0.5, 0.1);
+    document.body.innerHTML = PAGE;
+    // What mount/start.ts runs in the entry's first task: synchronous, no import.
+    decideSplitTests(document);
+    expect(shown()).toEqual([
+      ['1', [true, false]],
+      ['1', [true, false, true]],
+      ['0', [false, true]],
+    ]);
+    randomIs(0.2);
+    const runtime = createRuntime(only('split-test'));
+    runtime.scan(document);
+    await runtime.settled();
+    // The widget kept the entry's choice (another draw would give 0, 0, 0) and reported it.
+    expect(shown().map(([i]) => i)).toEqual(['1', '1', '0']);
+    await vi.waitFor(() => expect(impressions()).toHaveLength(2));
+    expect(impressions()).toEqual([
+      { pid: '318', tests: { 'Hero copy': 1, 'Price & badge': 1 } },
+      { pid: '320', tests: { 'Hero copy': 0 } },
+    ]);
+    runtime.unmount(document);
+    runtime.stop();
   });
 
   it('a returning visitor keeps the variants the server stored, in either cookie, and nothing is reported again', async () => {

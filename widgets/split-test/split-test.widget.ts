@@ -1,33 +1,12 @@
 import { defineWidget } from '../../src/widget';
 import { env } from '../../src/env';
 import { httpUrl } from '../../src/net/url';
-import { getCookie } from '../../src/storage/cookies';
-import {
-  assignmentCookie,
-  conversionCookie,
-  impressionBody,
-  parseAssignments,
-  parseTestKey,
-  pickIndex,
-  storedIndex,
-  type Assignments,
-} from './logic';
-
-const NAME = 'woob-stest-name';
-const CHOSEN = 'woob-stest';
-const VARIANT = 'woob-stest-id';
+import { decide, problems, unreported } from './decide';
+import { impressionBody } from './logic';
 
 type Warn = (field: string, message: string) => void;
 
-/** New assignments of this page load waiting to be reported, by product id. */
-let queued = new Map<string, Record<string, number>>();
 let flushScheduled = false;
-
-function readCookie(name: string, warn: Warn): Assignments {
-  const { assignments, broken } = parseAssignments(getCookie(name));
-  if (broken) warn(`cookie ${name}`, 'is not a JSON object; it counts as empty.');
-  return assignments;
-}
 
 function restApiUrl(warn: Warn): URL | null {
   const config = (window as { wbkSplitTesting?: unknown }).wbkSplitTesting;
@@ -37,11 +16,11 @@ function restApiUrl(warn: Warn): URL | null {
   return url;
 }
 
-/** One impression per product id for everything assigned in this task (every wrapper of the first scan). */
+/** One impression per product id for everything assigned so far (the entry's early pass and every mount of this task). */
 function flush(warn: Warn): void {
   flushScheduled = false;
-  const batch = queued;
-  queued = new Map();
+  const batch = new Map(unreported);
+  unreported.clear();
   const url = restApiUrl(warn);
   if (!url) return;
   // The request code (src/net) loads with the first impression: a visitor whose variants are all stored sends none.
@@ -57,36 +36,19 @@ function flush(warn: Warn): void {
 }
 
 /**
- * Show one variant of a WooBuilder split test: the stored one (either server cookie) or a uniform pick, which
- * is then reported. Sets `woob-stest="{index}"` on the wrapper and `hidden` on every other variant. Writes no
- * cookie: the server does, from the impression.
+ * Show one variant of a WooBuilder split test (decide.ts; usually already done by the entry's first task) and
+ * report the new assignments, one impression per product id.
  */
 export default defineWidget({
   mount(element, { warn }) {
-    if (element.hasAttribute(CHOSEN)) return;
-    const key = parseTestKey(element.getAttribute(NAME));
-    if (!key) {
-      warn(NAME, `"${element.getAttribute(NAME)}" is not {productId}--{testName}; every variant stays visible.`);
-      return;
+    decide(element);
+    for (const [kind, subject] of problems.splice(0)) {
+      if (kind === 'name') warn('woob-stest-name', `"${subject}" is not {productId}--{testName}; every variant stays visible.`);
+      else if (kind === 'variants') warn('woob-stest-id', `the test "${subject}" has no variants.`);
+      else warn(`cookie ${subject}`, 'is not a JSON object; it counts as empty.');
     }
-    const variants = Array.from(element.children).filter((child) => child.hasAttribute(VARIANT));
-    if (variants.length === 0) {
-      warn(VARIANT, `the test "${key.testName}" has no variants.`);
-      return;
-    }
-    const cookies = [readCookie(assignmentCookie(key.pid), warn), readCookie(conversionCookie(key.pid), warn)];
-    let index = storedIndex(key.testName, variants.length, cookies);
-    if (index === undefined) {
-      index = pickIndex(variants.length, env().random());
-      const tests = queued.get(key.pid) ?? {};
-      tests[key.testName] = index;
-      queued.set(key.pid, tests);
-      if (!flushScheduled) {
-        flushScheduled = true;
-        env().setTimeout(() => flush(warn), 0);
-      }
-    }
-    variants.forEach((variant, i) => ((variant as HTMLElement).hidden = i !== index));
-    element.setAttribute(CHOSEN, String(index));
+    if (unreported.size === 0 || flushScheduled) return;
+    flushScheduled = true;
+    env().setTimeout(() => flush(warn), 0);
   },
 });
