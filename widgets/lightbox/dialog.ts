@@ -72,11 +72,15 @@ function shareList(links: readonly SocialLink[]): HTMLElement {
   return social;
 }
 
-/** The dialog and its parts, appended to the body, with no listeners yet. */
+/**
+ * The dialog and its parts, appended to the body, with no listeners yet. `speedMs` (`lightbox_animation_speed`,
+ * 0 under reduced motion) times the controls' fading out when idle and back in, besides PhotoSwipe's zoom (slides.ts).
+ */
 export function buildDialog(
   settings: Settings,
   texts: Texts,
   links: readonly SocialLink[],
+  speedMs: number,
 ): { dialog: HTMLDialogElement; parts: DialogParts } {
   const dialog = document.createElement('dialog');
   const light = /white|light/i.test(settings.lightbox_skin);
@@ -85,6 +89,7 @@ export function buildDialog(
   dialog.setAttribute('aria-labelledby', 'sf-ilightbox-title');
   // CSSOM, not a style attribute: allowed under a strict CSP.
   dialog.style.setProperty('--sf-ilightbox-opacity', String(settings.lightbox_opacity));
+  dialog.style.setProperty('--sf-ilightbox-speed', `${speedMs}ms`);
 
   const stage = element('div', 'sf-ilightbox__stage');
   const loading = loadingState();

@@ -93,7 +93,12 @@ export class LightboxView {
       return this.dialog;
     }
     adoptStyles('sf-ilightbox', LIGHTBOX_CSS);
-    const { dialog, parts } = buildDialog(this.config.settings, this.config.texts, this.socialLinks);
+    const { dialog, parts } = buildDialog(
+      this.config.settings,
+      this.config.texts,
+      this.socialLinks,
+      this.reduced ? 0 : this.config.settings.lightbox_animation_speed,
+    );
     this.dialog = dialog;
     this.parts = parts;
     wireDialog(dialog, parts, {
