@@ -94,9 +94,12 @@ function useRotation(api: Api, rotates: boolean) {
   useEffect(applyRotation, [applyRotation, rotating]);
   useEffect(() => {
     if (!api) return;
-    api.on('init', applyRotation).on('reInit', applyRotation);
+    // The plugin stops on a press (`stopOnInteraction`) and is started again here on release only if the state
+    // says so: its own restart on release ignored a rotation the shopper had paused (a click on a dot or an arrow
+    // inside the carousel made a paused slideshow rotate again).
+    api.on('init', applyRotation).on('reInit', applyRotation).on('pointerUp', applyRotation);
     return () => {
-      api.off('init', applyRotation).off('reInit', applyRotation);
+      api.off('init', applyRotation).off('reInit', applyRotation).off('pointerUp', applyRotation);
     };
   }, [api, applyRotation]);
 
@@ -175,7 +178,7 @@ export function useCarousel({ options, plugins, autoplay, reducedMotion, region,
     () => [
       ...(plugins ?? []),
       ...(rotates
-        ? [autoplayPlugin({ delay: autoplay, playOnInit: false, stopOnInteraction: false, stopOnMouseEnter: false, stopOnFocusIn: false })]
+        ? [autoplayPlugin({ delay: autoplay, playOnInit: false, stopOnInteraction: true, stopOnMouseEnter: false, stopOnFocusIn: false })]
         : []),
     ],
     [plugins, rotates, autoplay],
