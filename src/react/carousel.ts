@@ -60,35 +60,23 @@ const isKeyboardFocus = (target: EventTarget | null): boolean => {
   }
 };
 
-export function useCarousel({ options, plugins, autoplay, reducedMotion, region, single, wrap }: CarouselSetup): Carousel {
-  const rotates = autoplay !== undefined && !reducedMotion;
-  const allPlugins = useMemo(
-    () => [
-      ...(plugins ?? []),
-      ...(rotates
-        ? [autoplayPlugin({ delay: autoplay, playOnInit: false, stopOnInteraction: false, stopOnMouseEnter: false, stopOnFocusIn: false })]
-        : []),
-    ],
-    [plugins, rotates, autoplay],
-  );
-  const [viewportRef, api] = useEmblaCarousel(options, allPlugins);
-  const [selected, setSelected] = useState(0);
-  const [inView, setInView] = useState<number[] | undefined>(undefined);
-  const [canPrev, setCanPrev] = useState(false);
-  const [canNext, setCanNext] = useState(true);
+/** The slide an arrow key goes to from `from` (of `count`); `from` itself at an end that does not wrap. */
+const arrowTarget = (from: number, count: number, forward: boolean, round: boolean): number =>
+  forward ? (from + 1 < count ? from + 1 : round ? 0 : from) : from > 0 ? from - 1 : round ? count - 1 : from;
+
+type Api = EmblaCarouselType | undefined;
+
+/**
+ * Rotation: the button's state (`rotating`) and the holds that pause it without changing that state (the pointer
+ * over the carousel, a playing video), applied to embla's autoplay plugin.
+ */
+function useRotation(api: Api, rotates: boolean) {
   const [rotating, setRotating] = useState(rotates);
   const holds = useRef(new Set<string>());
   const rotatingRef = useRef(rotating);
   useLayoutEffect(() => {
     rotatingRef.current = rotating;
   }, [rotating]);
-  /**
-   * After an arrow key: the index of the slide to focus once it is selected and in view (no longer inert). An index,
-   * not a flag: Preact runs a render's pending effects at the start of the next render, so an effect of the render
-   * before the key (still showing the old slide) could otherwise take the request and focus the old slide, which
-   * then turns inert and drops focus to the body.
-   */
-  const focusPending = useRef<number | undefined>(undefined);
 
   const applyRotation = useCallback(() => {
     const player = api?.plugins().autoplay;
@@ -106,11 +94,108 @@ export function useCarousel({ options, plugins, autoplay, reducedMotion, region,
   useEffect(applyRotation, [applyRotation, rotating]);
   useEffect(() => {
     if (!api) return;
-    api.on('init', applyRotation).on('reInit', applyRotation);
+    // The plugin stops on a press (`stopOnInteraction`) and is started again here on release only if the state
+    // says so: its own restart on release ignored a rotation the shopper had paused (a click on a dot or an arrow
+    // inside the carousel made a paused slideshow rotate again).
+    api.on('init', applyRotation).on('reInit', applyRotation).on('pointerUp', applyRotation);
     return () => {
-      api.off('init', applyRotation).off('reInit', applyRotation);
+      api.off('init', applyRotation).off('reInit', applyRotation).off('pointerUp', applyRotation);
     };
   }, [api, applyRotation]);
+
+  const hold = useCallback(
+    (reason: string, on: boolean) => {
+      if (on) holds.current.add(reason);
+      else holds.current.delete(reason);
+      applyRotation();
+    },
+    [applyRotation],
+  );
+  return { rotating, setRotating, rotatingRef, hold };
+}
+
+interface RegionInput {
+  region: CarouselSetup['region'];
+  hold: Carousel['hold'];
+  stopRotation(): void;
+  /** Where the focus goes once that slide is selected and in view (see `focusPending` in useCarousel). */
+  focusPending: { current: number | undefined };
+  next(): void;
+  previous(): void;
+  wrap: boolean | undefined;
+}
+
+/**
+ * The region's pointer and keyboard: hover holds rotation, keyboard focus entering stops it (not on the
+ * rotation button itself), and ←/→ move the slides with focus following.
+ */
+function useRegionInput(api: Api, { region, hold, stopRotation, focusPending, next, previous, wrap }: RegionInput): void {
+  useEffect(() => {
+    if (!api) return;
+    const area = region?.() ?? api.rootNode();
+    const controller = new AbortController();
+    const listen = { signal: controller.signal };
+    area.addEventListener('mouseenter', () => hold('pointer', true), listen);
+    area.addEventListener('mouseleave', () => hold('pointer', false), listen);
+    area.addEventListener(
+      'focusin',
+      (event) => {
+        const target = event.target as Element;
+        if (target.closest(`[${ROTATION_CONTROL}]`)) return;
+        if (isKeyboardFocus(target)) stopRotation();
+      },
+      listen,
+    );
+    area.addEventListener(
+      'keydown',
+      (event) => {
+        const key = (event as KeyboardEvent).key;
+        if (key !== 'ArrowLeft' && key !== 'ArrowRight') return;
+        const target = event.target as Element;
+        if (target.closest('input, textarea, select, [contenteditable="true"]') || !api.rootNode().contains(target)) return;
+        const forward = (key === 'ArrowRight') !== (getComputedStyle(api.rootNode()).direction === 'rtl');
+        event.preventDefault();
+        // The request is made before moving (React may render the move before next/previous return), for the slide
+        // the move goes to; no move at an end, no request.
+        const from = api.selectedScrollSnap();
+        const to = arrowTarget(from, api.scrollSnapList().length, forward, Boolean(wrap || api.internalEngine().options.loop));
+        focusPending.current = to !== from ? to : undefined;
+        if (forward) next();
+        else previous();
+        // Not where predicted (and not yet taken): follow where embla went.
+        const landed = api.selectedScrollSnap();
+        if (focusPending.current === to && landed !== to) focusPending.current = landed !== from ? landed : undefined;
+      },
+      listen,
+    );
+    return () => controller.abort();
+  }, [api, region, hold, stopRotation, focusPending, next, previous, wrap]);
+}
+
+export function useCarousel({ options, plugins, autoplay, reducedMotion, region, single, wrap }: CarouselSetup): Carousel {
+  const rotates = autoplay !== undefined && !reducedMotion;
+  const allPlugins = useMemo(
+    () => [
+      ...(plugins ?? []),
+      ...(rotates
+        ? [autoplayPlugin({ delay: autoplay, playOnInit: false, stopOnInteraction: true, stopOnMouseEnter: false, stopOnFocusIn: false })]
+        : []),
+    ],
+    [plugins, rotates, autoplay],
+  );
+  const [viewportRef, api] = useEmblaCarousel(options, allPlugins);
+  const [selected, setSelected] = useState(0);
+  const [inView, setInView] = useState<number[] | undefined>(undefined);
+  const [canPrev, setCanPrev] = useState(false);
+  const [canNext, setCanNext] = useState(true);
+  const { rotating, setRotating, rotatingRef, hold } = useRotation(api, rotates);
+  /**
+   * After an arrow key: the index of the slide to focus once it is selected and in view (no longer inert). An index,
+   * not a flag: Preact runs a render's pending effects at the start of the next render, so an effect of the render
+   * before the key (still showing the old slide) could otherwise take the request and focus the old slide, which
+   * then turns inert and drops focus to the body.
+   */
+  const focusPending = useRef<number | undefined>(undefined);
 
   useEffect(() => {
     if (!api) return;
@@ -146,57 +231,10 @@ export function useCarousel({ options, plugins, autoplay, reducedMotion, region,
     queueMicrotask(() => api.slideNodes()[selected]?.focus());
   }, [api, inView, selected]);
 
-  const hold = useCallback(
-    (reason: string, on: boolean) => {
-      if (on) holds.current.add(reason);
-      else holds.current.delete(reason);
-      applyRotation();
-    },
-    [applyRotation],
-  );
-
-  useEffect(() => {
-    if (!api) return;
-    const area = region?.() ?? api.rootNode();
-    const controller = new AbortController();
-    const listen = { signal: controller.signal };
-    area.addEventListener('mouseenter', () => hold('pointer', true), listen);
-    area.addEventListener('mouseleave', () => hold('pointer', false), listen);
-    area.addEventListener(
-      'focusin',
-      (event) => {
-        const target = event.target as Element;
-        if (target.closest(`[${ROTATION_CONTROL}]`)) return;
-        if (isKeyboardFocus(target) && rotatingRef.current) setRotating(false);
-      },
-      listen,
-    );
-    area.addEventListener(
-      'keydown',
-      (event) => {
-        const key = (event as KeyboardEvent).key;
-        if (key !== 'ArrowLeft' && key !== 'ArrowRight') return;
-        const target = event.target as Element;
-        if (target.closest('input, textarea, select, [contenteditable="true"]') || !api.rootNode().contains(target)) return;
-        const forward = (key === 'ArrowRight') !== (getComputedStyle(api.rootNode()).direction === 'rtl');
-        event.preventDefault();
-        // The request is made before moving (React may render the move before next/previous return), for the slide
-        // the move goes to; no move at an end, no request.
-        const from = api.selectedScrollSnap();
-        const count = api.scrollSnapList().length;
-        const round = wrap || api.internalEngine().options.loop;
-        const to = forward ? (from + 1 < count ? from + 1 : round ? 0 : from) : from > 0 ? from - 1 : round ? count - 1 : from;
-        focusPending.current = to !== from ? to : undefined;
-        if (forward) next();
-        else previous();
-        // Not where predicted (and not yet taken): follow where embla went.
-        const landed = api.selectedScrollSnap();
-        if (focusPending.current === to && landed !== to) focusPending.current = landed !== from ? landed : undefined;
-      },
-      listen,
-    );
-    return () => controller.abort();
-  }, [api, region, hold, next, previous, wrap]);
+  const stopRotation = useCallback(() => {
+    if (rotatingRef.current) setRotating(false);
+  }, [rotatingRef, setRotating]);
+  useRegionInput(api, { region, hold, stopRotation, focusPending, next, previous, wrap });
 
   return {
     viewportRef,

@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { BUILD_TAGS, expectAxeClean, expectNoConsoleErrors, openPage, recorded, waitForIslands } from './harness';
+import { seenSlides, stepThrough } from './snaps';
 import { touchSwipe } from './touch';
 
 const WAIT = { timeout: 30_000 };
@@ -349,9 +350,104 @@ describe.each(BUILD_TAGS)('sliders and carousels, %s build', (tag) => {
   }, 300_000);
 });
 
+/**
+ * A theme without FlexSlider's `.slides > li { display: none }` (or with it in a late stylesheet): every slide is
+ * stacked, visible and full width before the script runs, so putting them in a row changes no slide's width and
+ * the engine's resize watch never fires. Media are recorded, not loaded (no video on the fixture server).
+ */
+function slidesShownBeforeScript(): void {
+  HTMLMediaElement.prototype.play = () => Promise.resolve();
+  HTMLMediaElement.prototype.pause = () => {};
+  document.addEventListener('DOMContentLoaded', () => {
+    const sheet = (document.getElementById('avada-stylesheet-inline-css') as HTMLStyleElement | null)?.sheet;
+    for (const rule of sheet?.cssRules ?? [])
+      if (rule instanceof CSSStyleRule && rule.selectorText === '.flexslider .slides > li') rule.style.removeProperty('display');
+  });
+}
+
+describe.each(BUILD_TAGS)('the engine measures the row our layout makes, %s build', (tag) => {
+  test('slides already at their final width before the script: next and previous visit every slide, in place', async () => {
+    const { page, errors } = await openPage('/sliders.html', { tag, reducedMotion: true, initScript: slidesShownBeforeScript });
+    await mountAll(page, errors);
+    for (const [id, count] of [
+      ['#slider-hero', 3],
+      ['#slider-posts', 3],
+      ['#slider-video', 3],
+      ['#slider-attachments', 4],
+    ] as const) {
+      await page.$eval(id, (el) => el.scrollIntoView({ block: 'center' }));
+      const slides = `${id} .slides > li`;
+      const labels = Array.from({ length: count }, (_, i) => [`${i + 1} of ${count}`]);
+      expect(await seenSlides(page, id, slides), id).toEqual(labels[0]);
+      expect(await stepThrough(page, { root: id, slides, control: `${id} .flex-next`, steps: count }), id).toEqual([
+        ...labels.slice(1),
+        labels[0],
+      ]);
+      expect(await stepThrough(page, { root: id, slides, control: `${id} .flex-prev`, steps: 1 }), id).toEqual([labels[count - 1]]);
+    }
+    for (const id of ['#carousel-posts', '#carousel-products']) {
+      await page.$eval(id, (el) => el.scrollIntoView({ block: 'center' }));
+      const root = `${id}[data-sf-carousel-viewport], ${id} [data-sf-carousel-viewport]`;
+      const slides = `${id} [aria-roledescription="slide"]`;
+      const first = await seenSlides(page, root, slides);
+      const steps = await stepThrough(page, { root, slides, control: `${id} .fusion-nav-next`, steps: 2 });
+      // One item per press: the first one seen moves on by one each time.
+      expect(
+        [first, ...steps].map((seen) => Number.parseInt(seen[0] ?? '0', 10)),
+        id,
+      ).toEqual([1, 2, 3]);
+    }
+    expectNoConsoleErrors(errors);
+  }, 180_000);
+
+  test('the hero rotates every 7 s through all three slides; paused, a press on its arrows or dots does not start it again', async () => {
+    // The page's clock, moved on by the test: 7 s steps without waiting for them.
+    const { page, errors } = await openPage('/sliders.html', {
+      tag,
+      initScript: slidesShownBeforeScript,
+      beforeGoto: (_context, page) => page.clock.install(),
+    });
+    await page.waitForSelector('#slider-hero[aria-roledescription="carousel"]:not(.fusion-flexslider-loading)', WAIT);
+    expect(await shown(page, '#slider-hero')).toEqual(['1 of 3']);
+    for (const label of ['2 of 3', '3 of 3', '1 of 3']) {
+      await page.clock.fastForward(7000);
+      await waitShown(page, '#slider-hero', [label]);
+    }
+    await page.click('#slider-hero .sf-flexslider__rotation');
+    expect(await page.textContent('#slider-hero .sf-flexslider__rotation')).toBe('Play slideshow');
+    await page.click('#slider-hero .flex-next');
+    await waitShown(page, '#slider-hero', ['2 of 3']);
+    await page.click('#slider-hero .flex-control-paging li:nth-child(3) button');
+    await waitShown(page, '#slider-hero', ['3 of 3']);
+    const frames = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    // Longer than two slides' time, with the pointer still resting on the dots (hover holds rotation too), then
+    // after it has left: still paused.
+    await page.clock.fastForward(15_000);
+    await frames();
+    expect(await shown(page, '#slider-hero')).toEqual(['3 of 3']);
+    const below = await page.$eval('#slider-hero', (el) => el.getBoundingClientRect().bottom + 40);
+    await page.mouse.move(4, below);
+    await page.clock.fastForward(15_000);
+    await frames();
+    expect(await shown(page, '#slider-hero')).toEqual(['3 of 3']);
+    // Played again, it rotates again once the pointer has left.
+    await page.click('#slider-hero .sf-flexslider__rotation');
+    await page.mouse.move(4, below);
+    await page.clock.fastForward(7000);
+    await waitShown(page, '#slider-hero', ['1 of 3']);
+    expectNoConsoleErrors(errors);
+  }, 120_000);
+});
+
 describe.each(BUILD_TAGS)('FlexSlider touch rule, %s build', (tag) => {
   test('500 px, touch: a swipe of 50 px or more within 550 ms moves one slide; a shorter or slower one springs back', async () => {
-    const { page, errors } = await openPage('/sliders.html', { tag, viewport: { width: 500, height: 800 }, hasTouch: true });
+    // The video slider nearby rotates to its mp4 slide within the test: its play() is recorded, not loaded.
+    const { page, errors } = await openPage('/sliders.html', {
+      tag,
+      viewport: { width: 500, height: 800 },
+      hasTouch: true,
+      initScript: instrument,
+    });
     await page.$eval('#slider-posts', (el) => el.scrollIntoView({ block: 'center' }));
     await page.waitForSelector('#slider-posts[aria-roledescription="carousel"]:not(.fusion-flexslider-loading)', WAIT);
     await settled(page, '#slider-posts');

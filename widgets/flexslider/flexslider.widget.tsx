@@ -79,6 +79,11 @@ export default defineIsland<FlexSliderProps>({
     };
   },
   host(element) {
+    // The row layout ([data-sf-flexslider] in our CSS) goes on before the island renders: embla measures the
+    // slides in that render, and when they already had their final width (stacked and visible: a theme without
+    // FlexSlider's `display: none`) putting them in a row afterwards changes no width, so its resize watch never
+    // measures again and every snap stays at 0.
+    element.setAttribute('data-sf-flexslider', '');
     const controls = document.createElement('div');
     controls.className = 'sf-flexslider__controls';
     element.appendChild(controls);
@@ -93,7 +98,6 @@ export default defineIsland<FlexSliderProps>({
       el.setAttribute(name, value);
       added.push(name);
     };
-    root.setAttribute('data-sf-flexslider', '');
     if (options.pushNavForVideo) root.setAttribute('data-sf-push-nav', '');
     set(root, 'role', 'region');
     set(root, 'aria-roledescription', 'carousel');

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountPage, only } from '../../test/helpers/mount';
 import { resetLogMemory } from '../../src/log';
+import { fakeMedia } from '../../test/helpers/media';
 
 const MARKUP = `<article class="post type-post"><div class="post-content">
   <p><a id="post-1" href="/wp-content/uploads/bench-1600x1067.jpg"><img src="/wp-content/uploads/bench-600x400.jpg" alt="The bench" width="600" height="400"></a></p>
@@ -87,6 +88,28 @@ describe('lightbox widget (happy-dom: our contract; the real dialog is tested in
     click(document.getElementById('odd')!);
     expect(strip.hidden).toBe(true);
     expect(strip.children).toHaveLength(0);
+  });
+
+  it('lightbox_animation_speed also times the controls fading when idle and back (slow: 800 ms; none under reduced motion)', async () => {
+    (window as { fusionLightboxVars?: unknown }).fusionLightboxVars = { lightbox_animation_speed: 'slow' };
+    await mountPage(MARKUP, only('lightbox'));
+    click(document.getElementById('g2')!);
+    expect(dialog()!.style.getPropertyValue('--sf-ilightbox-speed')).toBe('800ms');
+    expect([...document.adoptedStyleSheets].flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText)).join('\n')).toMatch(
+      /\.sf-ilightbox__toolbar[^{]*\{\s*transition:\s*opacity var\(--sf-ilightbox-speed/,
+    );
+  });
+
+  it('lightbox_animation_speed under reduced motion: the controls appear and hide at once', async () => {
+    const media = fakeMedia(1280, { reducedMotion: true });
+    try {
+      (window as { fusionLightboxVars?: unknown }).fusionLightboxVars = { lightbox_animation_speed: 'slow' };
+      await mountPage(MARKUP, only('lightbox'));
+      click(document.getElementById('g2')!);
+      expect(dialog()!.style.getPropertyValue('--sf-ilightbox-speed')).toBe('0ms');
+    } finally {
+      media.restore();
+    }
   });
 
   it("share links (lightbox_social): the item's URL encoded into each, a new tab, garbage entries warned once and left out", async () => {

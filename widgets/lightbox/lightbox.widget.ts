@@ -10,7 +10,8 @@ import { pageJQuery } from '../../src/events/jquery';
 import { warnOnce } from '../../src/log';
 import { parseHash, readLightboxConfig, WIDGET, type Settings } from './logic';
 import { applyTargetRule, groupLinks, groupOf, isCandidate, linksOfGroup, readItem, type LightboxItem } from './targets';
-import { LightboxView, warmCore } from './view';
+import { warmCore } from './core';
+import { LightboxView } from './view';
 
 interface PageLightbox {
   settings: Settings;

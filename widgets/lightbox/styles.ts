@@ -33,7 +33,7 @@ html:has(dialog.sf-ilightbox[open]){overflow:hidden;scrollbar-gutter:stable}
 .sf-ilightbox__caption[hidden],.sf-ilightbox__counter[hidden]{display:none}
 .sf-ilightbox__sr{position:absolute!important;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 .sf-ilightbox--loading .sf-ilightbox__thumbs,.sf-ilightbox--loading .sf-ilightbox__social,.sf-ilightbox__thumbs[hidden],.sf-ilightbox__social[hidden]{display:none}
-.sf-ilightbox__toolbar,.sf-ilightbox__arrow,.sf-ilightbox__text,.sf-ilightbox__thumbs,.sf-ilightbox__social{transition:opacity .3s}
+.sf-ilightbox__toolbar,.sf-ilightbox__arrow,.sf-ilightbox__text,.sf-ilightbox__thumbs,.sf-ilightbox__social{transition:opacity var(--sf-ilightbox-speed,.4s)}
 .sf-ilightbox--idle .sf-ilightbox__toolbar,.sf-ilightbox--idle .sf-ilightbox__arrow,.sf-ilightbox--idle .sf-ilightbox__text,.sf-ilightbox--idle .sf-ilightbox__thumbs,.sf-ilightbox--idle .sf-ilightbox__social{opacity:0}
 .sf-ilightbox--idle{cursor:none}
 .sf-ilightbox__slide{display:flex;align-items:center;justify-content:center;box-sizing:border-box;padding:60px 12px 90px}

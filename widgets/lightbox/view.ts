@@ -10,18 +10,30 @@ import { errorOnce } from '../../src/log';
 import {
   canGo,
   canLoop,
-  formatHash,
-  IDLE_MS,
   readSocialLinks,
-  shareHref,
   slideshowNext,
-  TEXTS,
   WIDGET,
   type Settings,
   type SocialLink,
   type Texts,
   type VideoSize,
 } from './logic';
+import {
+  arrowStep,
+  buildDialog,
+  hideWhenIdle,
+  markCurrentThumb,
+  pointShareLinks,
+  renderFullscreenControl,
+  renderPlayControl,
+  thumbButtons,
+  wrapFocus,
+  wireDialog,
+  type DialogParts,
+} from './dialog';
+import { leaveDeepLink, pushDeepLink, replaceDeepLink } from './deep-link';
+import { warmCore } from './core';
+import { Slideshow } from './slideshow';
 import { LIGHTBOX_CSS } from './styles';
 import type { LightboxItem } from './targets';
 import type { Slides } from './slides';
@@ -44,59 +56,22 @@ export interface LightboxConfig {
   onCoreFailed(href: string): void;
 }
 
-let coreModule: Promise<typeof import('./slides')> | undefined;
-/** Start fetching PhotoSwipe's core (a pointer is on its way to a target, or the lightbox is opening). */
-export function warmCore(): Promise<typeof import('./slides')> {
-  coreModule ??= import('./slides');
-  coreModule.catch(() => (coreModule = undefined));
-  return coreModule;
-}
-
 interface Session {
   request: OpenRequest;
   index: number;
   slides?: Slides;
   pushed?: string;
-  playing: boolean;
-  timer?: number;
+  slideshow: Slideshow;
   /** Stops the strip's video thumbnails waiting for consent. */
   stopThumbs?: () => void;
-}
-
-function button(className: string, label: string, glyph: string): HTMLButtonElement {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.className = className;
-  b.setAttribute('aria-label', label);
-  b.title = label;
-  const icon = document.createElement('span');
-  icon.setAttribute('aria-hidden', 'true');
-  icon.textContent = glyph;
-  b.append(icon);
-  return b;
 }
 
 /** Height kept free under the slides for the thumbnails' strip (80 px thumbnails and their margins). */
 const THUMBS_ROOM = 100;
 
-const EDITABLE = 'input, textarea, select, [contenteditable=""], [contenteditable="true"], video, audio';
-
 export class LightboxView {
   private dialog?: HTMLDialogElement;
-  private parts?: {
-    stage: HTMLElement;
-    loading: HTMLElement;
-    title: HTMLElement;
-    caption: HTMLElement;
-    counter: HTMLElement;
-    prev: HTMLButtonElement;
-    next: HTMLButtonElement;
-    play: HTMLButtonElement;
-    fullscreen: HTMLButtonElement;
-    close: HTMLButtonElement;
-    thumbs: HTMLElement;
-    social: HTMLElement;
-  };
+  private parts?: DialogParts;
   private session?: Session;
   private idleTimer?: number;
   private readonly reduced = env().prefersReducedMotion();
@@ -118,99 +93,27 @@ export class LightboxView {
       return this.dialog;
     }
     adoptStyles('sf-ilightbox', LIGHTBOX_CSS);
-    const { texts, settings } = this.config;
-    const dialog = document.createElement('dialog');
-    const light = /white|light/i.test(settings.lightbox_skin);
-    dialog.className = `sf-ilightbox ilightbox-holder ${settings.lightbox_skin.replace(/[^\w-]/g, '')}${light ? ' sf-ilightbox--light' : ''}${settings.lightbox_path === 'vertical' ? ' sf-ilightbox--vertical' : ''}`;
-    dialog.setAttribute('aria-modal', 'true');
-    dialog.setAttribute('aria-labelledby', 'sf-ilightbox-title');
-    // CSSOM, not a style attribute: allowed under a strict CSP.
-    dialog.style.setProperty('--sf-ilightbox-opacity', String(settings.lightbox_opacity));
-
-    const stage = document.createElement('div');
-    stage.className = 'sf-ilightbox__stage';
-    const loading = document.createElement('div');
-    loading.className = 'sf-ilightbox__loading ilightbox-loader';
-    loading.setAttribute('role', 'status');
-    const spinner = document.createElement('span');
-    spinner.className = 'sf-ilightbox__spinner';
-    spinner.setAttribute('aria-hidden', 'true');
-    const loadingText = document.createElement('span');
-    loadingText.className = 'sf-ilightbox__loading-text';
-    loadingText.textContent = TEXTS.loading;
-    loading.append(spinner, loadingText);
-
-    const text = document.createElement('div');
-    text.className = 'sf-ilightbox__text ilightbox-caption-wrap';
-    const title = document.createElement('h2');
-    title.id = 'sf-ilightbox-title';
-    title.className = 'sf-ilightbox__title ilightbox-title';
-    const caption = document.createElement('p');
-    caption.className = 'sf-ilightbox__caption ilightbox-caption';
-    const counter = document.createElement('p');
-    counter.className = 'sf-ilightbox__counter';
-    text.append(title, caption, counter);
-
-    const toolbar = document.createElement('div');
-    toolbar.className = 'sf-ilightbox__toolbar ilightbox-toolbar';
-    const fullscreen = button('ilightbox-fullscreen', texts.enterFullscreen, '⤢');
-    const play = button('ilightbox-play', texts.slideShow, '▶');
-    play.setAttribute('aria-pressed', 'false');
-    const close = button('ilightbox-close', texts.close, '×');
-    toolbar.append(play, fullscreen, close);
-    const prev = button('sf-ilightbox__arrow sf-ilightbox__arrow--prev ilightbox-button ilightbox-prev-button', texts.previous, '‹');
-    const next = button('sf-ilightbox__arrow sf-ilightbox__arrow--next ilightbox-button ilightbox-next-button', texts.next, '›');
-
-    const thumbs = document.createElement('div');
-    thumbs.className = 'sf-ilightbox__thumbs ilightbox-thumbnails';
-    thumbs.setAttribute('role', 'group');
-    thumbs.setAttribute('aria-label', 'Thumbnails');
-    thumbs.hidden = true;
-    const social = document.createElement('ul');
-    social.className = 'sf-ilightbox__social ilightbox-social';
-    social.setAttribute('aria-label', 'Share');
-    social.hidden = this.socialLinks.length === 0;
-    for (const link of this.socialLinks) {
-      const li = document.createElement('li');
-      const a = document.createElement('a');
-      a.className = `sf-ilightbox__share ilightbox-social-${link.network}`;
-      a.target = '_blank';
-      a.rel = 'noopener noreferrer';
-      a.textContent = link.text;
-      const note = document.createElement('span');
-      note.className = 'sf-ilightbox__sr';
-      note.textContent = ' (opens in a new tab)';
-      a.append(note);
-      li.append(a);
-      social.append(li);
-    }
-
-    dialog.append(stage, loading, text, prev, next, thumbs, social, toolbar);
-    document.body.append(dialog);
+    const { dialog, parts } = buildDialog(
+      this.config.settings,
+      this.config.texts,
+      this.socialLinks,
+      this.reduced ? 0 : this.config.settings.lightbox_animation_speed,
+    );
     this.dialog = dialog;
-    this.parts = { stage, loading, title, caption, counter, prev, next, play, fullscreen, close, thumbs, social };
-    thumbs.addEventListener('click', (e) => {
-      const target = e.target instanceof Element ? e.target.closest<HTMLElement>('[data-sf-index]') : null;
-      if (target) this.goTo(Number(target.dataset.sfIndex));
+    this.parts = parts;
+    wireDialog(dialog, parts, {
+      close: () => this.close(),
+      step: (direction) => this.step(direction),
+      goTo: (index) => this.goTo(index),
+      toggleSlideshow: () => this.toggleSlideshow(),
+      toggleFullscreen: () => this.toggleFullscreen(),
+      closed: () => {
+        if (this.session) this.close();
+      },
+      key: (e) => this.onKey(e),
+      wake: () => this.wake(),
+      fullscreenChanged: () => this.renderFullscreen(),
     });
-
-    close.addEventListener('click', () => this.close());
-    prev.addEventListener('click', () => this.step(-1));
-    next.addEventListener('click', () => this.step(1));
-    play.addEventListener('click', () => this.toggleSlideshow());
-    fullscreen.addEventListener('click', () => this.toggleFullscreen());
-    dialog.addEventListener('cancel', (e) => {
-      e.preventDefault();
-      this.close();
-    });
-    // A browser may close the dialog without a cancellable `cancel` (repeated Escape): follow it.
-    dialog.addEventListener('close', () => {
-      if (this.session) this.close();
-    });
-    dialog.addEventListener('keydown', (e) => this.onKey(e));
-    dialog.addEventListener('mousemove', () => this.wake());
-    dialog.addEventListener('focusin', () => this.wake());
-    document.addEventListener('fullscreenchange', () => this.renderFullscreen());
     return dialog;
   }
 
@@ -220,7 +123,10 @@ export class LightboxView {
     const parts = this.parts!;
     const count = request.items.length;
     const index = Math.min(Math.max(0, request.index), count - 1);
-    const session: Session = { request, index, playing: false };
+    const next = () => {
+      if (this.session === session) this.goTo(slideshowNext(session.index, count));
+    };
+    const session: Session = { request, index, slideshow: new Slideshow(this.config.settings.lightbox_slideshow_speed, next) };
     this.session = session;
     dialog.classList.toggle('sf-ilightbox--group', count > 1);
     dialog.classList.add('sf-ilightbox--loading');
@@ -234,15 +140,7 @@ export class LightboxView {
     this.wake();
 
     const { settings } = this.config;
-    if (settings.lightbox_deeplinking && request.group && !request.fromHash) {
-      const marker = Math.random().toString(36).slice(2);
-      try {
-        history.pushState({ ...(history.state as object | null), sfLightbox: marker }, '', formatHash(request.group, index));
-        session.pushed = marker;
-      } catch {
-        /* a sandboxed document may refuse history changes: the lightbox still works without a deep link */
-      }
-    }
+    if (settings.lightbox_deeplinking && request.group && !request.fromHash) session.pushed = pushDeepLink(request.group, index);
     if (count > 1 && settings.lightbox_autoplay && !this.reduced) this.toggleSlideshow(true);
 
     warmCore().then(
@@ -304,14 +202,8 @@ export class LightboxView {
     if (!session || index === session.index) return;
     session.index = index;
     const { group } = session.request;
-    if (this.config.settings.lightbox_deeplinking && group) {
-      try {
-        history.replaceState(history.state, '', formatHash(group, index));
-      } catch {
-        /* see open() */
-      }
-    }
-    if (session.playing) this.scheduleSlide();
+    if (this.config.settings.lightbox_deeplinking && group) replaceDeepLink(group, index);
+    if (session.slideshow.playing) session.slideshow.restart();
     this.render();
   }
 
@@ -319,17 +211,13 @@ export class LightboxView {
     const session = this.session;
     if (!session) return;
     this.session = undefined;
-    if (session.timer !== undefined) env().clearTimeout(session.timer);
+    session.slideshow.stop();
     session.slides?.destroy();
     session.stopThumbs?.();
     this.parts?.stage.replaceChildren();
     if (document.fullscreenElement === this.dialog) void document.exitFullscreen().catch(() => {});
     if (this.dialog?.open) this.dialog.close();
-    if (stepBack && session.request.group && this.config.settings.lightbox_deeplinking) {
-      const state = history.state as { sfLightbox?: string } | null;
-      if (session.pushed && state?.sfLightbox === session.pushed) history.back();
-      else if (!session.pushed && location.hash) history.replaceState(history.state, '', location.pathname + location.search);
-    }
+    if (stepBack && session.request.group && this.config.settings.lightbox_deeplinking) leaveDeepLink(session.pushed);
     if (focus && session.request.opener?.isConnected) session.request.opener.focus({ preventScroll: true });
   }
 
@@ -340,29 +228,7 @@ export class LightboxView {
     const shown = count > 1 && this.config.settings.lightbox_gallery;
     thumbs.hidden = !shown;
     this.dialog!.classList.toggle('sf-ilightbox--thumbs', shown);
-    thumbs.replaceChildren(
-      ...(shown ? request.items : []).map((item, i) => {
-        const b = document.createElement('button');
-        b.type = 'button';
-        b.className = 'sf-ilightbox__thumb ilightbox-thumbnail';
-        b.dataset.sfIndex = String(i);
-        b.setAttribute('aria-label', `${i + 1} of ${count}${item.title ? `: ${item.title}` : ''}`);
-        if (item.thumb) {
-          const img = document.createElement('img');
-          img.src = item.thumb;
-          img.alt = '';
-          img.decoding = 'async';
-          img.draggable = false;
-          b.append(img);
-        } else {
-          const glyph = document.createElement('span');
-          glyph.setAttribute('aria-hidden', 'true');
-          glyph.textContent = item.type === 'image' ? '▣' : /video|youtube|vimeo/.test(item.type) ? '▶' : '≡';
-          b.append(glyph);
-        }
-        return b;
-      }),
-    );
+    thumbs.replaceChildren(...(shown ? thumbButtons(request.items) : []));
   }
 
   private render(): void {
@@ -380,26 +246,8 @@ export class LightboxView {
     parts.caption.hidden = !parts.caption.textContent;
     parts.counter.textContent = count > 1 ? `${session.index + 1} / ${count}` : '';
     parts.counter.hidden = count < 2;
-    for (const thumb of parts.thumbs.children) {
-      const current = Number((thumb as HTMLElement).dataset.sfIndex) === session.index;
-      if (current) {
-        thumb.setAttribute('aria-current', 'true');
-        const strip = parts.thumbs;
-        const b = thumb as HTMLElement;
-        strip.scrollLeft = b.offsetLeft - (strip.clientWidth - b.offsetWidth) / 2;
-      } else thumb.removeAttribute('aria-current');
-    }
-    if (this.socialLinks.length) {
-      // Share the item itself (inline content has no address of its own: the page's).
-      let url = location.href.split('#')[0]!;
-      try {
-        if (item.type !== 'inline') url = new URL(item.href, document.baseURI).href;
-      } catch {
-        /* keep the page's */
-      }
-      const anchors = parts.social.querySelectorAll('a');
-      this.socialLinks.forEach((link, i) => anchors[i]?.setAttribute('href', shareHref(link, url, item.title)));
-    }
+    markCurrentThumb(parts.thumbs, session.index);
+    if (this.socialLinks.length) pointShareLinks(parts.social, this.socialLinks, item);
     parts.prev.setAttribute('aria-disabled', String(!canGo(-1, session.index, count)));
     parts.next.setAttribute('aria-disabled', String(!canGo(1, session.index, count)));
   }
@@ -408,7 +256,7 @@ export class LightboxView {
     const session = this.session;
     if (!session || e.defaultPrevented) return;
     if (e.key === 'Tab') {
-      this.keepFocusInside(e);
+      if (this.dialog) wrapFocus(this.dialog, e);
       return;
     }
     if (e.key === 'Enter' && e.shiftKey) {
@@ -416,75 +264,24 @@ export class LightboxView {
       this.toggleFullscreen();
       return;
     }
-    if (e.target instanceof Element && e.target.closest(EDITABLE)) return;
-    const vertical = this.config.settings.lightbox_path === 'vertical';
-    const back = e.key === 'ArrowLeft' || (vertical && e.key === 'ArrowUp');
-    const forward = e.key === 'ArrowRight' || (vertical && e.key === 'ArrowDown');
-    if (!back && !forward) return;
+    const direction = arrowStep(e, this.config.settings.lightbox_path === 'vertical');
+    if (direction === undefined) return;
     e.preventDefault();
-    this.step(back ? -1 : 1);
+    this.step(direction);
     this.wake();
-  }
-
-  /**
-   * The modal dialog makes the page inert, but Tab from its last control would leave for the browser's own UI;
-   * focus wraps inside instead, as the dialog pattern asks.
-   */
-  private keepFocusInside(e: KeyboardEvent): void {
-    const dialog = this.dialog;
-    if (!dialog) return;
-    const focusable = Array.from(
-      dialog.querySelectorAll<HTMLElement>(
-        'button, a[href], iframe, video[controls], input, select, textarea, [tabindex]:not([tabindex="-1"])',
-      ),
-    ).filter((el) => !el.closest('[hidden], [aria-hidden="true"], .pswp__item[aria-hidden="true"]') && el.getClientRects().length > 0);
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    const active = document.activeElement;
-    if (e.shiftKey && (active === first || !dialog.contains(active))) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && (active === last || !dialog.contains(active))) {
-      e.preventDefault();
-      first.focus();
-    }
   }
 
   /** Controls show on mouse movement or focus and hide after 3 s of a still mouse. */
   private wake(): void {
-    const dialog = this.dialog;
-    if (!dialog) return;
-    dialog.classList.remove('sf-ilightbox--idle');
-    if (this.idleTimer !== undefined) env().clearTimeout(this.idleTimer);
-    this.idleTimer = env().setTimeout(() => {
-      this.idleTimer = undefined;
-      // Keyboard users keep their controls: hiding applies to the pointer only.
-      if (this.session && !dialog.matches(':has(:focus-visible)')) dialog.classList.add('sf-ilightbox--idle');
-    }, IDLE_MS);
+    if (this.dialog) this.idleTimer = hideWhenIdle(this.dialog, this.idleTimer, () => this.session !== undefined);
   }
 
   private toggleSlideshow(force?: boolean): void {
     const session = this.session;
     const play = this.parts?.play;
     if (!session || !play || session.request.items.length < 2) return;
-    session.playing = force ?? !session.playing;
-    play.setAttribute('aria-pressed', String(session.playing));
-    play.classList.toggle('ilightbox-play', !session.playing);
-    play.classList.toggle('ilightbox-pause', session.playing);
-    play.firstElementChild!.textContent = session.playing ? '❚❚' : '▶';
-    if (session.playing) this.scheduleSlide();
-    else if (session.timer !== undefined) env().clearTimeout(session.timer);
-  }
-
-  private scheduleSlide(): void {
-    const session = this.session;
-    if (!session) return;
-    if (session.timer !== undefined) env().clearTimeout(session.timer);
-    session.timer = env().setTimeout(() => {
-      session.timer = undefined;
-      if (this.session === session && session.playing) this.goTo(slideshowNext(session.index, session.request.items.length));
-    }, this.config.settings.lightbox_slideshow_speed);
+    session.slideshow.set(force ?? !session.slideshow.playing);
+    renderPlayControl(play, session.slideshow.playing);
   }
 
   private toggleFullscreen(): void {
@@ -496,12 +293,7 @@ export class LightboxView {
   }
 
   private renderFullscreen(): void {
-    const control = this.parts?.fullscreen;
-    if (!control || !this.dialog) return;
-    const on = document.fullscreenElement === this.dialog;
-    const label = on ? this.config.texts.exitFullscreen : this.config.texts.enterFullscreen;
-    control.setAttribute('aria-label', label);
-    control.title = label;
-    control.classList.toggle('sf-ilightbox--fullscreen-on', on);
+    if (this.parts && this.dialog)
+      renderFullscreenControl(this.parts.fullscreen, document.fullscreenElement === this.dialog, this.config.texts);
   }
 }
