@@ -106,6 +106,9 @@ export const registry: readonly WidgetEntry[] = [
     name: 'live-search',
     selector: 'form.fusion-live-search',
     trigger: 'interaction',
+    // The framework and this chunk at idle after the shopper's first sign of life (src/react/warmup.ts): the
+    // first focus pays for neither.
+    warm: { first: () => import('../src/react/render') },
     load: () => import('../widgets/live-search/live-search.widget'),
   },
   {

@@ -590,6 +590,8 @@ describe('runtime', () => {
       }),
     ]);
     await r.settled();
+    // The shopper's first sign of life (a visitor who does nothing warms nothing: see below).
+    window.dispatchEvent(new Event('scroll'));
     expect(order).toEqual([]);
     expect(reveals).toHaveLength(2);
     reveals[0]!();
@@ -611,6 +613,39 @@ describe('runtime', () => {
     expect(document.querySelector('.probe')!.getAttribute('data-clicked')).toBe('1');
   });
 
+  it('warms nothing for a visitor who does nothing; the first pointer move warms the framework at idle (also for a widget its trigger loaded), and mounting still waits for the trigger', async () => {
+    document.body.innerHTML = '<a class="probe" href="#"></a><div class="loaded"></div>';
+    const idles: Array<() => void> = [];
+    const restore = setEnvironment({ visible: (_el, fn) => (fn(), () => {}), idle: (fn) => (idles.push(fn), () => {}) });
+    onTestFinished(restore);
+    const framework = vi.fn(async () => {});
+    const { calls, module } = counting();
+    const atLoad = counting();
+    const r = start([
+      entry({ trigger: 'interaction', warm: { first: framework }, load: async () => ({ default: module }) }),
+      entry({
+        name: 'at-load',
+        selector: '.loaded',
+        trigger: 'load',
+        warm: { first: framework },
+        load: async () => ({ default: atLoad.module }),
+      }),
+    ]);
+    await r.settled();
+    // In view, the page idle, and the visitor does nothing: no idle work asked for, no framework.
+    expect(atLoad.calls.mount).toBe(1);
+    expect(idles).toHaveLength(0);
+    expect(framework).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event('pointermove', { bubbles: true }));
+    expect(idles).toHaveLength(2);
+    expect(framework).not.toHaveBeenCalled(); // requested in the idle period, not in the pointer's task
+    for (const idle of idles.splice(0)) idle();
+    await vi.waitFor(() => expect(framework).toHaveBeenCalledTimes(2));
+    await r.settled();
+    expect(calls.mount).toBe(0);
+    expect(document.querySelector('.probe')!.hasAttribute('data-mounted')).toBe(false);
+  });
+
   it('stops waiting to warm when the markup leaves, or when its trigger comes first', async () => {
     document.body.innerHTML = '<a class="probe" id="a" href="#"></a><a class="probe" id="b" href="#"></a>';
     const idles: { fn: () => void; cancelled: boolean }[] = [];
@@ -627,6 +662,7 @@ describe('runtime', () => {
     const { calls, module } = counting();
     const r = start([entry({ trigger: 'interaction', warm: {}, load: async () => (loads++, { default: module }) })]);
     await r.settled();
+    window.dispatchEvent(new Event('pointermove'));
     expect(idles.map((w) => w.cancelled)).toEqual([false, false]);
     document.getElementById('a')!.remove();
     await r.settled();

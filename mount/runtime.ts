@@ -2,6 +2,7 @@ import { emit } from '../src/events/bus';
 import { env } from '../src/env';
 import { debugLog, errorOnce } from '../src/log';
 import { islandHost, setIslandHost } from '../src/host';
+import { warmWhenAlive } from '../src/react/warmup';
 import { createContext, createPageServices, type PageServices } from './context';
 import { waitForTrigger, type Replay } from './triggers';
 import type { OwnedContext, WidgetEntry, WidgetModule } from '../src/widget';
@@ -71,7 +72,7 @@ interface Loader {
   loaded(entry: WidgetEntry): boolean;
   /** Entries whose chunk was evaluated in an earlier task (mounted once, or warmed): a held click mounts at once. */
   readonly evaluated: Set<string>;
-  /** Wait for the markup to come near the viewport, then for an idle moment, then warm the entry (entry.warm). */
+  /** Wait for the markup to be in view and the shopper's first sign of life, then an idle moment, then warm the entry. */
   waitToWarm(entry: WidgetEntry, element: Element): () => void;
 }
 
@@ -79,7 +80,8 @@ interface Loader {
 function createLoader(debug: () => boolean): Loader {
   const modules = new Map<string, Promise<WidgetModule>>();
   const evaluated = new Set<string>();
-  const warming = new Set<string>();
+  /** Entries warming or warmed once already (another of their elements coming into view warms nothing more). */
+  const warmed = new Set<string>();
 
   function load(entry: WidgetEntry): Promise<WidgetModule> {
     let promise = modules.get(entry.name);
@@ -100,8 +102,9 @@ function createLoader(debug: () => boolean): Loader {
 
   /** Load an entry's code ahead of its trigger: the framework first, then the chunk, each evaluated in its own task. */
   function warm(entry: WidgetEntry): void {
-    if (modules.has(entry.name) || warming.has(entry.name)) return;
-    warming.add(entry.name);
+    // A chunk loaded by its trigger may still want its framework warmed (a view it imports on intent).
+    if ((modules.has(entry.name) && !entry.warm?.first) || warmed.has(entry.name)) return;
+    warmed.add(entry.name);
     void (async () => {
       try {
         await entry.warm?.first?.();
@@ -121,24 +124,14 @@ function createLoader(debug: () => boolean): Loader {
         // Harmless: the first interaction runs the same code and reports a failure there.
         if (debug()) debugLog(`${entry.name}: warming failed`, error);
       }
-    })().finally(() => warming.delete(entry.name));
+    })();
   }
 
   return {
     load,
     loaded: (entry) => modules.has(entry.name),
     evaluated,
-    waitToWarm(entry, element) {
-      let cancelIdle: (() => void) | undefined;
-      const cancelVisible = env().visible(element, () => {
-        if (modules.has(entry.name)) return;
-        cancelIdle = env().idle(() => warm(entry));
-      });
-      return () => {
-        cancelVisible();
-        cancelIdle?.();
-      };
-    },
+    waitToWarm: (entry, element) => warmWhenAlive(element, () => warm(entry)),
   };
 }
 
@@ -326,10 +319,13 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
     }
     const instance: Instance = { entry, element, state: 'waiting', cancelTrigger: () => {} };
     byName.set(entry.name, instance);
-    let cancelWarm = entry.warm && !loader.loaded(entry) ? loader.waitToWarm(entry, element) : undefined;
+    let cancelWarm = entry.warm && (entry.warm.first || !loader.loaded(entry)) ? loader.waitToWarm(entry, element) : undefined;
     const cancelTrigger = waitForTrigger(entry, element, (replay) => {
-      cancelWarm?.();
-      cancelWarm = undefined;
+      // The framework is still warmed when the trigger comes first: the view the widget imports on intent needs it.
+      if (!entry.warm?.first) {
+        cancelWarm?.();
+        cancelWarm = undefined;
+      }
       const p = mountInstance(instance, replay);
       pending.add(p);
       void p.finally(() => pending.delete(p));

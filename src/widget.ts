@@ -75,10 +75,12 @@ export interface WidgetEntry {
    */
   global?: string;
   /**
-   * For an `interaction` widget whose first use must not pay for evaluating its code: the chunk is loaded (and
-   * evaluated) when the main thread is idle once the markup is within 200 px of the viewport; mounting still
-   * waits for the trigger. `first` loads a module to evaluate in a task of its own before the chunk (the
-   * framework chunk, the largest). Nothing the widget does (requests, markup) happens before its trigger.
+   * For a widget whose first use must not pay for evaluating its code: the chunk is loaded (and evaluated) when the
+   * main thread is idle once the markup is in view and the shopper has shown a first sign of life (a visitor who
+   * does nothing loads nothing; src/react/warmup.ts); mounting still waits for the trigger. `first` loads a module
+   * to evaluate in a task of its own before the chunk (the framework chunk, the largest), also for a widget its
+   * trigger already loaded (a view it imports on intent). Nothing the widget does (requests, markup) happens
+   * before its trigger.
    */
   warm?: { first?: () => Promise<unknown> };
   /**

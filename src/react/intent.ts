@@ -1,18 +1,12 @@
 import { env } from '../env';
-import { INTENT_EVENTS } from '../env/intent';
+import { INTENT_EVENTS, LIFE_EVENTS } from '../env/intent';
 
 /*
  * When a view (and the framework with it) may load: "plain first, view on intent". Plain code, no React: the
  * runtime and the plain half of a widget import it at load, the view stays behind an `import()`.
  */
 
-export { INTENT_EVENTS };
-
-/**
- * The shopper's first sign of life anywhere on the page, before reaching for anything. A visitor who does nothing
- * (a bot, a tab opened in the background, someone reading) sends none of them.
- */
-export const LIFE_EVENTS = ['scroll', 'wheel', 'pointermove', 'pointerdown', 'touchstart', 'keydown'] as const;
+export { INTENT_EVENTS, LIFE_EVENTS };
 
 /**
  * Call `fn` once, the first time the shopper reaches for `element` (until `signal` aborts). `events`: a widget's

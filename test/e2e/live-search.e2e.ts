@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, FRAMEWORK_CHUNK, openPage, BUILD_TAGS } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, FRAMEWORK_CHUNK, openPage, BUILD_TAGS, recorded } from './harness';
 import { afterAnswers } from './waits';
 
 const ACTION = 'live_search_retrieve_posts';
@@ -40,6 +40,34 @@ async function reach(page: Page, input: string) {
 }
 
 describe.each(BUILD_TAGS)('live search, %s tag', (tag) => {
+  test('a visitor who does nothing loads no framework by load + 3 s; a first pointer move warms the framework and the chunk, and the island still mounts only on intent', async () => {
+    const { page, errors, requests } = await openPage('/search.html', { tag });
+    const chunk = () => requests.some((u) => /\/chunks\/live-search\.widget-[\w-]+\.js$/.test(new URL(u).pathname));
+    await page.waitForSelector(`${HEADER}[role="combobox"]`);
+    // The field is in view from the load; the issue's window for a visitor who does nothing is load + 3 s.
+    await page.waitForFunction(
+      () => {
+        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+        return !!nav && nav.loadEventEnd > 0 && performance.now() >= nav.loadEventEnd + 3000;
+      },
+      null,
+      { timeout: 30_000, polling: 100 },
+    );
+    expect(reactRequested(requests)).toBe(false);
+    expect(chunk()).toBe(false);
+    // A pointer moving over the page, away from the field: the framework and the chunk come, at idle.
+    await page.mouse.move(5, 400);
+    await page.mouse.move(15, 420);
+    await expect.poll(() => reactRequested(requests) && chunk(), { timeout: 15_000 }).toBe(true);
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+    expect((await recorded(page)).mounts).not.toContain('live-search');
+    expect(await expanded(page, HEADER)).toBe('false');
+    expect(await searches(page)).toEqual([]);
+    await reach(page, HEADER);
+    await expect.poll(async () => (await recorded(page)).mounts, { timeout: 15_000 }).toContain('live-search');
+    expectNoConsoleErrors(errors);
+  });
+
   test('React only on reaching the field; debounce: one request per settled text, none below the minimum; axe with the list open', async () => {
     const { page, errors, requests } = await openPage('/search.html', { tag });
     // The field is a collapsed combobox from the load; React and the results wait for the shopper to come near it.

@@ -9,6 +9,7 @@ import {
   MESSAGES,
   parseProductId,
   parseSize,
+  planPieces,
   previewBox,
   readAnswer,
   requestBody,
@@ -145,5 +146,40 @@ describe('quick view rules', () => {
     expect(reviewHref('https://shop.example/product/tote/', '#reviews')).toBe('https://shop.example/product/tote/#reviews');
     expect(reviewHref('https://shop.example/product/tote/#x', '#tab-reviews')).toBe('https://shop.example/product/tote/#tab-reviews');
     expect(reviewHref('https://shop.example/product/tote/', null)).toBe('https://shop.example/product/tote/#reviews');
+  });
+});
+
+describe('planPieces', () => {
+  interface N {
+    name: string;
+    weight: number;
+    split?: N[];
+  }
+  const tree = { split: (n: N) => n.split, weight: (n: N) => n.weight };
+  const names = (pieces: ReturnType<typeof planPieces<N>>) =>
+    pieces.map((piece) => piece.map(({ node, parent, shell }) => `${parent?.name ?? '·'}>${node.name}${shell ? '[]' : ''}`));
+
+  it('puts a split container in first as an empty shell, then its children in document order, grouped up to the limit', () => {
+    const gallery = { name: 'gallery', weight: 10 };
+    const title = { name: 'title', weight: 1 };
+    const price = { name: 'price', weight: 3 };
+    const form = { name: 'form', weight: 12 };
+    const summary = { name: 'summary', weight: 1, split: [title, price, form] };
+    const product = { name: 'product', weight: 30, split: [gallery, summary] };
+    expect(names(planPieces<N>([product], tree, 16))).toEqual([
+      ['·>product[]', 'product>gallery', 'product>summary[]', 'summary>title', 'summary>price'],
+      ['summary>form'],
+    ]);
+  });
+
+  it('gives a node larger than the limit a piece of its own, and text goes with the piece before it', () => {
+    const big = { name: 'big', weight: 40 };
+    const text = { name: '#text', weight: 0 };
+    const small = { name: 'small', weight: 2 };
+    expect(names(planPieces<N>([small, big, text, small], tree, 24))).toEqual([['·>small'], ['·>big', '·>#text'], ['·>small']]);
+  });
+
+  it('plans nothing for an empty answer', () => {
+    expect(planPieces<N>([], tree)).toEqual([]);
   });
 });

@@ -169,3 +169,52 @@ export function reviewHref(singleUrl: string, href: string | null): string {
   const hash = href && href.includes('#') ? href.slice(href.indexOf('#')) : '#reviews';
   return singleUrl.replace(/#.*$/, '') + hash;
 }
+
+/** About how many elements go into the dialog per frame. */
+export const PIECE_ELEMENTS = 24;
+
+/** How the planner sees the answer's tree (the DOM in the widget, plain objects in tests). */
+export interface PlanTree<N> {
+  /** The children of a container whose children go in piece by piece, or undefined to move the node whole. */
+  split(node: N): readonly N[] | undefined;
+  /** How many elements the node holds, itself included (0 for text). */
+  weight(node: N): number;
+}
+
+/** One node to append to its parent (undefined: the dialog's content); `shell`: appended empty, its children follow. */
+export interface Move<N> {
+  parent: N | undefined;
+  node: N;
+  shell: boolean;
+}
+
+/**
+ * The answer as pieces in document order, each a list of moves. A container the tree splits goes in first as an
+ * empty shell, its children after it, grouped up to `max` elements (a child larger than that is a piece of its
+ * own; text goes with the piece before it). Every piece holds at least one move.
+ */
+export function planPieces<N>(roots: readonly N[], tree: PlanTree<N>, max = PIECE_ELEMENTS): Move<N>[][] {
+  const moves: { move: Move<N>; weight: number }[] = [];
+  const plan = (parent: N | undefined, nodes: readonly N[]) => {
+    for (const node of nodes) {
+      const children = tree.split(node);
+      moves.push({ move: { parent, node, shell: children !== undefined }, weight: children ? 1 : tree.weight(node) });
+      if (children) plan(node, children);
+    }
+  };
+  plan(undefined, roots);
+  const pieces: Move<N>[][] = [];
+  let current: Move<N>[] = [];
+  let weight = 0;
+  for (const { move, weight: w } of moves) {
+    if (current.length && w > 0 && weight + w > max) {
+      pieces.push(current);
+      current = [];
+      weight = 0;
+    }
+    current.push(move);
+    weight += w;
+  }
+  if (current.length) pieces.push(current);
+  return pieces;
+}
