@@ -9,11 +9,11 @@ import type { Cleanup, OwnedContext, WidgetContext } from '../src/widget';
  * widget never creates it; a test that unmounts everything leaves nothing behind, so no module needs a reset.
  */
 export interface PageServices {
-  acquire<T>(key: string, create: (scope: WidgetContext) => T, name: string): { value: T; release: () => void };
+  acquire<T>(key: string, create: (scope: WidgetContext) => T, name: string): [value: T, release: () => void];
   /** Dispose every service at once (the runtime stops). */
   disposeAll(): void;
-  /** Keys alive now, with how many contexts hold each (debugging and tests). */
-  readonly held: ReadonlyMap<string, number>;
+  /** The services alive now, by key, with how many contexts hold each (debugging and tests). */
+  readonly held: ReadonlyMap<string, { readonly holders: number }>;
 }
 
 interface Held {
@@ -26,47 +26,40 @@ interface Held {
 export type OnCleanupError = (error: unknown) => void;
 
 export function createPageServices(onError: (key: string, error: unknown) => void = () => {}): PageServices {
-  const services = new Map<string, Held>();
-  const counts = new Map<string, number>();
-  const dispose = (key: string, held: Held): void => {
-    services.delete(key);
-    counts.delete(key);
-    held.scope.dispose((error) => onError(key, error));
+  const held = new Map<string, Held>();
+  const dispose = (key: string, entry: Held): void => {
+    held.delete(key);
+    entry.scope.dispose((error) => onError(key, error));
   };
   const self: PageServices = {
-    acquire<T>(key: string, create: (scope: WidgetContext) => T, name: string) {
-      let held = services.get(key);
-      if (!held) {
+    acquire(key, create, name) {
+      let entry = held.get(key);
+      if (!entry) {
         const scope = createContext(name, self);
-        let value: T;
         try {
-          value = create(scope);
+          entry = { value: create(scope), holders: 0, scope };
         } catch (error) {
           scope.dispose();
           throw error;
         }
-        held = { value, holders: 0, scope };
-        services.set(key, held);
+        held.set(key, entry);
       }
-      const entry = held;
-      entry.holders += 1;
-      counts.set(key, entry.holders);
+      const mine = entry;
+      mine.holders += 1;
       let released = false;
-      return {
-        value: entry.value as T,
-        release() {
-          if (released || services.get(key) !== entry) return;
+      return [
+        mine.value as never,
+        () => {
+          if (released || held.get(key) !== mine) return;
           released = true;
-          entry.holders -= 1;
-          counts.set(key, entry.holders);
-          if (entry.holders === 0) dispose(key, entry);
+          if (--mine.holders === 0) dispose(key, mine);
         },
-      };
+      ];
     },
     disposeAll() {
-      for (const [key, held] of Array.from(services)) dispose(key, held);
+      for (const [key, entry] of Array.from(held)) dispose(key, entry);
     },
-    held: counts,
+    held,
   };
   return self;
 }
@@ -102,9 +95,9 @@ export function createContext(name: string, services: PageServices): OwnedContex
     },
     warn: (field, message) => warnOnce(name, field, message),
     page(key, create) {
-      if (disposed) throw new Error(`${name}: page service "${key}" asked for after unmount`);
-      const { value, release } = services.acquire(key, create, name);
-      cleanups.push(release);
+      const [value, release] = services.acquire(key, create, name);
+      // After the end (an async step finishing late) this releases it again at once.
+      onCleanup(release);
       return value;
     },
     child() {
