@@ -37,6 +37,7 @@ const PAGES = join(ROOT, 'fixtures', 'pages');
 const DIST = join(ROOT, 'dist');
 const DEMO = join(ROOT, 'dist-demo');
 const BOOT = fileURLToPath(new URL('./boot.js', import.meta.url));
+const MOCK_WORKER = fileURLToPath(new URL('./mock-worker.js', import.meta.url));
 const MSW_WORKER = join(ROOT, 'node_modules', 'msw', 'lib', 'mockServiceWorker.js');
 /** WordPress's jQuery, where WordPress serves it: the pages recorded from a real shop keep its script tag. */
 const JQUERY = join(ROOT, 'node_modules', 'jquery', 'dist', 'jquery.min.js');
@@ -279,6 +280,7 @@ export async function startServer({ port = 0, host = '127.0.0.1', dist = DIST, d
     if (pathname.startsWith(PLUGIN_PATH))
       return serveFile(res, inside(dist, decodeURIComponent(pathname.slice(PLUGIN_PATH.length))), method);
     if (pathname === '/demo/boot.js') return serveFile(res, BOOT, method);
+    if (pathname === '/demo/msw-worker.js') return serveFile(res, MSW_WORKER, method);
     // An empty same-origin page: the harness seeds storage here before opening a fixture page in the same tab.
     if (pathname === '/demo/blank.html') {
       return send(
@@ -308,8 +310,9 @@ export async function startServer({ port = 0, host = '127.0.0.1', dist = DIST, d
         },
       );
     }
-    // Copied from the installed msw at serve time, so it always matches the library version.
-    if (pathname === '/mockServiceWorker.js') return serveFile(res, MSW_WORKER, method);
+    // MSW's worker behind our static-file bypass (mock-worker.js); MSW's own file is read from the installed msw at
+    // serve time, so it always matches the library version.
+    if (pathname === '/mockServiceWorker.js') return serveFile(res, MOCK_WORKER, method);
     // Browsers ask for it on pages that declare no icon; a 404 would be a console error in every test.
     if (pathname === '/favicon.ico')
       return send(res, 200, 'image/svg+xml; charset=utf-8', method === 'HEAD' ? '' : svgPlaceholder('icon', 32, 32));
