@@ -112,6 +112,8 @@ declare global {
 const require = createRequire(import.meta.url);
 const SHIM_PATH = fileURLToPath(new URL('./jquery-shim.js', import.meta.url));
 let axeSource: string | undefined;
+/** Where the fixture server serves axe-core (test/server/serve.mjs), cacheable for the run. */
+const AXE_PATH = '/__harness/axe.min.js';
 
 let browserPromise: Promise<Browser> | undefined;
 const openContexts = new Set<BrowserContext>();
@@ -248,7 +250,8 @@ async function createContext(options: OpenPageOptions, sink: () => Sink): Promis
     const error = webError.error();
     sink().errors.push(`pageerror: ${error.message}${error.stack ? `\n${error.stack}` : ''}`);
   });
-  context.on('request', (request) => void sink().requests.push(request.url()));
+  // The harness's own axe-core script is no request of the page's.
+  context.on('request', (request) => void (request.url().includes(AXE_PATH) || sink().requests.push(request.url())));
   await context.addInitScript(recorder);
   if (options.jquery) await context.addInitScript({ path: SHIM_PATH });
   return context;
@@ -539,12 +542,39 @@ export async function expectRequestedTogether(page: Page, paths: readonly (strin
 }
 
 /**
+ * Put axe-core in the page. On the fixture server's pages as a same-origin script (their CSP allows 'self'), which
+ * the browser keeps compiled in its cache for the next page: evaluating 500 kB of axe from scratch cost each check
+ * seconds on a loaded machine. The element is gone again once it ran. Elsewhere (another origin, a page whose CSP
+ * refuses it) through the DevTools protocol, which no CSP governs.
+ */
+async function loadAxe(page: Page): Promise<void> {
+  const sameOrigin = new URL(page.url()).origin === new URL(baseURL()).origin;
+  const viaScript =
+    sameOrigin &&
+    (await page.evaluate(
+      (src) =>
+        new Promise<boolean>((resolve) => {
+          const script = document.createElement('script');
+          script.src = src;
+          script.onload = () => resolve(true);
+          script.onerror = () => resolve(false);
+          script.dataset.harness = '';
+          (document.head ?? document.documentElement).append(script);
+          script.remove();
+        }),
+      AXE_PATH,
+    ));
+  if (viaScript && (await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object'))) return;
+  axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(axeSource);
+}
+
+/**
  * Run axe-core on the page as it is now and fail on every serious or critical violation, listing rule,
  * impact and the offending elements. axe is evaluated through the DevTools protocol, which the page's CSP
  * does not govern (a script tag would be refused, rightly).
  */
 export async function expectAxeClean(page: Page, options: { include?: string; exclude?: string[] } = {}): Promise<void> {
-  axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   // The state under test, not a frame of its way there: a panel fading in blends its text with what is behind it
   // (axe then measures a contrast no shopper reads at rest). Finite CSS transitions and animations finish first;
   // infinite ones (spinners) do not count, and after 3 s the check runs whatever still moves.
@@ -556,7 +586,7 @@ export async function expectAxeClean(page: Page, options: { include?: string; ex
     )
     .catch(() => {});
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
-  if (!loaded) await page.evaluate(axeSource);
+  if (!loaded) await loadAxe(page);
   const violations = await page.evaluate(async ({ include, exclude }) => {
     type Audit = {
       rules: { id: string; impact?: string; any: unknown[]; all: unknown[]; none: unknown[] }[];

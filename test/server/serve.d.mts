@@ -4,6 +4,7 @@ export declare function startServer(options?: {
   port?: number;
   host?: string;
   dist?: string;
+  cacheHarness?: boolean;
   demo?: string;
 }): Promise<{ url: string; close: () => Promise<void> }>;
 export declare const BUNDLE_TAGS: readonly string[];

@@ -41,6 +41,15 @@ const MOCK_WORKER = fileURLToPath(new URL('./mock-worker.js', import.meta.url));
 const MSW_WORKER = join(ROOT, 'node_modules', 'msw', 'lib', 'mockServiceWorker.js');
 /** WordPress's jQuery, where WordPress serves it: the pages recorded from a real shop keep its script tag. */
 const JQUERY = join(ROOT, 'node_modules', 'jquery', 'dist', 'jquery.min.js');
+/** axe-core for the browser tests' accessibility checks, loaded by the harness as a same-origin script. */
+const AXE = join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
+/**
+ * The harness's own scripts (the mock, its loader, axe-core) may be kept by the browser for the test run: they
+ * do not change while the server runs (it serves a snapshot), and a page that compiles 600 kB of mock and 500 kB
+ * of axe from scratch on every load spent seconds of each browser test doing it. Kept in the HTTP cache, Chromium
+ * also keeps their compiled code. The bundle under test, the pages and the images stay `no-store`.
+ */
+const HARNESS_CACHE = { 'Cache-Control': 'max-age=86400, immutable' };
 
 /** The plugin folder the bundle is served from: the chunks must load relative to the entry from any path. */
 export const PLUGIN_PATH = '/wp-content/plugins/storefront-islands/dist/';
@@ -225,10 +234,12 @@ async function plainPermalink(searchParams) {
  * Start the server. `port = 0` picks a free port (tests); the demo uses 5173. `dist` and `demo` override the
  * folders served as the plugin's dist/ and as /demo/ (the browser tests serve a snapshot taken at start, so a
  * rebuild during the run cannot pull chunks away from under a page).
- * @param {{ port?: number, host?: string, dist?: string, demo?: string }} [options]
+ * `cacheHarness` lets the browser keep the mock and its loader for the run (the browser tests, which serve a
+ * snapshot); the demo leaves it off, so a rebuilt mock is picked up on the next reload.
+ * @param {{ port?: number, host?: string, dist?: string, demo?: string, cacheHarness?: boolean }} [options]
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
-export async function startServer({ port = 0, host = '127.0.0.1', dist = DIST, demo = DEMO } = {}) {
+export async function startServer({ port = 0, host = '127.0.0.1', dist = DIST, demo = DEMO, cacheHarness = false } = {}) {
   const ver = await version();
 
   async function page(res, url, method, file) {
@@ -279,7 +290,8 @@ export async function startServer({ port = 0, host = '127.0.0.1', dist = DIST, d
     }
     if (pathname.startsWith(PLUGIN_PATH))
       return serveFile(res, inside(dist, decodeURIComponent(pathname.slice(PLUGIN_PATH.length))), method);
-    if (pathname === '/demo/boot.js') return serveFile(res, BOOT, method);
+    if (pathname === '/demo/boot.js') return serveFile(res, BOOT, method, cacheHarness ? HARNESS_CACHE : {});
+    if (pathname === '/__harness/axe.min.js') return serveFile(res, AXE, method, HARNESS_CACHE);
     if (pathname === '/demo/msw-worker.js') return serveFile(res, MSW_WORKER, method);
     // An empty same-origin page: the harness seeds storage here before opening a fixture page in the same tab.
     if (pathname === '/demo/blank.html') {
@@ -293,7 +305,13 @@ export async function startServer({ port = 0, host = '127.0.0.1', dist = DIST, d
         },
       );
     }
-    if (pathname.startsWith('/demo/')) return serveFile(res, inside(demo, decodeURIComponent(pathname.slice('/demo/'.length))), method);
+    if (pathname.startsWith('/demo/'))
+      return serveFile(
+        res,
+        inside(demo, decodeURIComponent(pathname.slice('/demo/'.length))),
+        method,
+        cacheHarness && pathname === '/demo/mock.js' ? HARNESS_CACHE : {},
+      );
     // The mock's hosted card gateway (fixtures/mock/checkout.ts), reached as another origin (localhost ↔ 127.0.0.1):
     // the page a shop's payment provider would show after a successful checkout answer sent the shopper there.
     if (pathname === '/gateway/hosted-card/') {
