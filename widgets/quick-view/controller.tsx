@@ -2,7 +2,7 @@ import { islandHost } from '../../src/host';
 import { num, readGlobal, str, type FieldSpec } from '../../src/config/globals';
 import { parseNumber } from '../../src/config/parse';
 import { adoptStyles } from '../../src/dom/styles';
-import { loadSanitizer } from '../../src/dom/html';
+import { loadSanitizer } from '../privacy/sanitizer';
 import { env } from '../../src/env';
 import { fireLegacy } from '../../src/events/bus';
 import { warnOnce } from '../../src/log';
