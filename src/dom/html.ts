@@ -29,9 +29,3 @@ export function parseFragment(html: string, scriptTexts?: string[]): DocumentFra
 export function adopt<T extends Node>(node: T): T {
   return document.importNode(node, true);
 }
-
-/**
- * The sanitizer for server HTML (./sanitize, DOMPurify): a chunk of its own, requested by the code that inserts
- * such HTML, best started beside the request so the answer never waits for it.
- */
-export const loadSanitizer = (): Promise<typeof import('./sanitize')> => import('./sanitize');

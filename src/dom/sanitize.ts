@@ -11,17 +11,23 @@
  * which the privacy widget unblocks once the visitor consents.
  */
 import DOMPurify, { type Config } from 'dompurify';
-import { blockedBy } from '../../widgets/privacy/consent';
 import { sameOriginUrl } from '../net/url';
 
 export interface SanitizeOptions {
   /**
-   * The consent type that still blocks loading this URL, or null when it may load. The privacy widget's own rule
-   * (the page's consent store) unless a test gives another.
+   * The consent type that still blocks loading this URL, or null when it may load: the page's consent gate,
+   * injected by the caller (widgets/privacy/sanitizer.ts binds the privacy widget's), so this core module knows
+   * no widget.
    */
-  blockedBy?(url: string): string | null;
+  blockedBy(url: string): string | null;
   /** Receives the text of each inline script removed, so a caller can read a value an answer prints in one. */
   scriptTexts?: string[];
+  /**
+   * The shop's own forms (a cart page, checkout fragments): every field keeps its `name` and `id` as printed.
+   * DOMPurify's guard against DOM clobbering drops names such as `action`, `method` or `title`, and a field without
+   * its name is not sent with the order.
+   */
+  shopForms?: boolean;
 }
 
 /** Attributes that hold a URL the browser navigates to or submits to. */
@@ -31,7 +37,7 @@ const LOAD_ATTRIBUTES = new Set(['src', 'poster', 'background', 'data']);
 const LINK_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 
 const purify = DOMPurify(window);
-let call: (Required<Pick<SanitizeOptions, 'blockedBy'>> & SanitizeOptions) | undefined;
+let call: SanitizeOptions | undefined;
 /** Removed once the pass is over (an element the pass is still walking is not taken from under it). */
 let doomed: Element[] = [];
 
@@ -119,15 +125,22 @@ const CONFIG: Config & { RETURN_DOM_FRAGMENT: true } = {
   ],
   FORBID_ATTR: ['srcdoc'],
 };
+const SHOP_FORMS_CONFIG: typeof CONFIG = { ...CONFIG, SANITIZE_DOM: false };
 
-/** Server HTML as an inert fragment of this document (parsed in a document of its own: nothing loads or runs there). */
-export function sanitizeFragment(html: string, options: SanitizeOptions = {}): DocumentFragment {
-  call = { blockedBy, ...options };
+/**
+ * Server HTML as an inert fragment, still in the parser's document of its own: nothing loads or runs until the caller
+ * inserts what it needs (a whole cart page's logo and footer images are never requested).
+ */
+export function sanitizeFragment(html: string, options: SanitizeOptions): DocumentFragment {
+  call = options;
   doomed = [];
   try {
     // Not for safety (DOMPurify drops every handler): Chromium reports each handler attribute it parses under the
     // page's CSP, even in the parser's own inert document, as a console error per answer. Most go from the text first.
-    const fragment = purify.sanitize(html.replace(/\s+on[a-z]+\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi, ''), CONFIG) as DocumentFragment;
+    const fragment = purify.sanitize(
+      html.replace(/\s+on[a-z]+\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi, ''),
+      options.shopForms ? SHOP_FORMS_CONFIG : CONFIG,
+    ) as DocumentFragment;
     // A form posting elsewhere would send what a shopper types there: it goes, with its fields.
     for (const el of doomed) el.remove();
     return fragment;

@@ -1,5 +1,5 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { NONCES, checkoutState, paymentHtml, seedCart } from '../../fixtures/mock/checkout';
+import { GATEWAYS, NONCES, checkoutState, paymentHtml, seedCart } from '../../fixtures/mock/checkout';
 import { wcAjaxEndpoints } from '../../fixtures/mock/handlers';
 import { failNext, state } from '../../fixtures/mock/state';
 import { navigation } from '../../src/cart/navigate';
@@ -320,6 +320,37 @@ describe('checkout: payment methods and toggles', () => {
     } finally {
       wcAjaxEndpoints.update_order_review = original;
     }
+  });
+
+  it('tells plugins updated_checkout only once the new payment markup is in place, restored and initialised', async () => {
+    await openCheckout();
+    $<HTMLInputElement>('#terms')!.checked = true;
+    const original = wcAjaxEndpoints.update_order_review!;
+    // The shopper's method (bacs) is gone from the answer: the first one left is checked, and announced first.
+    wcAjaxEndpoints.update_order_review = async (request) => {
+      const response = await original(request);
+      const data = (await response.json()) as { fragments: Record<string, string> };
+      data.fragments['.woocommerce-checkout-payment'] = paymentHtml('bacs', GATEWAYS.slice(1));
+      return Response.json(data);
+    };
+    onTestFinished(() => {
+      wcAjaxEndpoints.update_order_review = original;
+    });
+    const seen: string[] = [];
+    const record = (name: string) => () =>
+      seen.push(
+        `${name}: ${$('#payment_method_bacs') ? 'old' : 'new'} markup, terms ${$<HTMLInputElement>('#terms')!.checked}, ` +
+          `checked ${$<HTMLInputElement>('input[name="payment_method"]:checked')?.value}`,
+      );
+    document.body.addEventListener('payment_method_selected', record('payment_method_selected'));
+    document.body.addEventListener('updated_checkout', record('updated_checkout'));
+    fill({ billing_country: 'AT' });
+    await until(() => seen.length === 2, 'the review answer applied');
+    const first = GATEWAYS[1]!.id;
+    expect(seen).toEqual([
+      `payment_method_selected: new markup, terms true, checked ${first}`,
+      `updated_checkout: new markup, terms true, checked ${first}`,
+    ]);
   });
 
   it('hides the radio of a single payment method', async () => {

@@ -138,3 +138,8 @@ export function clearInlineMessages(root: ParentNode): void {
     if (field) setDescribedBy(field, p.id, false);
   }
 }
+
+/** Every visible field, validated (after a failed checkout or order review, as WooCommerce's). */
+export function validateAll(form: HTMLFormElement): void {
+  for (const field of form.querySelectorAll<Field>(FIELD_SELECTOR)) if (isVisible(field)) validateField(field);
+}

@@ -4,7 +4,7 @@
  * players, so a preloaded neighbour never plays (or loads a third-party player) while it is off screen.
  */
 import { islandHost } from '../../src/host';
-import { loadSanitizer } from '../../src/dom/html';
+import { loadSanitizer } from '../privacy/sanitizer';
 import { requestText } from '../../src/net/request';
 import { consentStore, typeAllowed } from '../privacy/consent';
 import { gatedType, PROVIDER_NAMES } from '../privacy/hosts';

@@ -107,102 +107,111 @@ export interface DisclosureSet {
   closeAll(): void;
 }
 
-export function disclosureSet(
+interface SetSettings {
+  outsideClick?: boolean;
+  hover?: () => boolean;
+  exclusive?: boolean;
+}
+
+/**
+ * One disclosure of a set: its state on the button (`aria-expanded`) and panel, opened by click, by a resting
+ * mouse (`hoverTarget`) or by code; closing it closes the open ones inside it, and (the set being exclusive)
+ * opening it closes its open siblings.
+ */
+function createDisclosure(
+  options: DisclosureOptions,
+  items: readonly Disclosure[],
   root: HTMLElement,
+  settings: SetSettings,
   signal: AbortSignal,
-  settings: { outsideClick?: boolean; hover?: () => boolean; exclusive?: boolean } = {},
-): DisclosureSet {
-  adoptStyles('menu-disclosure', STYLES);
-  const items: Disclosure[] = [];
-
-  const add = (options: DisclosureOptions): Disclosure => {
-    const { button, panel, item, openClass, hoverTarget, onChange } = options;
-    let open = false;
-    let byHover = false;
-    let timer: number | undefined;
-    const cancelTimer = () => {
-      if (timer !== undefined) env().clearTimeout(timer);
-      timer = undefined;
-    };
-    const apply = (next: boolean, how: 'hover' | 'user' = 'user') => {
-      cancelTimer();
-      if (next === open) {
-        if (next && how === 'user') byHover = false;
-        return;
-      }
-      open = next;
-      byHover = next && how === 'hover';
-      if (next && settings.exclusive !== false)
-        for (const other of items) if (other !== disclosure && other.isOpen() && !other.panel.contains(button)) other.close();
-      if (!next) for (const inner of items) if (inner !== disclosure && inner.isOpen() && panel.contains(inner.button)) inner.close();
-      button.setAttribute('aria-expanded', String(next));
-      panel.dataset.sfPanel = next ? 'open' : 'closed';
-      if (item && openClass) item.classList.toggle(openClass, next);
-      onChange?.(next);
-    };
-    const disclosure: Disclosure = {
-      button,
-      panel,
-      isOpen: () => open,
-      open: (how = 'user') => apply(true, how),
-      close: () => apply(false),
-    };
-    button.setAttribute('aria-controls', ensureId(panel, 'sf-submenu'));
-    button.setAttribute('aria-expanded', 'false');
-    panel.dataset.sfPanel = 'closed';
-    if (options.initiallyOpen) apply(true);
-    asButton(button, signal);
-    button.addEventListener(
-      'click',
-      (event) => {
-        event.preventDefault();
-        // A click on a hover-opened submenu keeps it open (the shopper meant it), else it toggles.
-        if (open && byHover) byHover = false;
-        else apply(!open);
-      },
-      { signal },
-    );
-    if (hoverTarget) {
-      hoverTarget.addEventListener(
-        'pointerenter',
-        (event) => {
-          if (event.pointerType !== 'mouse' || open || settings.hover?.() === false) return;
-          cancelTimer();
-          timer = env().setTimeout(() => apply(true, 'hover'), HOVER_DELAY_MS);
-        },
-        { signal },
-      );
-      hoverTarget.addEventListener(
-        'pointerleave',
-        (event) => {
-          if (event.pointerType !== 'mouse') return;
-          cancelTimer();
-          if (open && byHover && !hoverTarget.contains(document.activeElement)) apply(false);
-        },
-        { signal },
-      );
-    }
-    // Tabbing out of a submenu closes it, as the APG disclosure navigation does.
-    (item ?? panel.parentElement ?? root).addEventListener(
-      'focusout',
-      (event) => {
-        const to = event.relatedTarget as Node | null;
-        const scope = item ?? panel.parentElement;
-        if (open && to && scope && !scope.contains(to) && !byHover) apply(false);
-      },
-      { signal },
-    );
-    items.push(disclosure);
-    return disclosure;
+): Disclosure {
+  const { button, panel, item, openClass, hoverTarget, onChange } = options;
+  let open = false;
+  let byHover = false;
+  let timer: number | undefined;
+  const cancelTimer = () => {
+    if (timer !== undefined) env().clearTimeout(timer);
+    timer = undefined;
   };
+  const apply = (next: boolean, how: 'hover' | 'user' = 'user') => {
+    cancelTimer();
+    if (next === open) {
+      if (next && how === 'user') byHover = false;
+      return;
+    }
+    open = next;
+    byHover = next && how === 'hover';
+    if (next && settings.exclusive !== false)
+      for (const other of items) if (other !== disclosure && other.isOpen() && !other.panel.contains(button)) other.close();
+    if (!next) for (const inner of items) if (inner !== disclosure && inner.isOpen() && panel.contains(inner.button)) inner.close();
+    button.setAttribute('aria-expanded', String(next));
+    panel.dataset.sfPanel = next ? 'open' : 'closed';
+    if (item && openClass) item.classList.toggle(openClass, next);
+    onChange?.(next);
+  };
+  const disclosure: Disclosure = {
+    button,
+    panel,
+    isOpen: () => open,
+    open: (how = 'user') => apply(true, how),
+    close: () => apply(false),
+  };
+  button.setAttribute('aria-controls', ensureId(panel, 'sf-submenu'));
+  button.setAttribute('aria-expanded', 'false');
+  panel.dataset.sfPanel = 'closed';
+  if (options.initiallyOpen) apply(true);
+  asButton(button, signal);
+  button.addEventListener(
+    'click',
+    (event) => {
+      event.preventDefault();
+      // A click on a hover-opened submenu keeps it open (the shopper meant it), else it toggles.
+      if (open && byHover) byHover = false;
+      else apply(!open);
+    },
+    { signal },
+  );
+  if (hoverTarget) {
+    hoverTarget.addEventListener(
+      'pointerenter',
+      (event) => {
+        if (event.pointerType !== 'mouse' || open || settings.hover?.() === false) return;
+        cancelTimer();
+        timer = env().setTimeout(() => apply(true, 'hover'), HOVER_DELAY_MS);
+      },
+      { signal },
+    );
+    hoverTarget.addEventListener(
+      'pointerleave',
+      (event) => {
+        if (event.pointerType !== 'mouse') return;
+        cancelTimer();
+        if (open && byHover && !hoverTarget.contains(document.activeElement)) apply(false);
+      },
+      { signal },
+    );
+  }
+  // Tabbing out of a submenu closes it, as the APG disclosure navigation does.
+  (item ?? panel.parentElement ?? root).addEventListener(
+    'focusout',
+    (event) => {
+      const to = event.relatedTarget as Node | null;
+      const scope = item ?? panel.parentElement;
+      if (open && to && scope && !scope.contains(to) && !byHover) apply(false);
+    },
+    { signal },
+  );
+  return disclosure;
+}
 
+/** Escape closes the innermost open panel holding focus, else the one whose button has focus, else the last opened. */
+function closeOnEscape(root: HTMLElement, items: readonly Disclosure[], signal: AbortSignal): void {
   root.addEventListener(
     'keydown',
     (event) => {
       if (event.defaultPrevented || (event.key !== 'Escape' && event.key !== 'Esc')) return;
       const active = document.activeElement;
       const openOnes = items.filter((d) => d.isOpen());
-      // The innermost open panel holding focus, else the one whose button has focus, else the last opened.
       const target =
         openOnes
           .filter((d) => active && d.panel.contains(active))
@@ -216,6 +225,12 @@ export function disclosureSet(
     },
     { signal },
   );
+}
+
+export function disclosureSet(root: HTMLElement, signal: AbortSignal, settings: SetSettings = {}): DisclosureSet {
+  adoptStyles('menu-disclosure', STYLES);
+  const items: Disclosure[] = [];
+  closeOnEscape(root, items, signal);
   if (settings.outsideClick) {
     document.addEventListener(
       'click',
@@ -237,7 +252,11 @@ export function disclosureSet(
   );
 
   return {
-    add,
+    add(options) {
+      const disclosure = createDisclosure(options, items, root, settings, signal);
+      items.push(disclosure);
+      return disclosure;
+    },
     all: () => items,
     closeAll: () => {
       for (const d of items) if (d.isOpen()) d.close();

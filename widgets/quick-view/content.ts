@@ -1,5 +1,5 @@
 import { islandHost } from '../../src/host';
-import { loadSanitizer } from '../../src/dom/html';
+import { loadSanitizer } from '../privacy/sanitizer';
 import { env } from '../../src/env';
 import { fireLegacy } from '../../src/events/bus';
 import { warnOnce } from '../../src/log';
