@@ -3,6 +3,7 @@ import { setEnvironment } from '../../src/env';
 import { fixtureBody } from '../../test/helpers/mount';
 import { enhanceGallery, type GalleryController } from './gallery';
 import { readGallerySettings } from './settings';
+import { testContext } from '../../test/helpers/context';
 
 /**
  * Issue 14 item 12: when the lightbox chunk cannot load, the gallery opens the image itself, from inside open()'s
@@ -33,6 +34,7 @@ async function enhance(edit: (gallery: HTMLElement) => void = () => {}) {
   document.body.append(dialog);
   const warnings: string[] = [];
   const controller = enhanceGallery(gallery, {
+    widget: testContext('product-gallery'),
     settings: readGallerySettings(PARAMS),
     warn: (field, message) => warnings.push(`${field}: ${message}`),
     loadLightbox: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),

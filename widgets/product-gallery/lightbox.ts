@@ -124,6 +124,48 @@ async function toSlides(items: LightboxItem[]): Promise<SlideData[]> {
   );
 }
 
+/** WooCommerce's error text and caption in PhotoSwipe's UI. */
+function addErrorAndCaption(pswp: PhotoSwipe): void {
+  // "The image could not be loaded." with the word "image" linking to the file, as WooCommerce's lightbox does.
+  pswp.addFilter('contentErrorElement', (element, content) => {
+    const src = String(content.data.src ?? '');
+    const box = document.createElement('div');
+    box.className = 'pswp__error-msg';
+    box.setAttribute('role', 'alert');
+    if (httpUrlText(src, document.baseURI)) {
+      const link = document.createElement('a');
+      link.href = src;
+      link.target = '_blank';
+      link.rel = 'noopener';
+      link.textContent = 'The image';
+      box.append(link, ' could not be loaded.');
+    } else {
+      box.textContent = TEXTS.error;
+    }
+    return box ?? element;
+  });
+
+  pswp.on('uiRegister', () => {
+    pswp.ui?.registerElement({
+      name: 'sf-caption',
+      order: 9,
+      isButton: false,
+      appendTo: 'root',
+      tagName: 'p',
+      onInit: (element, instance) => {
+        element.setAttribute('aria-live', 'polite');
+        const update = () => {
+          const text = String(instance.currSlide?.data.caption ?? '').trim();
+          element.textContent = text;
+          element.hidden = !text;
+        };
+        instance.on('change', update);
+        update();
+      },
+    });
+  });
+}
+
 let current: LightboxHandle | undefined;
 
 export async function openLightbox(request: LightboxRequest): Promise<LightboxHandle> {
@@ -164,44 +206,7 @@ export async function openLightbox(request: LightboxRequest): Promise<LightboxHa
     errorMsg: TEXTS.error,
   });
 
-  // "The image could not be loaded." with the word "image" linking to the file, as WooCommerce's lightbox does.
-  pswp.addFilter('contentErrorElement', (element, content) => {
-    const src = String(content.data.src ?? '');
-    const box = document.createElement('div');
-    box.className = 'pswp__error-msg';
-    box.setAttribute('role', 'alert');
-    if (httpUrlText(src, document.baseURI)) {
-      const link = document.createElement('a');
-      link.href = src;
-      link.target = '_blank';
-      link.rel = 'noopener';
-      link.textContent = 'The image';
-      box.append(link, ' could not be loaded.');
-    } else {
-      box.textContent = TEXTS.error;
-    }
-    return box ?? element;
-  });
-
-  pswp.on('uiRegister', () => {
-    pswp.ui?.registerElement({
-      name: 'sf-caption',
-      order: 9,
-      isButton: false,
-      appendTo: 'root',
-      tagName: 'p',
-      onInit: (element, instance) => {
-        element.setAttribute('aria-live', 'polite');
-        const update = () => {
-          const text = String(instance.currSlide?.data.caption ?? '').trim();
-          element.textContent = text;
-          element.hidden = !text;
-        };
-        instance.on('change', update);
-        update();
-      },
-    });
-  });
+  addErrorAndCaption(pswp);
 
   let closedByHistory = false;
   const marker = { sfLightbox: Math.random().toString(36).slice(2) };

@@ -269,6 +269,17 @@ describe('product gallery: lightbox', () => {
     expect(document.querySelectorAll('#photoswipe-fullscreen-dialog')).toHaveLength(1);
   });
 
+  it('the one dialog goes with the last gallery, and the PhotoSwipe 4 footer root it replaced comes back', async () => {
+    const runtime = await mount();
+    const dialog = document.getElementById(trigger().getAttribute('aria-controls')!);
+    expect(dialog?.tagName).toBe('DIALOG');
+    runtime.unmount(document);
+    expect(dialog?.isConnected).toBe(false);
+    const roots = document.querySelectorAll('#photoswipe-fullscreen-dialog');
+    expect(roots).toHaveLength(1);
+    expect(roots[0]!.tagName).not.toBe('DIALOG');
+  });
+
   it('loads PhotoSwipe on the first open only, at the active slide, with captions and sizes from the image data', async () => {
     await mount();
     expect(pswp.created).toHaveLength(0);

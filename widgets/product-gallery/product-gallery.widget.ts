@@ -1,4 +1,4 @@
-import { defineWidget } from '../../src/widget';
+import { defineWidget, type WidgetContext } from '../../src/widget';
 import { pageGlobal } from '../../src/config/globals';
 import { adoptStyles } from '../../src/dom/styles';
 import { fireLegacy, listenLegacy } from '../../src/events/bus';
@@ -20,38 +20,40 @@ export const DIALOG_ID = 'photoswipe-fullscreen-dialog';
 const fireGalleryEvent = (gallery: HTMLElement, name: string, params: unknown) =>
   fireLegacy(gallery, name, [gallery, params], 'product-gallery', false);
 
-// One lightbox dialog per page, shared by every gallery (the main one, quick views).
-let dialog: HTMLDialogElement | undefined;
-let dialogUsers = 0;
-let replacedFooterRoot: { el: Element; parent: Node; next: Node | null } | undefined;
-
-function acquireDialog(): HTMLDialogElement {
-  dialogUsers += 1;
-  if (dialog?.isConnected) return dialog;
-  const existing = document.getElementById(DIALOG_ID);
-  if (existing && !existing.classList.contains('sf-lightbox') && existing.parentNode) {
-    // WooCommerce prints PhotoSwipe 4's empty footer root under this id; our lightbox takes its place.
-    replacedFooterRoot = { el: existing, parent: existing.parentNode, next: existing.nextSibling };
-    existing.remove();
-  }
-  dialog = document.createElement('dialog');
-  dialog.id = DIALOG_ID;
-  dialog.className = 'sf-lightbox';
-  dialog.setAttribute('aria-label', 'Full screen image');
-  document.body.append(dialog);
-  return dialog;
-}
-
-function releaseDialog(): void {
-  dialogUsers = Math.max(0, dialogUsers - 1);
-  if (dialogUsers > 0 || !dialog || dialog.open) return;
-  dialog.remove();
-  dialog = undefined;
-  if (replacedFooterRoot) {
-    const { el, parent, next } = replacedFooterRoot;
-    parent.insertBefore(el, next && next.parentNode === parent ? next : null);
-    replacedFooterRoot = undefined;
-  }
+/**
+ * One lightbox dialog per page, shared by every gallery (the main one, quick views): a page service, created in
+ * the document when a gallery first needs it and removed with the last gallery (unless it is open then).
+ */
+function dialogService(scope: WidgetContext): { get(): HTMLDialogElement } {
+  let dialog: HTMLDialogElement | undefined;
+  let replacedFooterRoot: { el: Element; parent: Node; next: Node | null } | undefined;
+  scope.onCleanup(() => {
+    if (!dialog || dialog.open) return;
+    dialog.remove();
+    if (replacedFooterRoot) {
+      const { el, parent, next } = replacedFooterRoot;
+      parent.insertBefore(el, next && next.parentNode === parent ? next : null);
+    }
+  });
+  return {
+    get() {
+      if (dialog?.isConnected) return dialog;
+      const existing = document.getElementById(DIALOG_ID);
+      // A dialog left open when the last gallery went (a page service disposed under it) is still ours.
+      if (existing instanceof HTMLDialogElement && existing.classList.contains('sf-lightbox')) return (dialog = existing);
+      if (existing && existing.parentNode) {
+        // WooCommerce prints PhotoSwipe 4's empty footer root under this id; our lightbox takes its place.
+        replacedFooterRoot = { el: existing, parent: existing.parentNode, next: existing.nextSibling };
+        existing.remove();
+      }
+      dialog = document.createElement('dialog');
+      dialog.id = DIALOG_ID;
+      dialog.className = 'sf-lightbox';
+      dialog.setAttribute('aria-label', 'Full screen image');
+      document.body.append(dialog);
+      return dialog;
+    },
+  };
 }
 
 export default defineWidget({
@@ -64,17 +66,15 @@ export default defineWidget({
       const eventParams = raw !== null && typeof raw === 'object' ? raw : settings;
       adoptStyles('product-gallery', GALLERY_CSS);
 
-      let dialogHeld = false;
+      // Held from mount, so it is released after the gallery's own cleanup below; the dialog itself is only drawn
+      // when a gallery first needs it (a trigger to point at, an opening).
+      const dialog = ctx.page('product-gallery:dialog', dialogService);
       const galleryContext = {
+        widget: ctx,
         settings,
         warn: ctx.warn,
         loadLightbox: () => import('./lightbox'),
-        dialog: (): HTMLDialogElement => {
-          if (dialogHeld && dialog?.isConnected) return dialog;
-          if (dialogHeld) dialogUsers -= 1; // the page removed it: take a fresh one
-          dialogHeld = true;
-          return acquireDialog();
-        },
+        dialog: dialog.get,
       };
 
       fireGalleryEvent(gallery, 'wc-product-gallery-before-init', eventParams);
@@ -101,7 +101,6 @@ export default defineWidget({
       ctx.onCleanup(() => {
         fireGalleryEvent(gallery, 'wc-product-gallery-before-destroy', eventParams);
         controller.destroy();
-        if (dialogHeld) releaseDialog();
       });
     } finally {
       // WooCommerce prints the gallery at opacity 0 until its script is ready; never leave it invisible.

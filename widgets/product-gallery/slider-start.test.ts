@@ -4,6 +4,7 @@ import { setEnvironment } from '../../src/env';
 import { fixtureBody, mountPage, only } from '../../test/helpers/mount';
 import { enhanceGallery, type GalleryController } from './gallery';
 import { readGallerySettings } from './settings';
+import { testContext } from '../../test/helpers/context';
 
 /**
  * Mounting stays one short task on a large page: the slides, thumbnails and ARIA are there at mount, and the
@@ -84,6 +85,7 @@ async function enhance(mutate: (html: string) => string = (h) => h): Promise<Gal
   dialog.id = 'photoswipe-fullscreen-dialog';
   document.body.append(dialog);
   const controller = enhanceGallery(gallery(), {
+    widget: testContext('product-gallery'),
     settings: readGallerySettings(PARAMS),
     warn: () => {},
     loadLightbox: () => import('./lightbox'),

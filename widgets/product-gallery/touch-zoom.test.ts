@@ -5,6 +5,7 @@ import { fixtureBody } from '../../test/helpers/mount';
 import { enhanceGallery, type GalleryController } from './gallery';
 import type { LightboxRequest } from './lightbox';
 import { readGallerySettings } from './settings';
+import { testContext } from '../../test/helpers/context';
 
 /**
  * Tap-to-zoom on touch (WooCommerce's `on: 'click'` zoom on touch devices): a tap pins the zoom at the tap point,
@@ -107,6 +108,7 @@ async function enhance(params: Record<string, unknown> = PARAMS, options: Enhanc
   dialog.id = 'photoswipe-fullscreen-dialog';
   document.body.append(dialog);
   const controller = enhanceGallery(gallery(), {
+    widget: testContext('product-gallery'),
     settings: readGallerySettings(params),
     warn: options.warn ?? (() => {}),
     ...(options.loadZoom ? { loadZoom: options.loadZoom } : {}),

@@ -82,9 +82,81 @@ export function panOffset(
   return { left: clamp(current.left + dx, zoom.width - box.width), top: clamp(current.top + dy, zoom.height - box.height) };
 }
 
+/** The zoom's side of a press, for the listeners that tell a tap from a pan. */
+interface PressTarget {
+  pinned(): boolean;
+  unpin(): void;
+  hover(event: PointerEvent): void;
+  tap(event: PointerEvent): boolean;
+  hide(): void;
+  /** One finger moved the pinned zoom by (dx, dy). */
+  pan(dx: number, dy: number): void;
+}
+
+/** Touch and pen presses on the slides: a tap pins or unpins the zoom, a move while pinned pans it. */
+function listenForPresses(host: ZoomHost, zoom: PressTarget): void {
+  const { wrapper, signal, onActiveSlide } = host;
+  /** The touch or pen press on the active slide that may become a tap or a pan. */
+  let press: { id: number; x: number; y: number; lastX: number; lastY: number; at: number; moved: boolean } | undefined;
+  wrapper.addEventListener(
+    'pointerdown',
+    (event) => {
+      if (event.pointerType === 'mouse') return;
+      // A second finger makes the gesture a pinch, not a tap.
+      if (!event.isPrimary) {
+        if (press) press.moved = true;
+        return;
+      }
+      press = onActiveSlide(event)
+        ? {
+            id: event.pointerId,
+            x: event.clientX,
+            y: event.clientY,
+            lastX: event.clientX,
+            lastY: event.clientY,
+            at: env().now(),
+            moved: false,
+          }
+        : undefined;
+    },
+    { signal },
+  );
+  wrapper.addEventListener(
+    'pointermove',
+    (event) => {
+      if (press && event.pointerId === press.id) {
+        if (Math.hypot(event.clientX - press.x, event.clientY - press.y) > host.tapSlop) press.moved = true;
+        zoom.pan(event.clientX - press.lastX, event.clientY - press.lastY);
+        press.lastX = event.clientX;
+        press.lastY = event.clientY;
+        return;
+      }
+      // The mouse of a hybrid device takes over from a pinned touch zoom.
+      if (event.pointerType === 'mouse' && zoom.pinned()) zoom.unpin();
+      if (onActiveSlide(event)) zoom.hover(event);
+    },
+    { signal },
+  );
+  wrapper.addEventListener(
+    'pointerup',
+    (event) => {
+      if (!press || event.pointerId !== press.id) return;
+      const { moved, at } = press;
+      press = undefined;
+      const isTap = !moved && env().now() - at <= host.tapMaxMs;
+      // The click a handled tap produces, and the end of a pan, are no image click.
+      if (isTap ? zoom.tap(event) : zoom.pinned()) host.swallowClick();
+    },
+    { signal },
+  );
+  wrapper.addEventListener('pointercancel', () => (press = undefined), { signal });
+  // A touch pointer "leaves" as it lifts: only hover zoom ends there.
+  wrapper.addEventListener('pointerleave', () => zoom.pinned() || zoom.hide(), { signal });
+}
+
 export function createZoom(host: ZoomHost): Zoom {
   adoptStyles('product-gallery-zoom', ZOOM_CSS);
-  const { wrapper, slideEls, signal, onActiveSlide } = host;
+  const { slideEls } = host;
   let img: HTMLImageElement | undefined;
   /** The slide the zoom image is in, -1 for none. */
   let shown = -1;
@@ -93,8 +165,6 @@ export function createZoom(host: ZoomHost): Zoom {
   let size = { width: 0, height: 0 };
   /** The zoom was pinned by a tap: hover rules (pointerleave, a pen hovering) leave it alone. */
   let pinned = false;
-  /** The touch or pen press on the active slide that may become a tap or a pan. */
-  let press: { id: number; x: number; y: number; lastX: number; lastY: number; at: number; moved: boolean } | undefined;
 
   function unpin(): void {
     pinned = false;
@@ -167,62 +237,17 @@ export function createZoom(host: ZoomHost): Zoom {
     return true;
   }
 
-  wrapper.addEventListener(
-    'pointerdown',
-    (event) => {
-      if (event.pointerType === 'mouse') return;
-      // A second finger makes the gesture a pinch, not a tap.
-      if (!event.isPrimary) {
-        if (press) press.moved = true;
-        return;
-      }
-      press = onActiveSlide(event)
-        ? {
-            id: event.pointerId,
-            x: event.clientX,
-            y: event.clientY,
-            lastX: event.clientX,
-            lastY: event.clientY,
-            at: env().now(),
-            moved: false,
-          }
-        : undefined;
+  listenForPresses(host, {
+    pinned: () => pinned,
+    unpin,
+    hover,
+    tap,
+    hide,
+    pan(dx, dy) {
+      const el = slideEls[host.index()];
+      if (pinned && img && el) setPos(panOffset(pos, dx, dy, el.getBoundingClientRect(), size));
     },
-    { signal },
-  );
-  wrapper.addEventListener(
-    'pointermove',
-    (event) => {
-      if (press && event.pointerId === press.id) {
-        if (Math.hypot(event.clientX - press.x, event.clientY - press.y) > host.tapSlop) press.moved = true;
-        const el = slideEls[host.index()];
-        if (pinned && img && el)
-          setPos(panOffset(pos, event.clientX - press.lastX, event.clientY - press.lastY, el.getBoundingClientRect(), size));
-        press.lastX = event.clientX;
-        press.lastY = event.clientY;
-        return;
-      }
-      // The mouse of a hybrid device takes over from a pinned touch zoom.
-      if (event.pointerType === 'mouse' && pinned) unpin();
-      if (onActiveSlide(event)) hover(event);
-    },
-    { signal },
-  );
-  wrapper.addEventListener(
-    'pointerup',
-    (event) => {
-      if (!press || event.pointerId !== press.id) return;
-      const { moved, at } = press;
-      press = undefined;
-      const isTap = !moved && env().now() - at <= host.tapMaxMs;
-      // The click a handled tap produces, and the end of a pan, are no image click.
-      if (isTap ? tap(event) : pinned) host.swallowClick();
-    },
-    { signal },
-  );
-  wrapper.addEventListener('pointercancel', () => (press = undefined), { signal });
-  // A touch pointer "leaves" as it lifts: only hover zoom ends there.
-  wrapper.addEventListener('pointerleave', () => pinned || hide(), { signal });
+  });
 
   return {
     get pinned() {

@@ -33,6 +33,37 @@ function scrollToElement(target: HTMLElement): void {
   target.scrollIntoView({ behavior: env().prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
 }
 
+/**
+ * The "(n customer reviews)" link opens the reviews tab, then scrolls to it once the click has gone through every
+ * handler. Capture, before any other handler: the in-page anchors widget (if mounted) then scrolls to a visible target.
+ */
+function followReviewLinks(tablist: () => Tablist | undefined, reviewsIndex: () => number, signal: AbortSignal): void {
+  document.addEventListener(
+    'click',
+    (event) => {
+      const link = event.target instanceof Element ? event.target.closest('a.woocommerce-review-link') : null;
+      const index = reviewsIndex();
+      const tabs = tablist();
+      if (!link || !tabs || index < 0) return;
+      tabs.select(index);
+      window.addEventListener(
+        'click',
+        (late) => {
+          if (late !== event || late.defaultPrevented) return;
+          late.preventDefault();
+          const target = document.getElementById('reviews') ?? tablist()?.entries[index]?.panel;
+          if (!target) return;
+          scrollToElement(target);
+          history.replaceState(history.state, '', `#${target.id}`);
+          moveFocusTo(target);
+        },
+        { once: true, signal },
+      );
+    },
+    { capture: true, signal },
+  );
+}
+
 export default defineWidget({
   mount(element, { signal, warn }) {
     const wrapper = element as HTMLElement;
@@ -126,30 +157,7 @@ export default defineWidget({
       signal,
     );
 
-    // Capture, before any other handler: the in-page anchors widget (if mounted) then scrolls to a visible target.
-    document.addEventListener(
-      'click',
-      (event) => {
-        const link = event.target instanceof Element ? event.target.closest('a.woocommerce-review-link') : null;
-        const index = reviewsIndex();
-        if (!link || !tablist || index < 0) return;
-        tablist.select(index);
-        window.addEventListener(
-          'click',
-          (late) => {
-            if (late !== event || late.defaultPrevented) return;
-            late.preventDefault();
-            const target = document.getElementById('reviews') ?? tablist?.entries[index]?.panel;
-            if (!target) return;
-            scrollToElement(target);
-            history.replaceState(history.state, '', `#${target.id}`);
-            moveFocusTo(target);
-          },
-          { once: true, signal },
-        );
-      },
-      { capture: true, signal },
-    );
+    followReviewLinks(() => tablist, reviewsIndex, signal);
 
     window.addEventListener(
       'hashchange',

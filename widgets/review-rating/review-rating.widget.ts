@@ -5,6 +5,40 @@ import { listenLegacy } from '../../src/events/bus';
 import { directionOf } from '../../src/tabs/tablist';
 import { nextStar, ratingMissing, SETTINGS, starLabels } from './logic';
 
+/** WooCommerce's star markup (`p.stars > span > a.star-N`) as a radio group named by the form's label. */
+function buildStars(labels: readonly string[], label: HTMLElement | null, required: boolean) {
+  const container = document.createElement('p');
+  container.className = 'stars';
+  const group = document.createElement('span');
+  group.setAttribute('role', 'radiogroup');
+  if (label) group.setAttribute('aria-labelledby', label.id);
+  else group.setAttribute('aria-label', 'Rating');
+  if (required) group.setAttribute('aria-required', 'true');
+  const stars = labels.map((text, i) => {
+    const a = document.createElement('a');
+    a.href = '#';
+    a.className = `star-${i + 1}`;
+    a.setAttribute('role', 'radio');
+    a.setAttribute('aria-checked', 'false');
+    a.tabIndex = i === 0 ? 0 : -1;
+    a.textContent = text;
+    group.appendChild(a);
+    return a;
+  });
+  container.appendChild(group);
+  return { container, group, stars };
+}
+
+function buildError(): HTMLElement {
+  const error = document.createElement('p');
+  error.id = uniqueId('sf-rating-error');
+  error.className = 'sf-rating-error woocommerce-error';
+  // Polite (contract §6): focus moves to the stars, whose description this is, so nothing is interrupted.
+  error.setAttribute('role', 'status');
+  error.hidden = true;
+  return error;
+}
+
 /**
  * The review form's rating as a radio group of five stars, with WooCommerce's classes (`p.stars`, `a.star-N`,
  * `active`, `selected`) for the theme's CSS. The select stays in the form and is what posts. A required rating is
@@ -33,35 +67,12 @@ export default defineWidget({
       (select.id ? select.ownerDocument.querySelector<HTMLElement>(`label[for="${CSS.escape(select.id)}"]`) : null);
     if (label && !label.id) label.id = uniqueId('sf-rating-label');
 
-    const container = document.createElement('p');
-    container.className = 'stars';
-    const group = document.createElement('span');
-    group.setAttribute('role', 'radiogroup');
-    if (label) group.setAttribute('aria-labelledby', label.id);
-    else group.setAttribute('aria-label', 'Rating');
-    if (required) group.setAttribute('aria-required', 'true');
-    const stars = labels.map((text, i) => {
-      const a = document.createElement('a');
-      a.href = '#';
-      a.className = `star-${i + 1}`;
-      a.setAttribute('role', 'radio');
-      a.setAttribute('aria-checked', 'false');
-      a.tabIndex = i === 0 ? 0 : -1;
-      a.textContent = text;
-      group.appendChild(a);
-      return a;
-    });
-    container.appendChild(group);
+    const { container, group, stars } = buildStars(labels, label, required);
     select.before(container);
     const previousDisplay = select.style.display;
     select.style.display = 'none';
 
-    const error = document.createElement('p');
-    error.id = uniqueId('sf-rating-error');
-    error.className = 'sf-rating-error woocommerce-error';
-    // Polite (contract §6): focus moves to the stars, whose description this is, so nothing is interrupted.
-    error.setAttribute('role', 'status');
-    error.hidden = true;
+    const error = buildError();
     // After the select: p.stars stays the select's previous sibling, where WooCommerce puts it and themes look.
     select.after(error);
 

@@ -50,6 +50,37 @@ const THEME_BARS = 'section.storefront-sticky-add-to-cart';
 
 let activeBar: HTMLElement | undefined;
 
+/** What the bar mirrors, read from the page: the product, the real button, the form's choices. */
+function readPage(form: HTMLFormElement, real: HTMLElement, scope: Element) {
+  const title = scope.querySelector('.product_title')?.textContent?.replace(/\s+/g, ' ').trim() || document.title;
+  const productPrice = scope.querySelector('.summary .price, p.price');
+  const productPriceHtml = productPrice && !form.contains(productPrice) ? productPrice.innerHTML : '';
+
+  const readButton = (): StickyBarButton => ({
+    ...mirrorButton({
+      classes: [...real.classList],
+      disabledAttribute: real instanceof HTMLButtonElement && real.disabled,
+      ariaDisabled: real.getAttribute('aria-disabled'),
+      text: real.textContent ?? '',
+    }),
+    classes: MIRRORED_CLASSES.filter((c) => real.classList.contains(c)),
+    // The variation form ties its explanation to the real button; the bar's button explains the same way.
+    describedBy: real.getAttribute('aria-describedby'),
+  });
+  // The bar loads on the first scroll: a variation shown before (default attributes, a choice made at the top)
+  // fired its show_variation unheard. Its price is in the form's variation template then.
+  const shownPriceHtml = () => {
+    const id = form.querySelector<HTMLInputElement>('input.variation_id, input[name="variation_id"]')?.value ?? '';
+    const price = id && id !== '0' ? form.querySelector('.single_variation .woocommerce-variation-price')?.innerHTML.trim() : '';
+    return price || productPriceHtml;
+  };
+  const readChoice = () => {
+    const selects = [...form.querySelectorAll<HTMLSelectElement>('select[name^="attribute_"], select[data-attribute_name]')];
+    return chosenSummary(selects.map((s) => ({ value: s.value, label: s.value ? (s.selectedOptions[0]?.textContent ?? '') : '' })));
+  };
+  return { title, productPriceHtml, readButton, shownPriceHtml, readChoice };
+}
+
 export default defineWidget({
   mount(element, ctx) {
     const form = element as HTMLFormElement;
@@ -62,32 +93,7 @@ export default defineWidget({
     const scope = form.closest('.product') ?? document.body;
 
     adoptStyles('sticky-add-to-cart', CSS);
-    const title = scope.querySelector('.product_title')?.textContent?.replace(/\s+/g, ' ').trim() || document.title;
-    const productPrice = scope.querySelector('.summary .price, p.price');
-    const productPriceHtml = productPrice && !form.contains(productPrice) ? productPrice.innerHTML : '';
-
-    const readButton = (): StickyBarButton => ({
-      ...mirrorButton({
-        classes: [...real.classList],
-        disabledAttribute: real instanceof HTMLButtonElement && real.disabled,
-        ariaDisabled: real.getAttribute('aria-disabled'),
-        text: real.textContent ?? '',
-      }),
-      classes: MIRRORED_CLASSES.filter((c) => real.classList.contains(c)),
-      // The variation form ties its explanation to the real button; the bar's button explains the same way.
-      describedBy: real.getAttribute('aria-describedby'),
-    });
-    // The bar loads on the first scroll: a variation shown before (default attributes, a choice made at the top)
-    // fired its show_variation unheard. Its price is in the form's variation template then.
-    const shownPriceHtml = () => {
-      const id = form.querySelector<HTMLInputElement>('input.variation_id, input[name="variation_id"]')?.value ?? '';
-      const price = id && id !== '0' ? form.querySelector('.single_variation .woocommerce-variation-price')?.innerHTML.trim() : '';
-      return price || productPriceHtml;
-    };
-    const readChoice = () => {
-      const selects = [...form.querySelectorAll<HTMLSelectElement>('select[name^="attribute_"], select[data-attribute_name]')];
-      return chosenSummary(selects.map((s) => ({ value: s.value, label: s.value ? (s.selectedOptions[0]?.textContent ?? '') : '' })));
-    };
+    const { title, productPriceHtml, readButton, shownPriceHtml, readChoice } = readPage(form, real, scope);
 
     // The bar has a host of its own: React owns what it renders, the body keeps the theme's nodes.
     const host = document.createElement('div');
