@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { testContext } from '../../test/helpers/context';
 import { whenReleased } from '../dom/press';
 import { deferView } from './defer';
+import { onIntent } from './intent';
 
 const pointer = (target: EventTarget, type: string) =>
   target.dispatchEvent(new PointerEvent(type, { bubbles: true, pointerId: 1, isPrimary: true, button: 0, pointerType: 'mouse' }));
@@ -18,7 +19,8 @@ describe('deferView', () => {
     const ctx = testContext('probe');
     const load = vi.fn(() => Promise.resolve({ view: 'module' }));
     const mount = vi.fn((module: { view: string }) => `mounted ${module.view}`);
-    const view = deferView(ctx, { load, mount, fallback: 'the markup stays', intent: { element } });
+    const view = deferView(ctx, { load, mount, fallback: 'the markup stays' });
+    onIntent(element, () => void view.want(), ctx.signal);
     await task();
     expect(load).not.toHaveBeenCalled();
     expect(view.wanted).toBe(false);
@@ -31,10 +33,12 @@ describe('deferView', () => {
     expect(mount).toHaveBeenCalledTimes(1);
   });
 
-  it("listens to the widget's own events only, when it names them", async () => {
+  it("intent listens to the widget's own events only, when it names them", async () => {
     const element = box();
     const load = vi.fn(() => Promise.resolve({}));
-    deferView(testContext('probe'), { load, mount: () => true, fallback: 'x', intent: { element, events: ['input'] } });
+    const ctx = testContext('probe');
+    const view = deferView(ctx, { load, mount: () => true, fallback: 'x' });
+    onIntent(element, () => void view.want(), ctx.signal, ['input']);
     element.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
     expect(load).not.toHaveBeenCalled();
     element.dispatchEvent(new Event('input', { bubbles: true }));

@@ -1,9 +1,11 @@
 import type { WidgetContext } from '../widget';
-import { INTENT_EVENTS, onceInViewAndAlive, onIntent } from './intent';
 
 /*
  * The one way a plain widget defers its view: "plain first, view on intent". Plain code, no React: the widget's
- * chunk imports this at load and keeps the view (and the framework with it) behind `load`, an `import()`.
+ * chunk imports this at load and keeps the view (and the framework with it) behind `load`, an `import()`. When
+ * the view is wanted is the widget's rule, said with ./intent.ts (`onIntent` on the one list or a stated
+ * difference, `onceInViewAndAlive`) calling `want`; kept apart so a widget that shows its view by its own rule
+ * (the privacy bar, an off-canvas panel) does not carry the intent code (a few hundred bytes at load).
  *
  * Views and state: a view renders what its plain controller holds. Whole-widget islands use `defineIsland`;
  * views a controller owns use `attachIsland` and are handed new props through the handle. State a view follows
@@ -19,13 +21,6 @@ export interface DeferOptions<V, R> {
   /** What the page keeps when the chunk cannot load (ends the one warning: "could not load (…); <fallback>"). */
   fallback: string;
   /**
-   * Load when the shopper reaches for this element: `events` are the widget's deliberate difference from the
-   * one list (cf7 adds input and change; the mini-cart leaves the click to its plain handler).
-   */
-  intent?: { element: Element; events?: readonly string[] };
-  /** Load at an idle moment once this element is in view and the shopper shows a first sign of life. */
-  inViewAndAlive?: Element;
-  /**
    * Resolve only once a press that started inside this element is released: a view that replaces printed
    * markup under a held button would swallow the click (src/dom/press.ts; the caller passes its `whenReleased`).
    */
@@ -38,7 +33,7 @@ export interface DeferredView<R> {
    * or `undefined` when the widget unmounted or the chunk failed (warned once, the page keeps its plain behaviour).
    */
   want(): Promise<R | undefined>;
-  /** Whether `want` was called (by the widget, by intent, or by being in view). */
+  /** Whether `want` was called. */
   readonly wanted: boolean;
 }
 
@@ -58,9 +53,6 @@ export function deferView<V, R>(ctx: WidgetContext, options: DeferOptions<V, R>)
         ctx.warn('view', `could not load (${reason(error)}); ${options.fallback}`);
         return undefined;
       }));
-  const wantNow = () => void want();
-  if (options.intent) onIntent(options.intent.element, wantNow, ctx.signal, options.intent.events ?? INTENT_EVENTS);
-  if (options.inViewAndAlive) onceInViewAndAlive(options.inViewAndAlive, wantNow, ctx.signal);
   return {
     want,
     get wanted() {

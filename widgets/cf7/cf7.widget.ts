@@ -94,10 +94,10 @@ export default defineWidget({
       load: () => import('./cf7.island'),
       mount: ({ mountView }) => mountView(element, controller, ctx),
       fallback: 'the form posts without JavaScript',
-      intent: { element, events: REACHED },
     });
     const loadView = () => view.want().then((mounted) => mounted !== undefined);
     controller.loadView = loadView;
     controller.display.wanted = () => void loadView();
+    for (const type of REACHED) element.addEventListener(type, () => void loadView(), { signal, once: true, capture: true });
   },
 });
