@@ -41,6 +41,24 @@ const WRAP_WAITING = 'oc-waiting-for-close';
 /** The events carry the id as the theme's jQuery `.data('id')` reads it: a number when numeric. */
 const eventId = (id: string): string | number => (/^\d+$/.test(id) ? Number(id) : id);
 
+function saveState(key: string, state: StoredState): void {
+  local.setJSON(key, {
+    last_open_date: state.last_open_date ?? '',
+    open_count: state.open_count,
+    close_count: state.close_count,
+    closed: state.closed,
+    page_views: state.page_views,
+    sessions: state.sessions,
+  });
+}
+
+/** The page's links that toggle this panel (they carry the theme's active class while it is open). */
+const toggleLinksOf = (id: string) =>
+  [...document.querySelectorAll<HTMLAnchorElement>('a[href*="#awb-oc__"]')].filter((a) => {
+    const action = parseHash(hrefHash(a.getAttribute('href')));
+    return action?.action === 'toggle' && action.id === id;
+  });
+
 export function createPanel(options: PanelOptions): Panel {
   const { wrap, id, config, context } = options;
   const panel = (wrap.querySelector(':scope > .awb-off-canvas') ?? wrap.querySelector('.awb-off-canvas')) as HTMLElement | null;
@@ -50,22 +68,8 @@ export function createPanel(options: PanelOptions): Panel {
   const animation = createAnimator(panel, config);
   const isPopup = config.type === 'popup' && !wrap.classList.contains('type-sliding-bar');
 
-  const save = () => {
-    local.setJSON(options.storageKey, {
-      last_open_date: state.last_open_date ?? '',
-      open_count: state.open_count,
-      close_count: state.close_count,
-      closed: state.closed,
-      page_views: state.page_views,
-      sessions: state.sessions,
-    });
-  };
-
-  const toggleLinks = () =>
-    [...document.querySelectorAll<HTMLAnchorElement>('a[href*="#awb-oc__"]')].filter((a) => {
-      const action = parseHash(hrefHash(a.getAttribute('href')));
-      return action?.action === 'toggle' && action.id === id;
-    });
+  const save = () => saveState(options.storageKey, state);
+  const toggleLinks = () => toggleLinksOf(id);
 
   const scrollLock = (on: boolean) => {
     // A modal popup locks the page through CSS (html:has(dialog:modal)); a bar only with its overlay and the
