@@ -169,6 +169,14 @@ export default defineConfig(({ mode }) => {
                   test: /(node_modules[\\/](react|react-dom|scheduler|preact)[\\/])|([\\/]src[\\/]react[\\/](island|render)\.)/,
                   priority: 9,
                 },
+                // "Plain first, view on intent" (src/react/defer.ts): plain code several widgets' chunks share (cf7,
+                // privacy, off-canvas, the mini-cart), apart from the cart core so a page without a cart does not
+                // load it to defer a view.
+                {
+                  name: 'defer',
+                  test: /[\\/]src[\\/]react[\\/]defer\./,
+                  priority: 9,
+                },
                 // The Avada header's widgets (header, its cart item, sticky header, the disclosure they share) and
                 // the viewport classes sit on nearly every page together: one file instead of seven small ones.
                 {

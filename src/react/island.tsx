@@ -2,6 +2,9 @@ import type { ComponentType } from 'react';
 import { defineWidget, type WidgetContext, type WidgetModule } from '../widget';
 import { renderIsland } from './render';
 
+/** What views need from the renderer; widgets import them from here, never from ./render (a lint rule says so). */
+export { commitNow, createPortal } from './render';
+
 /**
  * How a React widget is declared: the component, how to read its props from the server markup, and where it
  * renders. The layer mounts it into the CMS's own element (the theme's classes stay, so no layout shift),

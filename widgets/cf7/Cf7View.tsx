@@ -1,6 +1,6 @@
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import { createPortal } from '../../src/react/render';
+import { createPortal } from '../../src/react/island';
 import { addToken, applyStatus, dismissOutput, outputsOf, removeTokens, resetOutput, setValidity, wrapsOf } from './display';
 import { alertKind, validationErrorId } from './logic';
 import type { Cf7Display, FieldError, ResponseMessage } from './view-state';

@@ -1,7 +1,6 @@
 import type { WidgetContext } from '../../src/widget';
 import { avadaBehaviours } from '../../src/theme/theme';
-import { defineIsland } from '../../src/react/island';
-import { commitNow } from '../../src/react/render';
+import { attachIsland, commitNow, type IslandHandle } from '../../src/react/island';
 import { Cf7View, type Cf7ViewProps } from './Cf7View';
 import { clearPrinted, type FormController } from './form';
 
@@ -20,26 +19,16 @@ function srRegion(wrapper: Element): Element {
  * needs it: the controller holds the form while this chunk and React load, and the view renders what it has
  * shown so far (a non-JS postback's tips and response included).
  */
-export function mountView(wrapper: Element, controller: FormController, ctx: WidgetContext): void {
-  const island = defineIsland<Cf7ViewProps>({
-    name: 'cf7',
-    Component: Cf7View,
-    props: () => ({
-      display: controller.display,
-      form: controller.form,
-      unitTag: controller.identity.unitTag,
-      avadaAlerts: avadaBehaviours(),
-    }),
-    host: srRegion,
-    connect(_island, _element, context) {
-      controller.display.commit = commitNow;
-      controller.display.rendered = true;
-      context.onCleanup(() => {
-        controller.display.commit = (change) => change();
-        controller.display.rendered = false;
-      });
-    },
+export function mountView(wrapper: Element, controller: FormController, ctx: WidgetContext): IslandHandle<Cf7ViewProps> {
+  const { display, form } = controller;
+  clearPrinted(form, wrapper);
+  const props = { display, form, unitTag: controller.identity.unitTag, avadaAlerts: avadaBehaviours() };
+  const view = attachIsland<Cf7ViewProps>('cf7', srRegion(wrapper), Cf7View, props, ctx);
+  display.commit = commitNow;
+  display.rendered = true;
+  ctx.onCleanup(() => {
+    display.commit = (change) => change();
+    display.rendered = false;
   });
-  clearPrinted(controller.form, wrapper);
-  void island.mount(wrapper, ctx);
+  return view;
 }

@@ -12,6 +12,7 @@ import { controllerOf, installGlobal, register } from './global';
 import { readRecaptchaSettings, useRecaptcha } from './recaptcha';
 import { adoptStyles } from '../../src/dom/styles';
 import { CF7_CSS } from './styles';
+import { deferView } from '../../src/react/defer';
 
 const WRONG_PLACE = '<p class="wpcf7-form-in-wrong-place"><strong>Error:</strong> This contact form is placed in the wrong place.</p>';
 
@@ -89,18 +90,12 @@ export default defineWidget({
     // (a submit, a reset, a third party's wpcf7.submit). Meanwhile the controller holds the form (its double
     // submit, the draft), and a page nobody writes from never loads React. If the view cannot load, the form
     // posts as printed: the server's page answers.
-    let loading: Promise<boolean> | undefined;
-    const loadView = () =>
-      (loading ??= import('./cf7.island')
-        .then(({ mountView }) => {
-          if (signal.aborted) return false;
-          mountView(element, controller, ctx);
-          return true;
-        })
-        .catch((error: unknown) => {
-          ctx.warn('view', `could not load (${error instanceof Error ? error.message : String(error)}); the form posts without JavaScript`);
-          return false;
-        }));
+    const view = deferView(ctx, {
+      load: () => import('./cf7.island'),
+      mount: ({ mountView }) => mountView(element, controller, ctx),
+      fallback: 'the form posts without JavaScript',
+    });
+    const loadView = () => view.want().then((mounted) => mounted !== undefined);
     controller.loadView = loadView;
     controller.display.wanted = () => void loadView();
     for (const type of REACHED) element.addEventListener(type, () => void loadView(), { signal, once: true, capture: true });

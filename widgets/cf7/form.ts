@@ -28,62 +28,17 @@ import {
   updateCounters,
   updateFreeText,
 } from './behaviours';
-import { collectEntries, hasFiles, validatableWraps } from './collect';
-import { applyRefill, applyStatus, outputsOf, updateReflection } from './display';
+import { hasFiles } from './collect';
+import { applyRefill, applyStatus, outputsOf } from './display';
 import { createDraft, type Draft } from './draft';
 import { isStatusClass, statusClass, statusEventName } from './logic';
-import { validate } from './rules';
-import { buildValueTree } from './values';
-import { Cf7Display, type FieldError } from './view-state';
+import { Cf7Display } from './view-state';
+import { readIdentity, type FormIdentity, type SubmitDetail } from './identity';
+import { readPrinted } from './printed';
+import { validateAround } from './validation';
 
-export interface FormIdentity {
-  contactFormId: number;
-  pluginVersion: string;
-  contactFormLocale: string;
-  unitTag: string;
-  containerPostId: number;
-}
-
-export interface SubmitDetail extends FormIdentity {
-  status: string;
-  inputs: { name: string; value: FormDataEntryValue }[];
-  formData: FormData;
-  apiResponse?: unknown;
-}
-
-/** The per-form object the original exposes as `form.wpcf7`; theme code reads `status` and `unitTag`. */
-export interface FormState {
-  id: number;
-  status: string;
-  pluginVersion: string;
-  locale: string;
-  unitTag: string;
-  containerPost: number;
-  parent: Element;
-  schema?: Schema;
-}
-
-declare global {
-  interface HTMLFormElement {
-    wpcf7?: FormState;
-  }
-}
-
-const hidden = (form: HTMLFormElement, name: string) => form.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value ?? '';
-const toInt = (text: string) => {
-  const n = Number.parseInt(text, 10);
-  return Number.isFinite(n) ? n : 0;
-};
-
-export function readIdentity(form: HTMLFormElement, wrapper: Element): FormIdentity {
-  return {
-    contactFormId: toInt(hidden(form, '_wpcf7') || (wrapper.getAttribute('data-wpcf7-id') ?? '')),
-    pluginVersion: hidden(form, '_wpcf7_version'),
-    contactFormLocale: hidden(form, '_wpcf7_locale'),
-    unitTag: hidden(form, '_wpcf7_unit_tag') || wrapper.id,
-    containerPostId: toInt(hidden(form, '_wpcf7_container_post')),
-  };
-}
+export { clearPrinted } from './printed';
+export type { FormIdentity, FormState, SubmitDetail } from './identity';
 
 /** The page global as it is now: `blocked` and `submit` are read at call time. */
 const pageWpcf7 = () => (window as unknown as { wpcf7?: { blocked?: unknown } }).wpcf7;
@@ -224,37 +179,13 @@ export class FormController {
   }
 
   /**
-   * Validate on a control's change: fields up to and including the changed one, in document order, so earlier
-   * skipped fields reveal their errors and later ones are left alone. Without a target (`wpcf7.validate(form)`,
-   * as the plugin's API allows) every field is validated.
+   * Validate on a control's change (validation.ts); without a target (`wpcf7.validate(form)`, as the plugin's API
+   * allows) every field.
    */
   validateAround(target?: Element): void {
-    const { form, schema } = this;
-    if (!schema) return;
-    const all = validatableWraps(form);
-    let wraps = all;
-    if (target) {
-      if (!form.contains(target) || target.closest('.novalidate')) return;
-      const targetWrap = target.closest('.wpcf7-form-control-wrap[data-name]');
-      const end = targetWrap ? all.indexOf(targetWrap as HTMLElement) : -1;
-      if (end < 0) return;
-      wraps = all.slice(0, end + 1);
-    }
-    const fields = new Set(wraps.map((w) => w.getAttribute('data-name')!));
-    const results = validate(schema.rules, buildValueTree(collectEntries(wraps)), fields);
-    const previous = this.status;
-    this.setStatus('validating');
-    const done = new Set<string>();
-    for (const wrap of wraps) {
-      const field = wrap.getAttribute('data-name')!;
-      const result = results.get(field);
-      if (!result || done.has(field)) continue;
-      done.add(field);
-      this.display.removeFieldError(field);
-      if (result.error) this.display.setFieldError(field, result.error);
-      updateReflection(form, field, result.validValues);
-    }
-    this.setStatus(previous);
+    if (!this.schema) return;
+    const status = { get: () => this.status, set: (next: string) => this.setStatus(next) };
+    validateAround(this.form, this.schema, this.display, status, target);
   }
 
   // ---- acceptance --------------------------------------------------------------------------------------------
@@ -499,38 +430,6 @@ export class FormController {
       this.setStatus('init');
     }
   }
-}
-
-/**
- * A non-JS postback prints its tips, response and screen-reader status: they become the view's state, so the next answer replaces them
- * as it replaces its own. The markup keeps showing them until the view renders them (clearPrinted).
- */
-function readPrinted(
-  form: HTMLFormElement,
-  wrapper: Element,
-  printed: string,
-): [FieldError[], { message: string; statusCls: string } | null, string] {
-  const errors: FieldError[] = [];
-  for (const tip of form.querySelectorAll('.wpcf7-form-control-wrap[data-name] .wpcf7-not-valid-tip')) {
-    const field = tip.closest('.wpcf7-form-control-wrap')!.getAttribute('data-name')!;
-    if (!errors.some((e) => e.field === field)) errors.push({ field, message: tip.textContent ?? '' });
-  }
-  let response: { message: string; statusCls: string } | null = null;
-  for (const output of outputsOf(form)) {
-    const message = output.textContent?.trim() ?? '';
-    if (message && printed !== 'init') response ??= { message, statusCls: printed };
-  }
-  // The screen-reader status the server printed (its answer) stays what the region says.
-  const announcement =
-    printed === 'init' ? '' : (wrapper.querySelector('.screen-reader-response [role="status"]')?.textContent?.trim() ?? '');
-  return [errors, response, announcement];
-}
-
-/** Right before the view mounts: the printed tips, outputs and list leave the markup (the view renders its state). */
-export function clearPrinted(form: HTMLFormElement, wrapper: Element): void {
-  for (const tip of form.querySelectorAll('.wpcf7-form-control-wrap[data-name] .wpcf7-not-valid-tip')) tip.remove();
-  for (const output of outputsOf(form)) output.replaceChildren();
-  wrapper.querySelector('.screen-reader-response ul')?.replaceChildren();
 }
 
 function resetTurnstile(form: HTMLFormElement): void {

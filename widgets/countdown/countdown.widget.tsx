@@ -1,6 +1,6 @@
 import { defineWidget, type WidgetContext } from '../../src/widget';
-import { renderIsland } from '../../src/react/render';
-import { Countdown, type UnitMarkup } from './Countdown';
+import { attachIsland, type IslandHandle } from '../../src/react/island';
+import { Countdown, type CountdownProps, type UnitMarkup } from './Countdown';
 import { DEFAULT_TITLES, parseEnd, parseGmtOffset, parseTimer, UNITS, type Parsed, type Unit } from './logic';
 
 /**
@@ -90,9 +90,9 @@ function endLabel(end: number): string {
  * rewritten after the start moves the end. A malformed value warns once and changes nothing (the printed markup,
  * or the countdown already running, stays).
  */
-function mountCountdown(element: Element, { warn, signal, onCleanup }: WidgetContext): void {
-  let running: { island: ReturnType<typeof renderIsland>; units: Record<Unit, UnitMarkup>; end: number } | undefined;
-  const draw = (end: number, units: Record<Unit, UnitMarkup>) => <Countdown end={end} units={units} label={endLabel(end)} />;
+function mountCountdown(element: Element, context: WidgetContext): void {
+  const { warn } = context;
+  let running: { view: IslandHandle<CountdownProps>; end: number } | undefined;
   const read = () => {
     const parsed = readEnd(element, warn);
     if (!parsed) return;
@@ -101,22 +101,19 @@ function mountCountdown(element: Element, { warn, signal, onCleanup }: WidgetCon
       return;
     }
     if (running) {
-      if (parsed.end !== running.end) running.island.flush(draw((running.end = parsed.end), running.units));
+      if (parsed.end !== running.end) running.view.flush((p) => ({ ...p, end: (running!.end = parsed.end), label: endLabel(parsed.end) }));
       return;
     }
     const { host, created } = counterHost(element);
-    const units = readUnits(host);
-    const island = renderIsland('countdown', host, draw(parsed.end, units));
-    running = { island, units, end: parsed.end };
-    onCleanup(() => {
-      island.unmount();
-      if (created) host.remove();
-    });
+    // Registered first, so it runs after the view has unmounted.
+    if (created) context.onCleanup(() => host.remove());
+    const props = { end: parsed.end, units: readUnits(host), label: endLabel(parsed.end) };
+    running = { view: attachIsland('countdown', host, Countdown, props, context), end: parsed.end };
   };
   read();
   const observer = new MutationObserver(read);
   observer.observe(element, { attributes: true, attributeFilter: ['data-end', 'data-timer', 'data-gmt-offset'] });
-  signal.addEventListener('abort', () => observer.disconnect(), { once: true });
+  context.signal.addEventListener('abort', () => observer.disconnect(), { once: true });
 }
 
 export default defineWidget({

@@ -1,11 +1,11 @@
 import { env } from '../../src/env';
 import { isNetError, shopperMessage } from '../../src/net/errors';
 import { requestJson } from '../../src/net/request';
+import { createList, type List } from './list';
 import {
   answerSchema,
   cacheKey,
   DEBOUNCE_MS,
-  HIDE_TRANSITION_MS,
   moveActive,
   parseAnswer,
   requestBody,
@@ -89,83 +89,62 @@ export interface Search {
   activate(index: number): void;
 }
 
-export function createSearch(options: SearchOptions): Search {
-  const { settings } = options;
-  let state = INITIAL;
-  const listeners = new Set<() => void>();
-  let seq = 0;
-  let inFlight: AbortController | undefined;
-  let debounce: number | undefined;
-  let closeTimer: number | undefined;
+/** What the request and the shopper's keys share: the query waited for, and whether the list was dismissed. */
+interface Session {
   /** The query being waited for (debounce or request), so a key that leaves the query as it was costs nothing. */
-  let wanted: string | undefined;
+  wanted: string | undefined;
   /**
    * The shopper closed the list (Escape) or left the form: an answer that arrives now is kept for when they come
    * back (focus, ArrowDown) but does not open the list behind their back; a failure is not shown at all.
    */
-  let dismissed = false;
+  dismissed: boolean;
+}
 
-  const set = (patch: Partial<SearchState>) => {
-    state = { ...state, ...patch };
-    for (const listener of listeners) listener();
-  };
-  const clearTimer = (id: number | undefined) => {
-    if (id !== undefined) env().clearTimeout(id);
-  };
-  const cancelRequest = () => {
+/**
+ * The requests of one box: each the only one in flight (the previous is aborted), numbered; an answer that is
+ * not the latest is dropped.
+ */
+function createRequests(options: SearchOptions, list: List, session: Session) {
+  const { settings } = options;
+  let seq = 0;
+  let inFlight: AbortController | undefined;
+  const cancel = () => {
     seq += 1;
     inFlight?.abort();
     inFlight = undefined;
   };
-  const stopClosing = () => {
-    clearTimer(closeTimer);
-    closeTimer = undefined;
-  };
-  const hide = () => {
-    stopClosing();
-    if (!state.open) return;
-    const reduce = env().prefersReducedMotion();
-    // The error text stays while the list fades out, so the fading option still has its name.
-    set({ open: false, active: -1, closing: !reduce });
-    if (reduce) return;
-    closeTimer = env().setTimeout(() => {
-      closeTimer = undefined;
-      set({ closing: false });
-    }, HIDE_TRANSITION_MS);
-  };
-  const show = (query: string, results: SearchResult[]) => {
-    stopClosing();
-    set({ phase: 'results', query, results, open: true, closing: false, active: -1, error: '', loading: false });
-  };
-
   /** An answer for the text in the field: shown, or kept for later while the list is dismissed. */
   const answered = (query: string, results: SearchResult[]) => {
-    if (dismissed) set({ phase: 'results', query, results, loading: false });
-    else show(query, results);
+    if (session.dismissed) list.set({ phase: 'results', query, results, loading: false });
+    else list.show(query, results);
   };
-
+  const failed = (error: unknown) => {
+    session.wanted = undefined;
+    // Nobody is looking: say nothing; typing in the field again asks again.
+    if (session.dismissed) list.set({ phase: 'closed', query: '', loading: false });
+    else list.fail(failureText(error), options.errorMs);
+  };
   const run = async (query: string) => {
     const key = cacheKey(query, settings);
     const cached = answers.get(key);
+    cancel();
     if (cached) {
-      cancelRequest();
-      wanted = undefined;
+      session.wanted = undefined;
       answered(query, cached);
       return;
     }
-    cancelRequest();
-    wanted = query;
+    session.wanted = query;
     const mine = seq;
     const controller = new AbortController();
     inFlight = controller;
     const onUnmount = () => controller.abort();
     options.signal.addEventListener('abort', onUnmount, { once: true });
     // A failure message is not a list to keep showing while the next answer loads.
-    if (state.phase === 'error') {
-      stopClosing();
-      set({ open: false, closing: false, error: '' });
+    if (list.state.phase === 'error') {
+      list.stopClosing();
+      list.set({ open: false, closing: false, error: '' });
     }
-    set({ loading: true, phase: 'loading' });
+    list.set({ loading: true, phase: 'loading' });
     try {
       const data = await requestJson(settings.ajaxurl, {
         method: 'POST',
@@ -175,75 +154,76 @@ export function createSearch(options: SearchOptions): Search {
         schema: answerSchema,
       });
       if (mine !== seq) return;
-      wanted = undefined;
+      session.wanted = undefined;
       const { results, dropped } = parseAnswer(data, options.base);
       if (dropped) options.warn('answer', `${dropped} result(s) without a title or an http(s) post_url were left out`);
       answers.set(key, results);
       answered(query, results);
     } catch (error) {
       if (mine !== seq || (isNetError(error) && error.code === 'aborted')) return;
-      wanted = undefined;
-      // Nobody is looking: say nothing; typing in the field again asks again.
-      if (dismissed) {
-        set({ phase: 'closed', query: '', loading: false });
-        return;
-      }
-      stopClosing();
-      set({ phase: 'error', loading: false, open: true, closing: false, active: -1, error: failureText(error) });
-      closeTimer = env().setTimeout(() => {
-        closeTimer = undefined;
-        if (state.phase === 'error') hide();
-      }, options.errorMs);
+      failed(error);
     } finally {
       options.signal.removeEventListener('abort', onUnmount);
       if (inFlight === controller) inFlight = undefined;
     }
   };
+  return { run, cancel };
+}
+
+export function createSearch(options: SearchOptions): Search {
+  const { settings } = options;
+  const list = createList(INITIAL);
+  const session: Session = { wanted: undefined, dismissed: false };
+  const requests = createRequests(options, list, session);
+  let debounce: number | undefined;
+  const clearDebounce = () => {
+    if (debounce !== undefined) env().clearTimeout(debounce);
+    debounce = undefined;
+  };
+  const { show, hide, set } = list;
 
   options.signal.addEventListener('abort', () => {
-    clearTimer(debounce);
-    stopClosing();
-    cancelRequest();
+    clearDebounce();
+    list.stopClosing();
+    requests.cancel();
   });
 
   return {
     get state() {
-      return state;
+      return list.state;
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: list.subscribe,
     input(value) {
-      dismissed = false;
+      session.dismissed = false;
+      const { state } = list;
       const query = searchable(value, settings.minChars);
-      if (query !== undefined && query === wanted) return;
-      if (query !== undefined && wanted === undefined && state.phase === 'results' && query === state.query) {
+      if (query !== undefined && query === session.wanted) return;
+      if (query !== undefined && session.wanted === undefined && state.phase === 'results' && query === state.query) {
         if (!state.open) show(query, state.results);
         return;
       }
-      clearTimer(debounce);
-      debounce = undefined;
-      wanted = query;
+      clearDebounce();
+      session.wanted = query;
       // Whatever is in flight answers a text that is no longer there.
-      cancelRequest();
-      if (state.loading) set({ loading: false });
+      requests.cancel();
+      if (list.state.loading) set({ loading: false });
       if (query === undefined) {
         hide();
         // The results stay drawn while the list fades out; nothing can reopen them for this text.
-        if (state.phase !== 'closed') set({ query: '', phase: 'closed' });
+        if (list.state.phase !== 'closed') set({ query: '', phase: 'closed' });
         return;
       }
-      if (state.active >= 0) set({ active: -1 });
+      if (list.state.active >= 0) set({ active: -1 });
       debounce = env().setTimeout(() => {
         debounce = undefined;
-        void run(query);
+        void requests.run(query);
       }, DEBOUNCE_MS);
     },
     key(key) {
+      const { state } = list;
       if (!state.open || state.phase === 'error') {
         if (key === 'ArrowDown' && state.results.length && state.phase === 'results') {
-          dismissed = false;
+          session.dismissed = false;
           show(state.query, state.results);
           set({ active: 0 });
           return true;
@@ -256,32 +236,32 @@ export function createSearch(options: SearchOptions): Search {
       return true;
     },
     activeResult() {
-      return state.open ? state.results[state.active] : undefined;
+      return list.state.open ? list.state.results[list.state.active] : undefined;
     },
     reopen(value) {
-      dismissed = false;
+      session.dismissed = false;
+      const { state } = list;
       if (state.open || state.phase !== 'results') return;
       if (searchable(value, settings.minChars) === state.query) show(state.query, state.results);
     },
     close() {
-      dismissed = true;
+      session.dismissed = true;
       hide();
     },
     escape() {
-      if (state.open) {
-        dismissed = true;
+      if (list.state.open) {
+        session.dismissed = true;
         hide();
         return false;
       }
-      clearTimer(debounce);
-      debounce = undefined;
-      wanted = undefined;
-      cancelRequest();
-      set({ ...INITIAL, closing: state.closing });
+      clearDebounce();
+      session.wanted = undefined;
+      requests.cancel();
+      set({ ...INITIAL, closing: list.state.closing });
       return true;
     },
     activate(index) {
-      if (state.open && index >= 0 && index < state.results.length) set({ active: index });
+      if (list.state.open && index >= 0 && index < list.state.results.length) set({ active: index });
     },
   };
 }

@@ -6,6 +6,7 @@ import { cartStore } from '../../src/cart/store';
 import { whenReleased } from '../../src/dom/press';
 import { env } from '../../src/env';
 import { listenLegacy } from '../../src/events/bus';
+import { deferView } from '../../src/react/defer';
 import { INTENT_EVENTS, onceInViewAndAlive, onIntent } from '../../src/react/intent';
 import { getCookie } from '../../src/storage/cookies';
 import { cartChanged, isUnfilled, REMOVE_LINK } from './logic';
@@ -18,34 +19,18 @@ const VIEW_INTENT = INTENT_EVENTS.filter((type) => type !== 'click');
  * The React view (and React with it) is loaded once per page, the first time a box is reached for, shown to a
  * shopper who moves, or the cart changes;
  * from then on every box mounts it at once (a fragment swap replaces the box: the new one gets the view too).
+ * Module state rather than a page service: a fragment swap unmounts every box before it scans the new one, and a
+ * service would be disposed in between, forgetting that the view was wanted.
  */
 let view: Promise<WidgetModule> | undefined;
 const boxesWithView = new WeakSet<Element>();
-/** Boxes waiting for the view, mounted when it is wanted. */
-const waiting = new Map<Element, WidgetContext>();
-
-/** Each box's takeover waits for the release of a press inside it (a link's click would be lost). */
-const afterRelease = new WeakMap<Element, (fn: () => void) => void>();
-
-function mountView(box: Element, ctx: WidgetContext): void {
-  void view!
-    .then(async (module) => {
-      await new Promise<void>((resume) => (afterRelease.get(box) ?? ((fn) => fn()))(resume));
-      if (ctx.signal.aborted || !box.isConnected || boxesWithView.has(box)) return;
-      boxesWithView.add(box);
-      ctx.onCleanup(() => boxesWithView.delete(box));
-      await module.mount(box, ctx);
-    })
-    .catch((error: unknown) => {
-      // The plain handler keeps working: the box stays as the server printed it.
-      ctx.warn('view', `could not load (${String(error)}); the mini-cart keeps its printed markup`);
-    });
-}
+/** Boxes waiting for the view, each with its own deferred mount. */
+const waiting = new Map<Element, () => void>();
 
 /** The first reason to show the cart (reached for, shown to a shopper who moves, changed): load the view for every box on the page. */
 function wantView(): void {
   view ??= import('./mini-cart.island').then((m) => m.default);
-  for (const [box, ctx] of waiting) mountView(box, ctx);
+  for (const want of waiting.values()) want();
   waiting.clear();
 }
 
@@ -96,10 +81,22 @@ function mountBox(element: Element, ctx: WidgetContext): void {
   element.addEventListener('click', activate, { signal: ctx.signal });
   element.addEventListener('keydown', activate, { signal: ctx.signal });
 
-  afterRelease.set(element, whenReleased(element, ctx.signal));
-  if (view) mountView(element, ctx);
+  const boxView = deferView(ctx, {
+    load: () => view!,
+    mount: async (module) => {
+      if (!element.isConnected || boxesWithView.has(element)) return;
+      boxesWithView.add(element);
+      ctx.onCleanup(() => boxesWithView.delete(element));
+      await module.mount(element, ctx);
+    },
+    // The takeover waits for the release of a press inside the box (a link's click would be lost).
+    afterRelease: whenReleased(element, ctx.signal),
+    // The plain handler keeps working.
+    fallback: 'the mini-cart keeps its printed markup',
+  });
+  if (view) void boxView.want();
   else {
-    waiting.set(element, ctx);
+    waiting.set(element, () => void boxView.want());
     ctx.onCleanup(() => waiting.delete(element));
     // Reached for (a pointer over or down, a touch, focus, a key): wanted now. Not a click alone (a script's, or
     // a test's, with no pointer before it): the plain handler removes at once, a view arriving then would race it.

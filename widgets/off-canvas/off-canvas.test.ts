@@ -3,8 +3,6 @@ import { fakeClock, type FakeClock } from '../../test/helpers/clock';
 import { fakeMedia, type FakeMedia } from '../../test/helpers/media';
 import { mountPage, only } from '../../test/helpers/mount';
 import type { Runtime } from '../../mount/runtime';
-import { forgetRuleOutcomes } from './off-canvas.widget';
-import { forgetFiredTriggers } from './triggers';
 import { resetConsentStore } from '../privacy/consent';
 
 const START = Date.UTC(2030, 5, 15, 12, 0, 0);
@@ -76,8 +74,6 @@ describe('off-canvas widget', () => {
   beforeEach(() => {
     media = fakeMedia(1280);
     clock = fakeClock(START);
-    forgetRuleOutcomes();
-    forgetFiredTriggers();
     events = [];
     for (const type of ['awb-oc-opened', 'awb-oc-closed']) document.addEventListener(type, record);
   });

@@ -2,8 +2,9 @@ import { defineWidget, type WidgetContext } from '../../src/widget';
 import { pageGlobal } from '../../src/config/globals';
 import { env } from '../../src/env';
 import { local, session } from '../../src/storage/storage';
-import { evaluateRules, hrefHash, parseConfig, parseHash, parseStoredState, type HashAction, type RuleOutcome } from './logic';
-import { createPanel, type Panel } from './panel';
+import { evaluateRules, hrefHash, parseConfig, parseHash, parseStoredState, type RuleOutcome } from './logic';
+import { offCanvasPage } from './page';
+import { createPanel } from './panel';
 import { adoptOffCanvasStyles } from './styles';
 import { afterLoad, wireTriggers } from './triggers';
 
@@ -12,45 +13,11 @@ import { afterLoad, wireTriggers } from './triggers';
  * `window.off_canvas_{ID}`. Plain code at load: the display rules are evaluated once per page and the triggers
  * and hash links wired; React arrives only when a panel opens (view.tsx).
  */
-const panels = new Map<string, Panel>();
-/** Rules are evaluated once per page load, even if the panel's markup is inserted again. */
-const outcomes = new Map<string, RuleOutcome>();
-
-/** For tests: a new page load. */
-export function forgetRuleOutcomes(): void {
-  outcomes.clear();
-}
-
-function runHashAction(action: HashAction, opener: Element | null): boolean {
-  if (action.action === 'close-all') {
-    for (const panel of panels.values()) panel.close('link');
-    return true;
-  }
-  const panel = panels.get(action.id);
-  if (!panel) return false;
-  if (action.action === 'toggle') panel.toggle(opener);
-  else if (action.action === 'open') panel.open('manual', opener);
-  else panel.close('link');
-  return true;
-}
-
-/** One listener for every panel's hash links (menus print them anywhere on the page). */
-let linksWired = false;
-function wireHashLinks(): void {
-  if (linksWired) return;
-  linksWired = true;
-  document.addEventListener('click', (event) => {
-    if (event.defaultPrevented || event.button !== 0) return;
-    const link = event.target instanceof Element ? event.target.closest('a[href*="-oc__"]') : null;
-    const action = link ? parseHash(hrefHash(link.getAttribute('href'))) : undefined;
-    if (action && runHashAction(action, link)) event.preventDefault();
-  });
-}
-
 function readRules(
   id: string,
   config: ReturnType<typeof parseConfig>['config'],
   context: WidgetContext,
+  outcomes: Map<string, RuleOutcome>,
 ): { outcome: RuleOutcome; clean: boolean } {
   const storageKey = `off_canvas_${id}`;
   const previous = outcomes.get(id);
@@ -110,6 +77,8 @@ export default defineWidget({
       context.warn('data-id', `expected the panel's id, got ${JSON.stringify(wrap.getAttribute('data-id'))}; the panel stays closed`);
       return;
     }
+    const page = offCanvasPage(context);
+    const { panels } = page;
     if (panels.has(id)) {
       context.warn('data-id', `${id} is printed twice; only the first panel is used`);
       return;
@@ -124,8 +93,8 @@ export default defineWidget({
     else if (wrap.classList.contains('type-popup')) config.type = 'popup';
 
     adoptOffCanvasStyles();
-    const { outcome, clean } = readRules(id, config, context);
-    const panel = createPanel({ wrap, id, config, context, storageKey: name, state: outcome.state });
+    const { outcome, clean } = readRules(id, config, context, page.outcomes);
+    const panel = createPanel({ wrap, id, config, context, storageKey: name, state: outcome.state, scrollLock: page.scrollLock });
     panels.set(id, panel);
     context.onCleanup(() => {
       if (panels.get(id) === panel) panels.delete(id);
@@ -142,7 +111,6 @@ export default defineWidget({
       } else inner.setAttribute('aria-label', wrap.getAttribute('aria-label') || 'Sliding bar');
     }
 
-    wireHashLinks();
     const closeOnEsc = config.close_on_esc && !wrap.classList.contains('disable-close-on-esc');
     const closeOnOverlay = config.overlay_close_on_click && !wrap.classList.contains('overlay-disable-close');
     wrap.addEventListener(
@@ -189,6 +157,7 @@ export default defineWidget({
         config,
         context,
         rulesPass,
+        fired: page.fired,
         fire: (trigger) => {
           if (trigger === 'click') panel.open('manual');
           // The shopper's own add to cart is not "on load"; every other automatic popup waits for consent.

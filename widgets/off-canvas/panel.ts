@@ -2,7 +2,9 @@ import type { WidgetContext } from '../../src/widget';
 import { env } from '../../src/env';
 import { fireLegacy } from '../../src/events/bus';
 import { local } from '../../src/storage/storage';
-import { hrefHash, panelAnimation, parseHash, pushOffset, recordClose, recordOpen, type OffCanvasConfig, type StoredState } from './logic';
+import { deferView } from '../../src/react/defer';
+import { createAnimator, pauseMedia, pushPage } from './effects';
+import { hrefHash, parseHash, recordClose, recordOpen, type OffCanvasConfig, type StoredState } from './logic';
 import type { PanelView, ViewOptions } from './view';
 
 /**
@@ -29,6 +31,8 @@ export interface PanelOptions {
   storageKey: string;
   /** The state read at load, after the rules counted page views and sessions. */
   state: StoredState;
+  /** The page's scroll lock, shared by every panel (page.ts). */
+  scrollLock(holder: string, on: boolean, needsClass: boolean): void;
 }
 
 const WRAP_CLOSING = 'is-closing';
@@ -37,48 +41,23 @@ const WRAP_WAITING = 'oc-waiting-for-close';
 /** The events carry the id as the theme's jQuery `.data('id')` reads it: a number when numeric. */
 const eventId = (id: string): string | number => (/^\d+$/.test(id) ? Number(id) : id);
 
-const isMobile = (config: OffCanvasConfig) => config.is_mobile || (env().matchMedia('(max-width: 640px)')?.matches ?? false);
-
-function pauseMedia(root: Element): void {
-  for (const frame of root.querySelectorAll('iframe')) {
-    let url: URL;
-    try {
-      url = new URL(frame.src, location.href);
-    } catch {
-      continue;
-    }
-    const message = /(^|\.)(youtube\.com|youtube-nocookie\.com)$/.test(url.hostname)
-      ? { event: 'command', func: 'pauseVideo', args: '' }
-      : /(^|\.)vimeo\.com$/.test(url.hostname)
-        ? { method: 'pause' }
-        : undefined;
-    if (message) frame.contentWindow?.postMessage(JSON.stringify(message), url.origin);
-  }
-  for (const media of root.querySelectorAll<HTMLMediaElement>('video, audio')) {
-    try {
-      media.pause();
-    } catch {
-      /* a detached or failing player: nothing to pause */
-    }
-  }
+function saveState(key: string, state: StoredState): void {
+  local.setJSON(key, {
+    last_open_date: state.last_open_date ?? '',
+    open_count: state.open_count,
+    close_count: state.close_count,
+    closed: state.closed,
+    page_views: state.page_views,
+    sessions: state.sessions,
+  });
 }
 
-/**
- * Who holds the page's scroll lock, by panel id (a popup over an open bar: closing the popup must leave the
- * bar's lock on). The `sf-oc-lock` class is for bars; a popup's modal dialog locks through CSS and only shares
- * the gutter.
- */
-const lockHolders = new Map<string, boolean>();
-
-function setScrollLock(holder: string, on: boolean, needsClass: boolean): void {
-  const root = document.documentElement;
-  // Measured before the first lock only: once the page is locked its scrollbar is already gone.
-  if (on && lockHolders.size === 0) root.classList.toggle('sf-oc-gutter', window.innerWidth - root.clientWidth > 0);
-  if (on) lockHolders.set(holder, needsClass);
-  else lockHolders.delete(holder);
-  root.classList.toggle('sf-oc-lock', [...lockHolders.values()].includes(true));
-  if (lockHolders.size === 0) root.classList.remove('sf-oc-gutter');
-}
+/** The page's links that toggle this panel (they carry the theme's active class while it is open). */
+const toggleLinksOf = (id: string) =>
+  [...document.querySelectorAll<HTMLAnchorElement>('a[href*="#awb-oc__"]')].filter((a) => {
+    const action = parseHash(hrefHash(a.getAttribute('href')));
+    return action?.action === 'toggle' && action.id === id;
+  });
 
 export function createPanel(options: PanelOptions): Panel {
   const { wrap, id, config, context } = options;
@@ -86,81 +65,21 @@ export function createPanel(options: PanelOptions): Panel {
   let state = options.state;
   let phase: 'closed' | 'open' | 'closing' = wrap.classList.contains('awb-show') ? 'open' : 'closed';
   let opener: HTMLElement | null = null;
-  let view: Promise<PanelView | undefined> | undefined;
-  let cancelAnimation: (() => void) | undefined;
+  const animation = createAnimator(panel, config);
   const isPopup = config.type === 'popup' && !wrap.classList.contains('type-sliding-bar');
 
-  const save = () => {
-    local.setJSON(options.storageKey, {
-      last_open_date: state.last_open_date ?? '',
-      open_count: state.open_count,
-      close_count: state.close_count,
-      closed: state.closed,
-      page_views: state.page_views,
-      sessions: state.sessions,
-    });
-  };
-
-  const toggleLinks = () =>
-    [...document.querySelectorAll<HTMLAnchorElement>('a[href*="#awb-oc__"]')].filter((a) => {
-      const action = parseHash(hrefHash(a.getAttribute('href')));
-      return action?.action === 'toggle' && action.id === id;
-    });
+  const save = () => saveState(options.storageKey, state);
+  const toggleLinks = () => toggleLinksOf(id);
 
   const scrollLock = (on: boolean) => {
     // A modal popup locks the page through CSS (html:has(dialog:modal)); a bar only with its overlay and the
     // page scrollbar hidden.
     const locks = isPopup || (config.overlay && !config.overlay_page_scrollbar && !wrap.classList.contains('overlay-disabled'));
-    if (locks) setScrollLock(id, on, !isPopup);
+    if (locks) options.scrollLock(id, on, !isPopup);
   };
 
   const push = (on: boolean) => {
-    if (isPopup || config.transition !== 'push' || !panel) return;
-    const root = document.documentElement;
-    if (!on) {
-      root.classList.remove('sf-oc-pushed');
-      root.style.removeProperty('--sf-oc-push-x');
-      root.style.removeProperty('--sf-oc-push-y');
-      return;
-    }
-    const vertical = config.position === 'top' || config.position === 'bottom';
-    const size = vertical ? panel.offsetHeight : panel.offsetWidth;
-    const offset = pushOffset(config.position, size, getComputedStyle(root).direction === 'rtl' || root.dir === 'rtl');
-    root.style.setProperty(offset.axis === 'x' ? '--sf-oc-push-x' : '--sf-oc-push-y', `${offset.px}px`);
-    root.classList.add('sf-oc-pushed');
-  };
-
-  const animate = (direction: 'In' | 'Out', done: () => void) => {
-    cancelAnimation?.();
-    const animation = panel
-      ? panelAnimation(config, direction, { reducedMotion: env().prefersReducedMotion(), mobile: isMobile(config) })
-      : undefined;
-    if (!panel || !animation) {
-      done();
-      return;
-    }
-    panel.classList.add('fusion-animated', animation.className);
-    panel.setAttribute('data-animation-type', animation.className);
-    panel.style.animationDuration = `${animation.speed}s`;
-    let finished = false;
-    const finish = () => {
-      if (finished) return;
-      finished = true;
-      panel.removeEventListener('animationend', onEnd);
-      env().clearTimeout(fallback);
-      panel.classList.remove('fusion-animated', animation.className);
-      panel.removeAttribute('data-animation-type');
-      panel.style.removeProperty('animation-duration');
-      cancelAnimation = undefined;
-      done();
-    };
-    const onEnd = (event: Event) => {
-      if (event.target === panel) finish();
-    };
-    panel.addEventListener('animationend', onEnd);
-    // A theme without the keyframes never sends animationend.
-    const fallback = env().setTimeout(finish, animation.speed * 1000 + 100);
-    cancelAnimation = finish;
+    if (!isPopup && config.transition === 'push' && panel) pushPage(config, panel, on);
   };
 
   const viewOptions = (): ViewOptions => ({
@@ -174,22 +93,18 @@ export function createPanel(options: PanelOptions): Panel {
     requestClose: (reason) => api.close(reason),
   });
 
-  const loadView = (): Promise<PanelView | undefined> => {
-    if (!panel) return Promise.resolve(undefined);
-    view ??= import('./view')
-      .then((m) => (context.signal.aborted ? undefined : m.mountView(viewOptions())))
-      .catch((error: unknown) => {
-        context.warn('view', `could not load (${String(error)}); the panel opens without its dialog`);
-        return undefined;
-      });
-    return view;
-  };
+  const view = deferView(context, {
+    load: () => import('./view'),
+    mount: (m): PanelView => m.mountView(viewOptions(), context),
+    fallback: 'the panel opens without its dialog',
+  });
 
   // A bar without timers needs nothing from the view: React stays off the page.
   const needsView = isPopup || config.auto_close_after_time > 0 || config.show_close_button_after_time > 0;
   const syncView = () => {
     if (!needsView) return;
-    void loadView().then((v) => v?.setOpen(phase === 'open', opener));
+    if (!panel) return;
+    void view.want().then((v) => v?.setOpen(phase === 'open', opener));
   };
 
   const removeHash = () => {
@@ -214,7 +129,7 @@ export function createPanel(options: PanelOptions): Panel {
     isOpen: () => phase === 'open',
     open(how, from) {
       if (phase === 'open') return;
-      if (phase === 'closing') cancelAnimation?.();
+      if (phase === 'closing') animation.cancel();
       phase = 'open';
       const active = from ?? document.activeElement;
       opener = active instanceof HTMLElement && active !== document.body ? active : null;
@@ -225,7 +140,7 @@ export function createPanel(options: PanelOptions): Panel {
       scrollLock(true);
       push(true);
       for (const link of toggleLinks()) link.classList.add('awb-oc-active');
-      animate('In', () => {});
+      animation.run('In', () => {});
       syncView();
       fireLegacy(wrap, 'awb-oc-opened', [eventId(id)]);
     },
@@ -236,7 +151,7 @@ export function createPanel(options: PanelOptions): Panel {
       save();
       if (panel) pauseMedia(panel);
       wrap.classList.add(WRAP_CLOSING);
-      animate('Out', () => {
+      animation.run('Out', () => {
         wrap.classList.add(WRAP_WAITING);
         finishClose();
       });
@@ -254,10 +169,9 @@ export function createPanel(options: PanelOptions): Panel {
     syncView();
   }
   context.onCleanup(() => {
-    cancelAnimation?.();
+    animation.cancel();
     scrollLock(false);
     push(false);
-    void view?.then((v) => v?.unmount());
   });
   return api;
 }

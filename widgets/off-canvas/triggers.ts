@@ -10,13 +10,6 @@ import { scrollThreshold, type OffCanvasConfig } from './logic';
  */
 export type TriggerName = 'page-load' | 'time-on-page' | 'scroll' | 'exit-intent' | 'inactivity' | 'click' | 'add-to-cart';
 
-const firedOnThisPage = new Map<string, Set<TriggerName>>();
-
-/** For tests: a new page. */
-export function forgetFiredTriggers(): void {
-  firedOnThisPage.clear();
-}
-
 export function afterLoad(context: WidgetContext, fn: () => void): void {
   if (document.readyState === 'complete') fn();
   else window.addEventListener('load', () => fn(), { once: true, signal: context.signal });
@@ -28,12 +21,14 @@ export interface TriggerOptions {
   context: WidgetContext;
   /** Whether the display rules passed this load (automatic triggers only). */
   rulesPass: boolean;
+  /** The triggers fired on this page, by panel id (the page service's). */
+  fired: Map<string, Set<TriggerName>>;
   fire(trigger: TriggerName): void;
 }
 
-export function wireTriggers({ id, config, context, rulesPass, fire }: TriggerOptions): void {
-  const fired = firedOnThisPage.get(id) ?? new Set<TriggerName>();
-  firedOnThisPage.set(id, fired);
+export function wireTriggers({ id, config, context, rulesPass, fire, ...page }: TriggerOptions): void {
+  const fired = page.fired.get(id) ?? new Set<TriggerName>();
+  page.fired.set(id, fired);
   const { signal } = context;
   const once = (name: TriggerName) => {
     if (fired.has(name)) return false;

@@ -7,7 +7,8 @@ import {
   type SyntheticEvent,
 } from 'react';
 import { env } from '../../src/env';
-import { renderIsland } from '../../src/react/render';
+import type { WidgetContext } from '../../src/widget';
+import { attachIsland } from '../../src/react/island';
 import type { CloseReason } from './panel';
 
 /**
@@ -29,7 +30,6 @@ export interface ViewOptions {
 
 export interface PanelView {
   setOpen(open: boolean, opener: HTMLElement | null): void;
-  unmount(): void;
 }
 
 interface ViewProps extends ViewOptions {
@@ -201,20 +201,13 @@ function OffCanvasView(props: ViewProps) {
   return props.popup ? <PopupDialog {...props} /> : null;
 }
 
-export function mountView(options: ViewOptions): PanelView {
+/** Mounted into a host of its own beside the panel; unmounted and removed with the panel's context. */
+export function mountView(options: ViewOptions, context: WidgetContext): PanelView {
   const host = document.createElement('div');
   host.className = 'sf-oc-host';
   options.wrap.appendChild(host);
-  let props: ViewProps = { ...options, open: false, opener: null };
-  const island = renderIsland('off-canvas', host, <OffCanvasView {...props} />);
-  return {
-    setOpen(open, opener) {
-      props = { ...props, open, opener };
-      island.update(<OffCanvasView {...props} />);
-    },
-    unmount() {
-      island.unmount();
-      host.remove();
-    },
-  };
+  // Registered first, so it runs after the view has unmounted.
+  context.onCleanup(() => host.remove());
+  const view = attachIsland<ViewProps>('off-canvas', host, OffCanvasView, { ...options, open: false, opener: null }, context);
+  return { setOpen: (open, opener) => view.update((props) => ({ ...props, open, opener })) };
 }

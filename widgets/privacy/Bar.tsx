@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
 import { env } from '../../src/env';
 import { navigation, type ConsentStore } from './consent';
 import { acceptedConsents, initialChecked, rejectedConsents, withdrawn } from './logic';
@@ -36,31 +36,9 @@ function boxes(full: HTMLElement | null): HTMLInputElement[] {
 /** A link that acts as a button: Space activates it as Enter does. */
 const isSpace = (event: KeyboardEvent<HTMLAnchorElement>) => event.key === ' ';
 
-/**
- * Avada's bar, kept in its classes: the message, "learn more" (a disclosure), accept (its text switching to
- * the alternative while a choice is pending), reject, and the panel of per-type choices. A labelled region in
- * the page's tab order; it never takes focus unless a settings link asked for it.
- */
-export function Bar(props: BarProps) {
-  const { store, request, learnMore, accept, reject, full, label, printed } = props;
-  const { settings } = request;
+/** The host is the theme's own bar element: shown, labelled and given the open class from here. */
+function useBarHost(visible: boolean, open: boolean, label: string): RefObject<HTMLDivElement | null> {
   const mainRef = useRef<HTMLDivElement>(null);
-  const fullRef = useRef<HTMLDivElement>(null);
-  const baseline = useRef(new Map<string, boolean>());
-  const firstSlide = useRef(true);
-  const [visible, setVisible] = useState(true);
-  const [open, setOpen] = useState(request.settings);
-  const [pending, setPending] = useState(false);
-  // Each opening (a settings link) shows the bar again, from the standing choice.
-  const [shownFor, setShownFor] = useState(request.id);
-  if (shownFor !== request.id) {
-    setShownFor(request.id);
-    setVisible(true);
-    setPending(false);
-    if (request.settings) setOpen(true);
-  }
-
-  // The host is the theme's own bar element: shown, labelled and given the open class from here.
   useLayoutEffect(() => {
     const bar = mainRef.current?.parentElement;
     if (!bar) return;
@@ -70,28 +48,13 @@ export function Bar(props: BarProps) {
     bar.style.display = visible ? 'block' : 'none';
     bar.classList.toggle('fusion-privacy-bar-open', visible && open);
   }, [visible, open, label]);
+  return mainRef;
+}
 
-  // The checkboxes start from the standing choice (or the printed defaults before any answer); a settings link
-  // moves focus to the bar it opened.
-  useLayoutEffect(() => {
-    const consents = store.consents();
-    baseline.current.clear();
-    for (const box of boxes(fullRef.current)) {
-      box.checked = initialChecked(box.value, printed[box.value] ?? false, consents);
-      baseline.current.set(box.value, box.checked);
-    }
-    if (settings) mainRef.current?.parentElement?.focus();
-  }, [shownFor, store, printed, settings]);
-
-  useEffect(() => {
-    const panel = fullRef.current;
-    if (!panel) return;
-    const onChange = () => setPending(boxes(panel).some((b) => baseline.current.get(b.value) !== b.checked));
-    panel.addEventListener('change', onChange);
-    return () => panel.removeEventListener('change', onChange);
-  }, []);
-
-  // The panel slides (300 ms) unless the visitor prefers reduced motion.
+/** The panel slides (300 ms) unless the visitor prefers reduced motion. */
+function useSlide(open: boolean): RefObject<HTMLDivElement | null> {
+  const fullRef = useRef<HTMLDivElement>(null);
+  const firstSlide = useRef(true);
   useLayoutEffect(() => {
     const panel = fullRef.current;
     if (!panel) return;
@@ -118,6 +81,52 @@ export function Bar(props: BarProps) {
     );
     return () => slide.cancel();
   }, [open]);
+  return fullRef;
+}
+
+/**
+ * Avada's bar, kept in its classes: the message, "learn more" (a disclosure), accept (its text switching to
+ * the alternative while a choice is pending), reject, and the panel of per-type choices. A labelled region in
+ * the page's tab order; it never takes focus unless a settings link asked for it.
+ */
+export function Bar(props: BarProps) {
+  const { store, request, learnMore, accept, reject, full, label, printed } = props;
+  const { settings } = request;
+  const baseline = useRef(new Map<string, boolean>());
+  const [visible, setVisible] = useState(true);
+  const [open, setOpen] = useState(request.settings);
+  const [pending, setPending] = useState(false);
+  // Each opening (a settings link) shows the bar again, from the standing choice.
+  const [shownFor, setShownFor] = useState(request.id);
+  if (shownFor !== request.id) {
+    setShownFor(request.id);
+    setVisible(true);
+    setPending(false);
+    if (request.settings) setOpen(true);
+  }
+
+  const mainRef = useBarHost(visible, open, label);
+  const fullRef = useSlide(open);
+
+  // The checkboxes start from the standing choice (or the printed defaults before any answer); a settings link
+  // moves focus to the bar it opened.
+  useLayoutEffect(() => {
+    const consents = store.consents();
+    baseline.current.clear();
+    for (const box of boxes(fullRef.current)) {
+      box.checked = initialChecked(box.value, printed[box.value] ?? false, consents);
+      baseline.current.set(box.value, box.checked);
+    }
+    if (settings) mainRef.current?.parentElement?.focus();
+  }, [shownFor, store, printed, settings, mainRef, fullRef]);
+
+  useEffect(() => {
+    const panel = fullRef.current;
+    if (!panel) return;
+    const onChange = () => setPending(boxes(panel).some((b) => baseline.current.get(b.value) !== b.checked));
+    panel.addEventListener('change', onChange);
+    return () => panel.removeEventListener('change', onChange);
+  }, [fullRef]);
 
   const close = () => {
     setVisible(false);

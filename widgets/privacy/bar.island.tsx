@@ -3,7 +3,7 @@
  * are read here into props, and the island renders the same structure with the behaviour added.
  */
 import type { WidgetContext } from '../../src/widget';
-import { defineIsland, type IslandHandle } from '../../src/react/island';
+import { attachIsland, type IslandHandle } from '../../src/react/island';
 import { Bar, type BarProps, type BarRequest } from './Bar';
 import type { ConsentStore } from './consent';
 
@@ -12,9 +12,6 @@ const DEFAULT_LABEL = 'Privacy settings';
 function text(el: Element | null | undefined): string {
   return (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
-
-let pending: { store: ConsentStore; request: BarRequest } | undefined;
-let handle: IslandHandle<BarProps> | undefined;
 
 /** The printed bar, read once: texts, classes, the panel's markup and the checkboxes' printed state. */
 export function readBar(bar: Element, store: ConsentStore, request: BarRequest): BarProps | undefined {
@@ -49,37 +46,20 @@ export function readBar(bar: Element, store: ConsentStore, request: BarRequest):
   };
 }
 
-const island = defineIsland<BarProps>({
-  name: 'privacy',
-  Component: Bar,
-  props(element, context) {
-    const props = pending && readBar(element, pending.store, pending.request);
-    if (!props)
-      context.warn('.fusion-privacy-bar', 'has no .fusion-privacy-bar-main with an acceptance button; the bar is left as printed');
-    return props;
-  },
-  connect(h, _element, context) {
-    handle = h;
-    context.onCleanup(() => {
-      if (handle === h) handle = undefined;
-    });
-  },
-});
-
-/** Show the bar: the first call mounts the island, later ones (a settings link) reopen it. */
-export function openBar(
+/**
+ * The bar's view, mounted by the plain widget (privacy.widget.ts) the first time the bar must show; later
+ * openings go through the handle. Undefined (with one warning) when the printed bar cannot be read.
+ */
+export function mountBar(
   bar: HTMLElement,
   context: WidgetContext,
   store: ConsentStore,
-  mode: { settings: boolean; opener?: HTMLElement },
-): void {
-  const current = handle;
-  const request: BarRequest = { id: (current?.props.request.id ?? 0) + 1, settings: mode.settings, opener: mode.opener };
-  if (current) {
-    current.update((p) => ({ ...p, request }));
-    return;
+  request: BarRequest,
+): IslandHandle<BarProps> | undefined {
+  const props = readBar(bar, store, request);
+  if (!props) {
+    context.warn('.fusion-privacy-bar', 'has no .fusion-privacy-bar-main with an acceptance button; the bar is left as printed');
+    return undefined;
   }
-  pending = { store, request };
-  void island.mount(bar, context);
-  pending = undefined;
+  return attachIsland('privacy', bar, Bar, props, context);
 }

@@ -6,7 +6,6 @@ import { setEnvironment } from '../../src/env';
 import { getCookie } from '../../src/storage/cookies';
 import { consentPending, consentStore, navigation, resetConsentStore, typeAllowed } from './consent';
 import { resetConsentMode } from './consent-mode';
-import { resetPrivacyPage } from './privacy.widget';
 
 const $ = <E extends Element = HTMLElement>(selector: string) => document.querySelector<E>(selector)!;
 const bar = () => $('.fusion-privacy-bar');
@@ -34,7 +33,7 @@ async function open(options: { cookie?: string; globals?: Record<string, unknown
   }
   if (options.cookie !== undefined) document.cookie = `privacy_embeds=${options.cookie}; path=/`;
   // The bar's mount waits for its island: settled means the bar is up when it must show.
-  await mountPage(await fixtureBody('privacy.html'), only('privacy'));
+  return mountPage(await fixtureBody('privacy.html'), only('privacy'));
 }
 
 // The bar's island module (and React) are imported once up front: on a busy machine the first test would
@@ -44,7 +43,6 @@ beforeAll(() => import('./bar.island'), 60_000);
 beforeEach(() => {
   resetConsentStore();
   resetConsentMode();
-  resetPrivacyPage();
   reload = vi.fn<() => void>();
   vi.spyOn(navigation, 'reload').mockImplementation(reload);
 });
@@ -353,10 +351,11 @@ describe('privacy, bad input', () => {
   });
 
   it('a page that declared its own default keeps it', async () => {
-    await open({ cookie: 'consent,tracking', gtag: true });
+    const first = await open({ cookie: 'consent,tracking', gtag: true });
+    // A new page: the first one's widgets (and the page services they hold) are gone.
+    first.unmount(document);
     resetConsentStore();
     resetConsentMode();
-    resetPrivacyPage();
     document.body.innerHTML = '';
     const w = window as unknown as { dataLayer: IArguments[]; gtag: (...a: unknown[]) => void };
     w.dataLayer.length = 0;

@@ -7,49 +7,68 @@
 import { defineWidget, type WidgetContext } from '../../src/widget';
 import { consentStore, navigation, type ConsentStore } from './consent';
 import { withdrawn } from './logic';
-import { fitPlaceholder, kindOf, resetMapsWait, unblockElement, unblockType, type UnblockContext } from './unblock';
+import { fitPlaceholder, kindOf, unblockElement, unblockType, type UnblockContext } from './unblock';
+import { createMapsWait } from './maps';
+import { deferView, type DeferredView } from '../../src/react/defer';
+import type { IslandHandle } from '../../src/react/island';
+import type { BarProps, BarRequest } from './Bar';
 
 const SETTINGS_LINK = 'a[href="#privacy-settings"], .fusion-privacy-settings';
+
+interface Bar {
+  element: HTMLElement;
+  context: WidgetContext;
+  view: DeferredView<IslandHandle<BarProps> | undefined>;
+}
 
 interface PageState {
   store: ConsentStore;
   unblock: UnblockContext;
-  bar?: { element: HTMLElement; context: WidgetContext };
+  bar?: Bar;
+  /** The latest opening asked for (a new id each time): the view renders it, when mounted. */
+  request?: BarRequest;
 }
-let state: PageState | undefined;
 
 /**
- * Once per page: newly allowed types are unblocked everywhere on the page; a type taken back reloads the page,
- * since an embed that already runs cannot be stopped otherwise.
+ * One per page, a page service: newly allowed types are unblocked everywhere on the page; a type taken back
+ * reloads the page, since an embed that already runs cannot be stopped otherwise.
  */
-function page(context: WidgetContext): PageState {
-  if (state) return state;
-  const store = consentStore();
-  const unblock: UnblockContext = { allowed: (type) => store.allowed(type), warn: context.warn };
-  const created: PageState = { store, unblock };
-  store.subscribe((consents, previous) => {
-    const types = new Set<string>();
-    for (const el of document.querySelectorAll('[data-privacy-type]')) types.add(el.getAttribute('data-privacy-type') ?? '');
-    types.add('youtube').add('vimeo'); // lite embeds printed without the prefix
-    for (const type of types) if (type && store.allowed(type)) unblockType(type, unblock);
-    if (withdrawn(previous, consents).length) navigation.reload();
+const privacyPage = (context: WidgetContext): PageState =>
+  context.page('privacy:page', (scope) => {
+    const store = consentStore();
+    const unblock: UnblockContext = {
+      allowed: (type) => store.allowed(type),
+      warn: scope.warn,
+      maps: createMapsWait(scope.warn, scope.signal),
+    };
+    scope.onCleanup(
+      store.subscribe((consents, previous) => {
+        const types = new Set<string>();
+        for (const el of document.querySelectorAll('[data-privacy-type]')) types.add(el.getAttribute('data-privacy-type') ?? '');
+        types.add('youtube').add('vimeo'); // lite embeds printed without the prefix
+        for (const type of types) if (type && store.allowed(type)) unblockType(type, unblock);
+        if (withdrawn(previous, consents).length) navigation.reload();
+      }),
+    );
+    return { store, unblock };
   });
-  state = created;
-  return created;
+
+/** Show the bar: the first call mounts its view (and loads React), later ones (a settings link) reopen it. */
+async function showBar(state: PageState, mode: { settings: boolean; opener?: HTMLElement }): Promise<void> {
+  const bar = state.bar;
+  if (!bar || bar.context.signal.aborted) return;
+  const request: BarRequest = { id: (state.request?.id ?? 0) + 1, settings: mode.settings, opener: mode.opener };
+  state.request = request;
+  const view = await bar.view.want();
+  if (view && view.props.request.id < request.id) view.update((p) => ({ ...p, request }));
 }
 
-/** Tests: a new page. */
-export function resetPrivacyPage(): void {
-  state = undefined;
-  resetMapsWait();
-}
-
-async function showBar(mode: { settings: boolean; opener?: HTMLElement }): Promise<boolean> {
-  const bar = state?.bar;
-  if (!bar || bar.context.signal.aborted) return false;
-  const { openBar } = await import('./bar.island');
-  openBar(bar.element, bar.context, state!.store, mode);
-  return true;
+function barView(el: HTMLElement, context: WidgetContext, state: PageState): Bar['view'] {
+  return deferView(context, {
+    load: () => import('./bar.island'),
+    mount: ({ mountBar }) => mountBar(el, context, state.store, state.request!),
+    fallback: 'the bar stays as printed',
+  });
 }
 
 function activate(el: HTMLElement, signal: AbortSignal, action: (event: Event) => void): void {
@@ -60,15 +79,17 @@ function activate(el: HTMLElement, signal: AbortSignal, action: (event: Event) =
 
 export default defineWidget({
   mount(element, context) {
-    const { store, unblock } = page(context);
+    const state = privacyPage(context);
+    const { store, unblock } = state;
     const el = element as HTMLElement;
 
     if (el.matches('.fusion-privacy-bar')) {
-      state!.bar = { element: el, context };
+      const bar: Bar = { element: el, context, view: barView(el, context, state) };
+      state.bar = bar;
       context.onCleanup(() => {
-        if (state?.bar?.element === el) state.bar = undefined;
+        if (state.bar === bar) state.bar = undefined;
       });
-      if (!store.answered()) return showBar({ settings: false }).then(() => undefined);
+      if (!store.answered()) return showBar(state, { settings: false });
       return;
     }
 
@@ -76,9 +97,9 @@ export default defineWidget({
       if (el.tagName === 'A' && !el.hasAttribute('role') && el.getAttribute('href') === '#privacy-settings')
         el.setAttribute('role', 'button');
       activate(el, context.signal, (event) => {
-        if (!state?.bar) return; // no bar on this page: the link keeps its own behaviour
+        if (!state.bar) return; // no bar on this page: the link keeps its own behaviour
         event.preventDefault();
-        void showBar({ settings: true, opener: el });
+        void showBar(state, { settings: true, opener: el });
       });
       return;
     }

@@ -2,14 +2,16 @@
  * Turning the server's blocked forms back into what they were, once their type is allowed (plain DOM code: it
  * runs at load for types already allowed, before React is even requested).
  */
-import { env } from '../../src/env';
-import { adoptStyles } from '../../src/dom/styles';
 import { httpUrl } from '../../src/net/url';
-import { blockedKind, carriesToScript, playerUrl, restoreScriptText, VIMEO_ID, waitsForMaps, YOUTUBE_ID, youtubeThumbnail } from './logic';
+import { blockedKind, carriesToScript, restoreScriptText, waitsForMaps } from './logic';
+import { startLite } from './lite';
+import type { MapsWait } from './maps';
 
 export interface UnblockContext {
   allowed(type: string): boolean;
   warn(field: string, message: string): void;
+  /** The page's map scripts waiting for the Maps API (maps.ts). */
+  maps: MapsWait;
 }
 
 /** Fired (native, bubbling) on each element we unblock, so a lazy loader or slider can pick it up. */
@@ -70,68 +72,11 @@ function scriptFrom(el: Element): HTMLScriptElement {
   return script;
 }
 
-/** Map scripts waiting for the Maps API (and InfoBox), checked every second as the theme does. */
-const waitingForMaps: { el: Element; script: HTMLScriptElement }[] = [];
-let mapsTimer: number | undefined;
-let mapsTries = 0;
-const MAPS_TRIES = 60;
-
-/** Tests: a new page (no map scripts waiting, no timer). */
-export function resetMapsWait(): void {
-  if (mapsTimer !== undefined) env().clearTimeout(mapsTimer);
-  mapsTimer = undefined;
-  waitingForMaps.length = 0;
-  mapsTries = 0;
-}
-
-function insertWaiting(w: { el: Element; script: HTMLScriptElement }): void {
-  if (w.el.isConnected) w.el.replaceWith(w.script);
-  else document.body.append(w.script);
-}
-
-function runMaps(): void {
-  for (const map of document.querySelectorAll('.fusion-google-map')) {
-    map.classList.remove('fusion-hidden');
-    const run = (window as unknown as Record<string, unknown>)[`fusion_run_map_${map.id}`];
-    if (map.id && typeof run === 'function') (run as () => void)();
-  }
-}
-
-/** Once `google.maps` exists: InfoBox goes in first; the map scripts once InfoBox is defined (when the page uses it). */
-function flushMaps(ctx: UnblockContext): void {
-  mapsTimer = undefined;
-  if (!waitingForMaps.length) return;
-  const w = window as unknown as { google?: { maps?: unknown }; InfoBox?: unknown };
-  if (w.google?.maps) {
-    for (let i = waitingForMaps.length - 1; i >= 0; i--) {
-      const item = waitingForMaps[i]!;
-      if (item.script.src.includes('infobox_packed')) {
-        waitingForMaps.splice(i, 1);
-        insertWaiting(item);
-      }
-    }
-    const usesInfoBox = !!document.querySelector('script[src*="infobox_packed"]');
-    if (!usesInfoBox || typeof w.InfoBox === 'function') {
-      for (const item of waitingForMaps.splice(0)) insertWaiting(item);
-      runMaps();
-      return;
-    }
-  }
-  if (++mapsTries >= MAPS_TRIES) {
-    ctx.warn('gmaps', 'the Google Maps API did not arrive within a minute; the maps stay empty');
-    return;
-  }
-  mapsTimer = env().setTimeout(() => flushMaps(ctx), 1000);
-}
-
 function unblockScript(el: Element, type: string, ctx: UnblockContext): void {
   const script = scriptFrom(el);
   if (type === 'gmaps' && waitsForMaps(el.getAttribute('data-privacy-src'), script.text)) {
     el.setAttribute('data-privacy-unblocked', '');
-    waitingForMaps.push({ el, script });
-    mapsTries = 0;
-    // Collected first (every script of the type is unblocked in one pass), checked on the next turn.
-    if (mapsTimer === undefined) mapsTimer = env().setTimeout(() => flushMaps(ctx), 0);
+    ctx.maps.wait(el, script);
     return;
   }
   el.replaceWith(script);
@@ -231,75 +176,4 @@ export function fitPlaceholder(placeholder: HTMLElement): void {
   }
   placeholder.before(wrapper);
   wrapper.append(placeholder, iframe);
-}
-
-// ---- lite YouTube / Vimeo facades --------------------------------------------------------------------------
-
-const LITE_CSS = `
-lite-youtube, lite-vimeo { display: block; position: relative; contain: content; aspect-ratio: 16 / 9; max-width: 100%; background: #000 center / cover no-repeat; cursor: pointer; overflow: hidden; }
-lite-youtube > img.sf-lite-thumb, lite-vimeo > img.sf-lite-thumb { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; }
-lite-youtube > iframe, lite-vimeo > iframe { position: absolute; inset: 0; width: 100%; height: 100%; border: 0; }
-lite-youtube > .lty-playbtn, lite-vimeo > .lty-playbtn, lite-vimeo > .ltv-playbtn { position: absolute; inset: 0; margin: auto; width: 68px; height: 48px; border: 0; border-radius: 12px; background: #212121e6; cursor: pointer; }
-lite-youtube > .lty-playbtn::before, lite-vimeo > .lty-playbtn::before { content: ""; position: absolute; left: 26px; top: 14px; border-style: solid; border-width: 10px 0 10px 18px; border-color: transparent transparent transparent #fff; }
-lite-youtube > .lty-playbtn:focus-visible, lite-vimeo > .lty-playbtn:focus-visible { outline: 3px solid #fff; outline-offset: 2px; background: #f00; }
-lite-youtube:hover > .lty-playbtn, lite-vimeo:hover > .lty-playbtn { background: #f00; }
-.sf-lite-label { position: absolute; left: 0; right: 0; top: 0; margin: 0; padding: 12px 16px; color: #fff; background: linear-gradient(#000c, #0000); font-size: 1rem; }
-`;
-
-/**
- * The facade: a still (YouTube's thumbnail; Vimeo's would need an API call, so a dark frame with the title)
- * and a real play button; the player loads from the privacy-enhanced host with autoplay only on that click.
- * Only for an allowed type: the still itself comes from the embed host.
- */
-export function startLite(el: Element, ctx: UnblockContext): boolean {
-  const kind = el.tagName.toLowerCase() === 'lite-vimeo' ? 'vimeo' : 'youtube';
-  if (!ctx.allowed(kind) || el.hasAttribute('data-sf-lite') || el.classList.contains('lyt-activated')) return false;
-  const id = el.getAttribute('videoid') ?? '';
-  if (!(kind === 'youtube' ? YOUTUBE_ID : VIMEO_ID).test(id)) {
-    ctx.warn(
-      `${el.tagName.toLowerCase()} videoid`,
-      `expected a ${kind === 'youtube' ? '11-character YouTube' : 'numeric Vimeo'} id, got ${JSON.stringify(id)}; the video is left as printed`,
-    );
-    return false;
-  }
-  el.setAttribute('data-sf-lite', '');
-  adoptStyles('privacy-lite', LITE_CSS);
-  const title =
-    el.getAttribute('title')?.trim() || el.getAttribute('playlabel')?.trim() || (kind === 'youtube' ? 'YouTube video' : 'Vimeo video');
-  if (kind === 'youtube') {
-    const img = document.createElement('img');
-    img.className = 'sf-lite-thumb';
-    img.src = youtubeThumbnail(id);
-    img.alt = '';
-    img.decoding = 'async';
-    img.loading = 'lazy';
-    el.prepend(img);
-  } else if (!el.querySelector('.sf-lite-label')) {
-    const label = document.createElement('p');
-    label.className = 'sf-lite-label';
-    label.textContent = title;
-    el.append(label);
-  }
-  let button = el.querySelector<HTMLButtonElement>('button.lty-playbtn, button.ltv-playbtn');
-  if (!button) {
-    button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'lty-playbtn';
-    el.append(button);
-  }
-  button.setAttribute('aria-label', `Play: ${title}`);
-  const play = (event: Event) => {
-    event.preventDefault();
-    if (!ctx.allowed(kind) || el.classList.contains('lyt-activated')) return;
-    const iframe = document.createElement('iframe');
-    iframe.src = playerUrl(kind, id, el.getAttribute('params'));
-    iframe.title = title;
-    iframe.allow = 'accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share';
-    iframe.allowFullscreen = true;
-    el.classList.add('lyt-activated');
-    el.replaceChildren(iframe);
-    iframe.focus();
-  };
-  el.addEventListener('click', play);
-  return true;
 }
