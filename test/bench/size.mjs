@@ -162,10 +162,18 @@ function workersOf(manifest, keys) {
  */
 function onDemandClosure(manifest, keys, widgetKeys) {
   const files = workersOf(manifest, keys);
-  for (const k of keys) {
+  // Through every level: a small loader chunk that imports the real one (the sanitizer behind its consent-bound
+  // wrapper, a view behind deferView) still brings the real one on demand.
+  const seen = new Set(keys);
+  const queue = [...keys];
+  while (queue.length) {
+    const k = queue.shift();
     for (const dyn of manifest[k]?.dynamicImports ?? []) {
-      if (widgetKeys.has(dyn)) continue;
-      for (const f of staticClosure(manifest, dyn).files) files.add(f);
+      if (widgetKeys.has(dyn) || seen.has(dyn)) continue;
+      seen.add(dyn);
+      const closure = staticClosure(manifest, dyn);
+      for (const f of closure.files) files.add(f);
+      queue.push(dyn, ...(closure.keys ?? []));
     }
   }
   return files;
