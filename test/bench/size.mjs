@@ -173,7 +173,8 @@ function onDemandClosure(manifest, keys, widgetKeys) {
       seen.add(dyn);
       const closure = staticClosure(manifest, dyn);
       for (const f of closure.files) files.add(f);
-      queue.push(dyn, ...(closure.keys ?? []));
+      // The loaded chunk and what it imports statically may import() further chunks.
+      queue.push(...closure.keys);
     }
   }
   return files;

@@ -549,6 +549,7 @@ export async function expectRequestedTogether(page: Page, paths: readonly (strin
  */
 async function loadAxe(page: Page): Promise<void> {
   const sameOrigin = new URL(page.url()).origin === new URL(baseURL()).origin;
+  // Loaded and defined its global: then nothing else to do.
   const viaScript =
     sameOrigin &&
     (await page.evaluate(
@@ -556,23 +557,22 @@ async function loadAxe(page: Page): Promise<void> {
         new Promise<boolean>((resolve) => {
           const script = document.createElement('script');
           script.src = src;
-          script.onload = () => resolve(true);
+          script.onload = () => resolve(typeof (window as unknown as { axe?: unknown }).axe === 'object');
           script.onerror = () => resolve(false);
-          script.dataset.harness = '';
           (document.head ?? document.documentElement).append(script);
           script.remove();
         }),
       AXE_PATH,
     ));
-  if (viaScript && (await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object'))) return;
+  if (viaScript) return;
   axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   await page.evaluate(axeSource);
 }
 
 /**
  * Run axe-core on the page as it is now and fail on every serious or critical violation, listing rule,
- * impact and the offending elements. axe is evaluated through the DevTools protocol, which the page's CSP
- * does not govern (a script tag would be refused, rightly).
+ * impact and the offending elements. axe is put in the page by loadAxe (a same-origin script the page's CSP
+ * allows, else through the DevTools protocol, which no CSP governs).
  */
 export async function expectAxeClean(page: Page, options: { include?: string; exclude?: string[] } = {}): Promise<void> {
   // The state under test, not a frame of its way there: a panel fading in blends its text with what is behind it
