@@ -96,7 +96,19 @@ export function FlexSlider({ root, list, slides, thumbs, options, labels, reduce
   const fade = options.animation === 'fade';
   const plugins = useMemo(() => (fade ? [fadePlugin()] : []), [fade]);
   // embla's loop needs a third slide to stand in; with two, the hook wraps previous/next instead.
-  const emblaOptions = useMemo(() => ({ container: list, slides, loop: slides.length > 2, duration: DURATION }), [list, slides]);
+  // The viewport is the whole slider, controls included: only a press on the slides is embla's to drag. A press on
+  // an arrow or a dot during a slide's animation otherwise stopped the animation where it was, and the
+  // release snapped back to the slide it was leaving, undoing the press.
+  const emblaOptions = useMemo(
+    () => ({
+      container: list,
+      slides,
+      loop: slides.length > 2,
+      duration: DURATION,
+      watchDrag: (_api: unknown, event: MouseEvent | TouchEvent) => list.contains(event.target as Node),
+    }),
+    [list, slides],
+  );
   const region = useCallback(() => root, [root]);
   const carousel = useCarousel({
     options: emblaOptions,
