@@ -81,7 +81,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const snapshot = mkdtempSync(join(tmpdir(), 'storefront-e2e-'));
   cpSync(join(ROOT, 'dist'), join(snapshot, 'dist'), { recursive: true });
   cpSync(join(ROOT, 'dist-demo'), join(snapshot, 'dist-demo'), { recursive: true });
-  const server = await startServer({ port: 0, dist: join(snapshot, 'dist'), demo: join(snapshot, 'dist-demo'), cacheHarness: true });
+  const server = await startServer({
+    port: 0,
+    dist: join(snapshot, 'dist'),
+    demo: join(snapshot, 'dist-demo'),
+    cacheHarness: true,
+    rasterImages: true,
+  });
   project.provide('baseURL', server.url);
   project.provide('chromiumPath', chromiumPath);
   return async () => {

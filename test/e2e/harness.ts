@@ -219,6 +219,10 @@ interface Pooled {
   busy: boolean;
   tainted: boolean;
   sink: Sink;
+  /** The tab openPage gave the test holding the context (kept for the next test if nothing changed it). */
+  page?: Page;
+  /** A blank tab of the last test, reset and ready for the next openPage (a new tab costs ~0.5 s). */
+  spare?: Page;
 }
 
 const pool: Pooled[] = [];
@@ -274,6 +278,61 @@ const TAINTING = [
   'setDefaultNavigationTimeout',
 ] as const;
 const CLOCK_TAINTING = ['install', 'setFixedTime', 'setSystemTime', 'pauseAt', 'fastForward', 'runFor', 'resume'] as const;
+
+/** Tab-wide changes a test may make: a tab that saw one is closed at the end of the test instead of kept. */
+const PAGE_TAINTING = [
+  'addInitScript',
+  'route',
+  'routeFromHAR',
+  'routeWebSocket',
+  'exposeBinding',
+  'exposeFunction',
+  'setExtraHTTPHeaders',
+  'setViewportSize',
+  'emulateMedia',
+  'setDefaultTimeout',
+  'setDefaultNavigationTimeout',
+  'addLocatorHandler',
+] as const;
+const taintedPages = new WeakSet<Page>();
+
+function watchPage(page: Page): void {
+  const target = page as unknown as Record<string, unknown>;
+  for (const name of PAGE_TAINTING) {
+    const original = target[name];
+    if (typeof original !== 'function') continue;
+    target[name] = (...args: unknown[]) => {
+      taintedPages.add(page);
+      return (original as (...a: unknown[]) => unknown).apply(page, args);
+    };
+  }
+}
+
+/**
+ * Make the test's tab as a new one would be, for the next test: its document gone (no timer or listener of the old
+ * page can write to the storage the next test starts from), its sessionStorage cleared (it belongs to the tab: the
+ * cart fragments' copy lives there), its history empty (history.length counts from 1 again), and the listeners
+ * the test added removed. False if that did not work out (the tab is closed instead).
+ */
+async function blankTab(page: Page): Promise<boolean> {
+  try {
+    // The same origin's empty page (no script): the old document unloads, and this tab's sessionStorage of the
+    // test origin is reachable to clear. A tab that went to the other test origin (the gateway) is not kept.
+    if (new URL(page.url()).origin !== new URL(baseURL()).origin) return false;
+    await page.goto(`${baseURL()}/demo/blank.html`);
+    await page.evaluate(() => sessionStorage.clear());
+    const cdp = await page.context().newCDPSession(page);
+    try {
+      await cdp.send('Page.resetNavigationHistory');
+    } finally {
+      await cdp.detach().catch(() => {});
+    }
+    await page.removeAllListeners();
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function watchForChanges(entry: Pooled): void {
   const target = entry.context as unknown as Record<string, unknown>;
@@ -360,8 +419,13 @@ async function release(entry: Pooled, failed: boolean): Promise<void> {
     await closeContext(entry.context);
     return;
   }
-  await bounded(Promise.all(entry.context.pages().map((p) => p.close())), 15_000);
-  if (entry.context.pages().length) {
+  const tab = entry.page;
+  entry.page = undefined;
+  const keep = tab && !tab.isClosed() && !taintedPages.has(tab) ? tab : undefined;
+  await bounded(Promise.all(entry.context.pages().map((p) => (p === keep ? undefined : p.close()))), 15_000);
+  if (keep && (await blankTab(keep))) entry.spare = keep;
+  else if (keep) await bounded(keep.close(), 15_000);
+  if (entry.context.pages().length !== (entry.spare ? 1 : 0)) {
     removeFromPool(entry);
     await closeContext(entry.context);
     return;
@@ -375,7 +439,7 @@ function removeFromPool(entry: Pooled): void {
 }
 
 /** A context for this openPage and its record lists; `reused` when it comes from the pool (then it needs a reset). */
-async function acquire(options: OpenPageOptions): Promise<{ context: BrowserContext; sink: Sink; reused: boolean }> {
+async function acquire(options: OpenPageOptions): Promise<{ context: BrowserContext; sink: Sink; reused: boolean; entry?: Pooled }> {
   if (reusable(options)) {
     const key = poolKey(options);
     let entry = pool.find((e) => e.key === key && !e.busy && !e.tainted && openContexts.has(e.context));
@@ -397,7 +461,7 @@ async function acquire(options: OpenPageOptions): Promise<{ context: BrowserCont
       // Not inside a test (beforeAll): the context is this caller's until the file ends, as a fresh one would be.
       removeFromPool(leased);
     }
-    return { context: leased.context, sink: leased.sink, reused };
+    return { context: leased.context, sink: leased.sink, reused, entry: leased };
   }
   const sink = newSink();
   const context = await createContext(options, () => sink);
@@ -408,6 +472,16 @@ async function acquire(options: OpenPageOptions): Promise<{ context: BrowserCont
     /* not inside a test */
   }
   return { context, sink, reused: false };
+}
+
+/** The tab for this openPage: the last test's blank tab when the context has one, else a new one. */
+async function tabFor(context: BrowserContext, entry: Pooled | undefined): Promise<Page> {
+  const spare = entry?.spare;
+  if (entry) entry.spare = undefined;
+  const page = spare && !spare.isClosed() ? spare : await context.newPage();
+  if (page !== spare) watchPage(page);
+  if (entry) entry.page = page;
+  return page;
 }
 
 /**
@@ -422,8 +496,8 @@ async function acquire(options: OpenPageOptions): Promise<{ context: BrowserCont
  * closed at the end of the test instead of reused.
  */
 export async function openPage(path: string, options: OpenPageOptions): Promise<OpenedPage> {
-  const { context, sink, reused } = await acquire(options);
-  const page = await context.newPage();
+  const { context, sink, reused, entry } = await acquire(options);
+  const page = await tabFor(context, entry);
   if (reused) await resetContext(context, page);
   const { errors, messages, requests } = sink;
 
@@ -442,6 +516,7 @@ export async function openPage(path: string, options: OpenPageOptions): Promise<
     );
   }
 
+  // (Through the wrapper: a tab with an init script is not kept for another test.)
   if (options.initScript) await page.addInitScript(options.initScript);
   await options.beforeGoto?.(context, page);
   const response = await page.goto(pageURL(path, options), { waitUntil: 'load' });

@@ -5,6 +5,7 @@ export declare function startServer(options?: {
   host?: string;
   dist?: string;
   cacheHarness?: boolean;
+  rasterImages?: boolean;
   demo?: string;
 }): Promise<{ url: string; close: () => Promise<void> }>;
 export declare const BUNDLE_TAGS: readonly string[];

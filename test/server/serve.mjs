@@ -27,6 +27,7 @@
  * globals; strict-CSP sites nonce them, e.g. through `wp_inline_script_attributes`).
  */
 import { createServer } from 'node:http';
+import { crc32, deflateSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
@@ -169,6 +170,44 @@ function svgPlaceholder(name, width, height) {
   );
 }
 
+/**
+ * A flat raster placeholder (a two-colour PNG, one bit a pixel) of the size the file name asks for: what the browser
+ * tests get. An SVG image is a document of its own to the browser (its own parse, style, layout and text shaping
+ * for each image, on every page load): tens of them cost the tests more than the page under test did.
+ */
+const rasters = new Map();
+function rasterPlaceholder(width, height) {
+  const key = `${width}x${height}`;
+  const cached = rasters.get(key);
+  if (cached) return cached;
+  const chunk = (type, data) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([1, 3, 0, 0, 0], 8); // 1 bit, palette, deflate, no filter method, not interlaced
+  const palette = Buffer.from([0xe8, 0xe2, 0xd9, 0xd3, 0xc8, 0xb8]);
+  const rowBytes = Math.ceil(width / 8);
+  const rows = Buffer.alloc((rowBytes + 1) * height);
+  // The lower third in the second colour: a horizon, so an image is not one flat colour.
+  for (let y = Math.floor((height * 2) / 3); y < height; y++) rows.fill(0xff, y * (rowBytes + 1) + 1, (y + 1) * (rowBytes + 1));
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('PLTE', palette),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+  rasters.set(key, png);
+  return png;
+}
+
 function send(res, status, type, body, headers = {}) {
   res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...headers });
   res.end(body);
@@ -236,10 +275,18 @@ async function plainPermalink(searchParams) {
  * rebuild during the run cannot pull chunks away from under a page).
  * `cacheHarness` lets the browser keep the mock and its loader for the run (the browser tests, which serve a
  * snapshot); the demo leaves it off, so a rebuilt mock is picked up on the next reload.
- * @param {{ port?: number, host?: string, dist?: string, demo?: string, cacheHarness?: boolean }} [options]
+ * `rasterImages` serves the placeholder images as flat PNGs instead of labelled SVGs (the browser tests).
+ * @param {{ port?: number, host?: string, dist?: string, demo?: string, cacheHarness?: boolean, rasterImages?: boolean }} [options]
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
-export async function startServer({ port = 0, host = '127.0.0.1', dist = DIST, demo = DEMO, cacheHarness = false } = {}) {
+export async function startServer({
+  port = 0,
+  host = '127.0.0.1',
+  dist = DIST,
+  demo = DEMO,
+  cacheHarness = false,
+  rasterImages = false,
+} = {}) {
   const ver = await version();
 
   async function page(res, url, method, file) {
@@ -340,6 +387,7 @@ export async function startServer({ port = 0, host = '127.0.0.1', dist = DIST, d
       const width = Math.max(1, Math.min(4000, Number(size?.[1] ?? 800)));
       const height = Math.max(1, Math.min(4000, Number(size?.[2] ?? 600)));
       const name = size ? base.slice(0, -size[0].length) : base;
+      if (rasterImages) return send(res, 200, 'image/png', method === 'HEAD' ? '' : rasterPlaceholder(width, height));
       return send(res, 200, 'image/svg+xml; charset=utf-8', method === 'HEAD' ? '' : svgPlaceholder(name, width, height));
     }
     const target = await permalink(pathname);
