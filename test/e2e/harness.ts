@@ -311,8 +311,8 @@ function watchPage(page: Page): void {
 /**
  * Make the test's tab as a new one would be, for the next test: its document gone (no timer or listener of the old
  * page can write to the storage the next test starts from), its sessionStorage cleared (it belongs to the tab: the
- * cart fragments' copy lives there), its history empty (history.length counts from 1 again), and the listeners
- * the test added removed. False if that did not work out (the tab is closed instead).
+ * cart fragments' copy lives there), the pointer at the corner and no key down, its history empty (history.length
+ * counts from 1 again), and the listeners the test added removed. False if that did not work out (the tab is closed instead).
  */
 async function blankTab(page: Page): Promise<boolean> {
   try {
@@ -321,6 +321,10 @@ async function blankTab(page: Page): Promise<boolean> {
     if (new URL(page.url()).origin !== new URL(baseURL()).origin) return false;
     await page.goto(`${baseURL()}/demo/blank.html`);
     await page.evaluate(() => sessionStorage.clear());
+    // The pointer off the page, as in a new tab (a pointer left over the last test's gallery would hover the next
+    // page's: zoom, held rotation, an island's intent), and no modifier key left down.
+    await page.mouse.move(-1, -1);
+    for (const key of ['Shift', 'Control', 'Alt', 'Meta']) await page.keyboard.up(key);
     const cdp = await page.context().newCDPSession(page);
     try {
       await cdp.send('Page.resetNavigationHistory');
