@@ -225,7 +225,7 @@ export default defineConfig(({ mode }) => {
                 // would then import statically, one request wave deeper before any widget could load.
                 {
                   name: 'core',
-                  test: /(rolldown[\\/]runtime)|([\\/]src[\\/](events|env|log|config|storage|tabs)[\\/.])|([\\/]src[\\/]net[\\/]url)|([\\/]src[\\/]dom[\\/](announce|focus|easing|scroll|styles|html|press)\.)|([\\/]src[\\/](host|widget)\.)|([\\/]widgets[\\/](viewport[\\/]logic|anchors[\\/]links|split-test[\\/](decide|logic))\.)|([\\/]node_modules[\\/]js-cookie[\\/])/,
+                  test: /(rolldown[\\/]runtime)|([\\/]src[\\/](events|env|log|config|storage|tabs)[\\/.])|([\\/]src[\\/]net[\\/]url)|([\\/]src[\\/]dom[\\/](announce|focus|easing|scroll|styles|html|press|consent-gate)\.)|([\\/]src[\\/](host|widget)\.)|([\\/]widgets[\\/](viewport[\\/]logic|anchors[\\/]links|split-test[\\/](decide|logic))\.)|([\\/]node_modules[\\/]js-cookie[\\/])/,
                   priority: 10,
                 },
               ],

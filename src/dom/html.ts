@@ -1,7 +1,7 @@
 /**
- * HTML the shop's own endpoints answer (a whole cart page, notices, checkout fragments), parsed without running
- * anything: DOMParser and <template> never execute scripts, and we drop them so none is inserted either (under a
- * strict CSP they could not run anyway; WooCommerce's jQuery would have evaluated them).
+ * HTML the shop's own endpoints answer, parsed without running or loading anything: DOMParser and <template> never
+ * execute scripts, and we drop them. Only for reading an answer (which parts a cart page holds) or for markup
+ * checked plain (src/dom/plain.ts): what is inserted otherwise goes through the one sanitizer (./sanitize.ts).
  */
 function withoutScripts<T extends ParentNode>(root: T, scriptTexts?: string[]): T {
   for (const script of root.querySelectorAll('script')) {

@@ -1,6 +1,4 @@
 import { NetError } from '../net/errors';
-import { parseFragment } from './html';
-
 import { mendNoticeLists } from './notice-lists';
 
 export { mendNoticeLists };
@@ -35,10 +33,11 @@ export const NOTICE_SELECTOR = '.woocommerce-error, .woocommerce-message, .wooco
 
 /**
  * The notices of a notices-HTML answer (apply_coupon, remove_coupon), outermost only. An answer without any is
- * not one we understand (a cached page, a login form): `invalid_response`.
+ * not one we understand (a cached page, a login form): `invalid_response`. `sanitize` is the one sanitizer (the
+ * caller loads its chunk; the core imports no widget).
  */
-export function noticesFromHtml(html: string): Element[] {
-  const notices = [...parseFragment(html).querySelectorAll(NOTICE_SELECTOR)].filter((n) => !n.parentElement?.closest(NOTICE_SELECTOR));
+export function noticesFromHtml(html: string, sanitize: (html: string) => DocumentFragment): Element[] {
+  const notices = [...sanitize(html).querySelectorAll(NOTICE_SELECTOR)].filter((n) => !n.parentElement?.closest(NOTICE_SELECTOR));
   if (!notices.length) throw new NetError('invalid_response');
   for (const n of notices) mendNoticeLists(n.parentNode ?? n);
   return notices;

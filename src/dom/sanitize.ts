@@ -108,7 +108,7 @@ function cssLoadsBlocked(css: string): boolean {
 const CONFIG: Config & { RETURN_DOM_FRAGMENT: true } = {
   RETURN_DOM_FRAGMENT: true,
   ADD_TAGS: ['iframe'],
-  ADD_ATTR: ['allow', 'allowfullscreen', 'frameborder', 'loading', 'referrerpolicy', 'target', 'sandbox'],
+  ADD_ATTR: ['allow', 'allowfullscreen', 'fetchpriority', 'frameborder', 'loading', 'referrerpolicy', 'target', 'sandbox'],
   FORBID_TAGS: [
     'meta',
     'base',

@@ -7,7 +7,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { FIXTURE_CART } from '../../fixtures/mock/checkout';
+import { FIXTURE_CART, freshCheckout } from '../../fixtures/mock/checkout';
+import recordedReview from '../../fixtures/responses/realshop/update_order_review.json';
 import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
 
 const seeded = { local: { __storefront_islands_mock__: JSON.stringify({ cart: FIXTURE_CART }) } };
@@ -230,5 +231,93 @@ describe.each(BUILD_TAGS)('checkout, leaving the page, %s tag', (tag) => {
     await page.evaluate(() => window.StorefrontIslands!.ready());
     expect(await page.$('form.checkout.processing')).toBeNull();
     expectNoConsoleErrors(errors);
+  });
+});
+
+/**
+ * Runs in the page: what a shopper and the order depend on in checkout markup (fields, labels, buttons, links,
+ * payment boxes, review rows), for the recorded fragments parsed inert and for what the checkout inserted. A
+ * `<noscript>` is left out: the sanitizer drops it, and with scripts running a browser never shows it.
+ */
+function compareInPage(recordedHtml: string[]) {
+  const summary = (roots: ParentNode[]) => {
+    const all = (sel: string) => roots.flatMap((r) => [...r.querySelectorAll(sel)]).filter((el) => !el.closest('noscript'));
+    const text = (el: Element) => (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const attrs = (el: Element, names: string[]) => names.map((a) => el.getAttribute(a)).join('|');
+    return {
+      fields: all('input, select, textarea').map((el) =>
+        attrs(el, ['type', 'name', 'id', 'value', 'class', 'data-order_button_text', 'data-index']),
+      ),
+      labels: all('label').map((el) => `${el.getAttribute('for')}|${text(el)}`),
+      buttons: all('button').map((el) => attrs(el, ['type', 'name', 'id', 'value', 'data-value'])),
+      links: all('a').map((el) => `${attrs(el, ['href', 'class', 'data-coupon', 'aria-label'])}|${text(el)}`),
+      boxes: all('.payment_box').map((el) => `${el.className}|${text(el)}`),
+      rows: all('tr').map((el) => `${el.className}|${text(el)}`),
+    };
+  };
+  const parsed = recordedHtml.map((html) => {
+    const template = document.createElement('template');
+    template.innerHTML = html;
+    return template.content;
+  });
+  const live = ['.woocommerce-checkout-review-order-table', '.woocommerce-checkout-payment'].map((s) => document.querySelector(s)!);
+  return { recorded: summary(parsed), inserted: summary(live) };
+}
+
+/** The mock shop with the fixture cart, a fresh checkout, and update_order_review answering as `reviewAnswer` says. */
+const reviewAnswering = (reviewAnswer: 'realshop' | 'hostile') => ({
+  local: {
+    [MOCK_KEY]: JSON.stringify({
+      cart: FIXTURE_CART,
+      checkout: { ...freshCheckout(), reviewAnswer },
+    }),
+  },
+});
+
+describe.each(BUILD_TAGS)('checkout, server HTML through the one sanitizer, %s tag', (tag) => {
+  test("the real shop's order review fragments come through whole: every field, label, button and payment box", async () => {
+    const storage = reviewAnswering('realshop');
+    const { page, errors } = await openPage('/checkout-onepage.html', { tag, storage });
+    await page.waitForSelector('#payment_method_cod', { state: 'attached' });
+    await idle(page);
+    const fragments = recordedReview.fragments as Record<string, string>;
+    const { recorded, inserted } = await page.evaluate(compareInPage, [
+      fragments['.woocommerce-checkout-review-order-table']!,
+      fragments['.woocommerce-checkout-payment']!,
+    ]);
+    expect(inserted).toEqual(recorded);
+    expect(recorded.fields).toContain('radio|payment_method|payment_method_cod|cod|input-radio||');
+    expect(recorded.fields).toContain('hidden|woocommerce-process-checkout-nonce|woocommerce-process-checkout-nonce|cf90a7c45c|||');
+    expect(recorded.boxes).toHaveLength(2);
+    const chosen = await page.inputValue('input[name="payment_method"]:checked');
+    expect(await page.isVisible(`.payment_box.payment_method_${chosen}`)).toBe(true);
+    await expectAxeClean(page, { include: '#order_review' });
+    expectNoConsoleErrors(errors);
+  });
+
+  test('a hostile payment box is inert once the checkout has put it in: no handler, script URL, inline frame or refresh', async () => {
+    const storage = reviewAnswering('hostile');
+    const { page, errors } = await openPage('/checkout-onepage.html', { tag, storage });
+    const start = page.url();
+    await page.waitForSelector('#payment .hostile-img', { state: 'attached' });
+    await idle(page);
+    // The image's failed load is over: a kept onerror would have run by now.
+    await page.waitForFunction(() => document.querySelector<HTMLImageElement>('#payment .hostile-img')!.complete);
+    const found = await page.evaluate(() => ({
+      handlers: document.querySelectorAll('#order_review [onerror]').length,
+      linkHref: document.querySelector('#payment .hostile-link')?.getAttribute('href') ?? null,
+      frames: [...document.querySelectorAll('#payment iframe')].map((f) => f.getAttribute('srcdoc')),
+      metas: document.querySelectorAll('body meta').length,
+      scripts: document.querySelectorAll('#order_review script').length,
+      pwned: (window as unknown as { __pwned?: string }).__pwned ?? null,
+    }));
+    expect(found).toEqual({ handlers: 0, linkHref: null, frames: [null], metas: 0, scripts: 0, pwned: null });
+    await page.click('#payment .hostile-link');
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned ?? null)).toBeNull();
+    expect(page.url()).toBe(start);
+    // The sale still goes: the payment methods and the place order button are the shop's, as printed.
+    expect(await page.getAttribute('#payment_method_bacs', 'name')).toBe('payment_method');
+    expect(await page.getAttribute('#woocommerce-process-checkout-nonce', 'value')).toBe('c0ffee1234');
+    expectNoConsoleErrors(errors.filter((e) => !/status of 404/.test(e)));
   });
 });

@@ -33,3 +33,22 @@ describe('the test DOM selects the printed default option, as a browser does', (
     expect(again.value).toBe('teal');
   });
 });
+
+describe('the test DOM walks on after the node a NodeIterator stands on is removed, as a browser does', () => {
+  it('visits every node after a removal (DOMPurify removes the node it stands on)', () => {
+    const doc = new DOMParser().parseFromString('<p>a<script>x</script>b<script>y</script><i>c</i></p>', 'text/html');
+    const walker = doc.createNodeIterator(doc.body, NodeFilter.SHOW_ELEMENT);
+    const seen: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      seen.push(node.nodeName);
+      if (node.nodeName === 'SCRIPT') node.parentNode!.removeChild(node);
+    }
+    expect(seen).toEqual(['BODY', 'P', 'SCRIPT', 'SCRIPT', 'I']);
+    expect(doc.body.innerHTML).toBe('<p>ab<i>c</i></p>');
+  });
+
+  it('lets DOMPurify remove every forbidden element and handler, not the first only', async () => {
+    const { default: DOMPurify } = await import('dompurify');
+    expect(DOMPurify(window).sanitize('<p>a<script>x</script>b<script>y</script></p><b onclick="y">z</b>')).toBe('<p>ab</p><b>z</b>');
+  });
+});

@@ -3,11 +3,11 @@ import { cartCallTimeout } from '../../src/cart/config';
 import { safeRedirect } from '../../src/cart/logic';
 import { clearCouponError, showCouponError } from '../../src/dom/coupon';
 import { serializeForm } from '../../src/dom/form';
-import { parseFragment } from '../../src/dom/html';
 import { noticeText, noticesFromHtml } from '../../src/dom/notices';
 import { NetError, shopperMessage } from '../../src/net/errors';
 import { requestText } from '../../src/net/request';
 import { wcAjaxHtml } from '../../src/net/wc';
+import { loadSanitizer } from '../privacy/sanitizer';
 import type { Answers } from './answer';
 import type { CartCalls } from './calls';
 import { CALC_SHIPPING_VALUE, isErrorNoticeHtml, shippingMethodFields } from './logic';
@@ -61,7 +61,7 @@ export function createActions({ root, ctx: { signal }, calls, notices, answers, 
           { signal, timeout: timeout() },
         );
         // An answer without a notice is no answer (invalid_response): said inline too.
-        found = noticesFromHtml(html);
+        found = noticesFromHtml(html, (await loadSanitizer()).sanitizeShopHtml);
       } catch (error) {
         if (!signal.aborted) couponError(used, shopperMessage(error));
         return;
@@ -87,7 +87,7 @@ export function createActions({ root, ctx: { signal }, calls, notices, answers, 
         { security: readParams().remove_coupon_nonce, coupon: code },
         { signal, timeout: timeout() },
       );
-      const found = noticesFromHtml(html);
+      const found = noticesFromHtml(html, (await loadSanitizer()).sanitizeShopHtml);
       notices.removeAll();
       notices.show(found);
       if (!isErrorNoticeHtml(html)) fire('removed_coupon', [code]);
@@ -100,7 +100,7 @@ export function createActions({ root, ctx: { signal }, calls, notices, answers, 
       const body = { security: readParams().update_shipping_method_nonce, ...shippingMethodFields(shipping.chosen()) };
       try {
         const html = await wcAjaxHtml('update_shipping_method', body, { signal, timeout: timeout() });
-        const next = parseFragment(html).querySelector('.cart_totals');
+        const next = (await loadSanitizer()).sanitizeShopHtml(html).querySelector('.cart_totals');
         if (!next) throw new NetError('invalid_response');
         notices.clearErrors();
         answers.replaceTotals(next);
@@ -118,7 +118,7 @@ export function createActions({ root, ctx: { signal }, calls, notices, answers, 
     if (!url) return false;
     void calls.run(async () => {
       const { text } = await requestText(url, { signal, timeout: timeout() });
-      answers.applyPage(text, false);
+      await answers.applyPage(text, false);
       if (kind === 'remove') fire('item_removed_from_classic_cart');
     });
     return true;
@@ -133,7 +133,7 @@ export function createActions({ root, ctx: { signal }, calls, notices, answers, 
     const method = (calc.getAttribute('method') ?? 'post').toUpperCase() === 'GET' ? 'GET' : 'POST';
     void calls.run(async () => {
       const { text } = await requestText(url, { method, body, signal, timeout: timeout() });
-      answers.applyPage(text, false);
+      await answers.applyPage(text, false);
     });
     return true;
   }

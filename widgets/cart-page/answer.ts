@@ -2,6 +2,7 @@ import { islandHost } from '../../src/host';
 import { adopt, parsePage } from '../../src/dom/html';
 import { mendNoticeLists } from '../../src/dom/notices';
 import { NetError } from '../../src/net/errors';
+import { loadSanitizer } from '../privacy/sanitizer';
 import { restoreEdits, setUpdateEnabled, unsentEdits } from './edits';
 import { answerNotices, type CartNotices } from './notices';
 import { cartForm, cartTotals, fire } from './params';
@@ -11,11 +12,20 @@ export interface Answers {
   /**
    * Put a whole cart page answer in place, as the classic cart does: the form, the totals and the notices; no form
    * means the cart is now empty. An answer that is neither (a login page, a cached page) changes nothing and throws.
-   * `sent` holds the typed values the request carried (what the server has seen).
+   * `sent` holds the typed values the request carried (what the server has seen). Only what goes in passes the
+   * one sanitizer (the caller requests its chunk beside the answer), each part on its own.
    */
-  applyPage(html: string, preserveNotices: boolean, sent?: Map<string, string>): void;
-  /** New totals (a shipping answer, or a page's): the disclosure and the server's methods follow them. */
+  applyPage(html: string, preserveNotices: boolean, sent?: Map<string, string>): Promise<void>;
+  /** New totals, already sanitized (a shipping answer, or a page's): the disclosure and the server's methods follow them. */
   replaceTotals(next: Element): void;
+}
+
+type Clean = (element: Element) => Element | null;
+
+/** A part the sanitizer left nothing of (a form posting off-site) is no answer we can show: nothing changes. */
+function need(element: Element | null): Element {
+  if (!element) throw new NetError('invalid_response');
+  return element;
 }
 
 /** The answer's whole `.woocommerce` block takes our place (the cart emptied, or came back from empty). */
@@ -51,15 +61,16 @@ export function createAnswers(root: HTMLElement, notices: CartNotices, shipping:
     fire('updated_cart_totals');
   }
 
-  function emptied(doc: ParentNode, found: Element[], preserveNotices: boolean): void {
+  function emptied(doc: ParentNode, found: Element[], preserveNotices: boolean, clean: Clean): void {
     const empty = doc.querySelector('.wc-empty-cart-message');
     if (!empty) throw new NetError('invalid_response');
     const nextRoot = empty.closest('.woocommerce');
-    if (nextRoot && root.matches('.woocommerce')) replaceRoot(root, nextRoot);
+    if (nextRoot && root.matches('.woocommerce')) replaceRoot(root, need(clean(nextRoot)));
     else {
-      const blockEl = adopt(empty);
+      const blockEl = adopt(need(clean(empty)));
       const back = doc.querySelector('.return-to-shop');
-      cartForm(root)?.replaceWith(blockEl, ...(back ? [adopt(back)] : []));
+      const cleanBack = back && clean(back);
+      cartForm(root)?.replaceWith(blockEl, ...(cleanBack ? [adopt(cleanBack)] : []));
       root.querySelector('.cart-collaterals')?.remove();
       if (!preserveNotices) notices.removeAll();
       notices.show(found);
@@ -68,27 +79,32 @@ export function createAnswers(root: HTMLElement, notices: CartNotices, shipping:
     fire('wc_cart_emptied');
   }
 
-  function applyPage(html: string, preserveNotices: boolean, sent?: Map<string, string>): void {
+  async function applyPage(html: string, preserveNotices: boolean, sent?: Map<string, string>): Promise<void> {
+    const clean = (await loadSanitizer()).sanitizeShopElement;
     const doc = parsePage(html);
     mendNoticeLists(doc);
     const nextForm = doc.querySelector('form.woocommerce-cart-form');
-    const found = answerNotices(doc);
+    const found = answerNotices(doc)
+      .map(clean)
+      .filter((n): n is Element => n !== null);
     const current = cartForm(root);
-    if (!nextForm) emptied(doc, found, preserveNotices);
+    if (!nextForm) emptied(doc, found, preserveNotices, clean);
     else if (!current) {
       // The empty cart (an undo after the last item went): the answer's whole block replaces it.
       const nextRoot = nextForm.closest('.woocommerce');
       if (!nextRoot || !root.matches('.woocommerce')) throw new NetError('invalid_response');
-      replaceRoot(root, nextRoot);
+      replaceRoot(root, need(clean(nextRoot)));
     } else {
+      const cleanForm = need(clean(nextForm));
       if (!preserveNotices) notices.removeAll();
       notices.clearErrors();
       // Read before the answer goes in: what the shopper typed that the server has not seen survives it.
       const edits = unsentEdits(current, sent);
-      morphForm(current, nextForm);
+      morphForm(current, cleanForm);
       setUpdateEnabled(current, restoreEdits(current, edits));
       const nextTotals = doc.querySelector('.cart_totals');
-      if (nextTotals) replaceTotals(nextTotals);
+      const cleanTotals = nextTotals && clean(nextTotals);
+      if (cleanTotals) replaceTotals(cleanTotals);
       notices.show(found);
     }
     // As WooCommerce's update_wc_div, emptied or not: the mini-cart refreshes on it (the header count goes to 0).

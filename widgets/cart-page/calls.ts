@@ -6,6 +6,7 @@ import { serializeForm } from '../../src/dom/form';
 import { NetError, shopperMessage } from '../../src/net/errors';
 import { cartQueue } from '../../src/net/queue';
 import { requestText } from '../../src/net/request';
+import { loadSanitizer } from '../privacy/sanitizer';
 import type { Answers } from './answer';
 import { typedValues } from './edits';
 import { restoreFocus, rememberFocus } from './focus';
@@ -55,6 +56,8 @@ export function createCalls({ root, ctx: { signal }, notices, answers }: Deps): 
     const saved = rememberFocus(root);
     const targets = blockTargets();
     targets.forEach(block);
+    // Every answer goes through the sanitizer: its chunk is requested beside the call, so it costs no wait.
+    void loadSanitizer();
     try {
       await cartQueue.run(work);
     } catch (error) {
@@ -83,7 +86,7 @@ export function createCalls({ root, ctx: { signal }, notices, answers }: Deps): 
     body.set('update_cart', UPDATE_CART_VALUE);
     const sent = typedValues(form, 'current');
     const { text } = await requestText(url, { method: 'POST', body, signal, timeout: cartCallTimeout() });
-    answers.applyPage(text, preserveNotices, sent);
+    await answers.applyPage(text, preserveNotices, sent);
   }
 
   function update(preserveNotices: boolean): void {

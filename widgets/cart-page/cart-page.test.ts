@@ -1,5 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
-import { seedCart, checkoutState, NONCES } from '../../fixtures/mock/checkout';
+import { http, HttpResponse } from 'msw';
+import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { cartArea, cartTotalsHtml, messageHtml, seedCart, checkoutState, NONCES } from '../../fixtures/mock/checkout';
+import { wcAjaxEndpoints } from '../../fixtures/mock/handlers';
+import { server } from '../../fixtures/mock/node';
+import { HOSTILE, expectInert } from '../../test/helpers/hostile';
 import { REALSHOP_KEYS, realshopCartPageSeed } from '../../fixtures/mock/realshop-cart';
 import { failNext, state } from '../../fixtures/mock/state';
 import { fixtureBody, mountPage, only } from '../../test/helpers/mount';
@@ -588,5 +592,64 @@ describe('cart page: a Storefront shop (notices printed above the page)', () => 
     expect($('.cart_totals .order-total')?.textContent).toContain('88.99');
     expect($('a.restore-item')).toBeNull();
     expect(log('realshop_undo_item')).toHaveLength(1);
+  });
+});
+
+describe('cart page: server HTML through the one sanitizer', () => {
+  // Its chunk (DOMPurify) once up front: on a busy machine the first test would spend its time budget transforming it.
+  beforeAll(() => import('../privacy/gated-sanitizer'), 60_000);
+
+  it('puts an answer page’s form, totals and notices in inert, with every field’s name, value and nonce', async () => {
+    await openCart();
+    server.use(
+      http.post('*/cart/', () => {
+        const area = cartArea(state, messageHtml(`Cart updated.${HOSTILE}`))
+          .replace('<tbody>', `<tbody><tr class="hostile-row"><td colspan="6">${HOSTILE}</td></tr>`)
+          .replace('<h2>Cart totals</h2>', `${HOSTILE}<h2>Cart totals</h2>`)
+          // A plugin's field named as a form property: DOMPurify's clobbering guard would drop its name.
+          .replace(
+            '<button type="submit" class="button" name="update_cart"',
+            '<input type="hidden" name="action" value="kept"><button type="submit" class="button" name="update_cart"',
+          );
+        const page = `<!DOCTYPE html><html><head><meta http-equiv="refresh" content="0;url=https://evil.example/"></head><body><div class="post-content">${area}</div></body></html>`;
+        return new HttpResponse(page, { headers: { 'Content-Type': 'text/html; charset=UTF-8' } });
+      }),
+    );
+    qty(TOTE).value = '3';
+    qty(TOTE).dispatchEvent(new Event('change', { bubbles: true }));
+    press(updateButton());
+    await until(() => $('tr.hostile-row') !== null, 'the answer');
+    await idle();
+    expectInert(form());
+    expectInert($('.cart_totals')!);
+    expectInert($('.woocommerce-notices-wrapper')!);
+    expect($('.woocommerce-notices-wrapper .woocommerce-message')?.textContent).toContain('Cart updated.');
+    expect(qty(TOTE).name).toBe(`cart[${TOTE}][qty]`);
+    expect($<HTMLInputElement>('#woocommerce-cart-nonce')?.value).toBe(NONCES.cart);
+    expect($<HTMLInputElement>('form.woocommerce-cart-form input[name="action"]')?.value).toBe('kept');
+    expect(form().getAttribute('action')).toBe('/cart/');
+    expect($('a.remove')?.getAttribute('data-product_id')).not.toBeNull();
+  });
+
+  it('puts a shipping answer’s totals and a coupon answer’s notice in inert', async () => {
+    await openCart();
+    const original = { ...wcAjaxEndpoints };
+    onTestFinished(() => void Object.assign(wcAjaxEndpoints, original));
+    wcAjaxEndpoints.apply_coupon = async () =>
+      new HttpResponse(messageHtml(`Coupon code applied successfully.${HOSTILE}`), { headers: { 'Content-Type': 'text/html' } });
+    $<HTMLInputElement>('#coupon_code')!.value = 'spring10';
+    press($<HTMLButtonElement>('button[name="apply_coupon"]')!);
+    await until(() => $('.woocommerce-message .hostile-img') !== null, 'the coupon notice');
+    await idle();
+    expectInert($('.woocommerce-notices-wrapper')!);
+
+    wcAjaxEndpoints.update_shipping_method = async () =>
+      new HttpResponse(cartTotalsHtml(state).replace('<h2>', `${HOSTILE}<h2>`), { headers: { 'Content-Type': 'text/html' } });
+    const other = $<HTMLInputElement>('input.shipping_method:not(:checked)')!;
+    other.checked = true;
+    other.dispatchEvent(new Event('change', { bubbles: true }));
+    await until(() => $('.cart_totals .hostile-img') !== null, 'the totals');
+    await idle();
+    expectInert($('.cart_totals')!);
   });
 });

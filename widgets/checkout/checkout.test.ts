@@ -1,8 +1,9 @@
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { GATEWAYS, NONCES, checkoutState, paymentHtml, seedCart } from '../../fixtures/mock/checkout';
 import { wcAjaxEndpoints } from '../../fixtures/mock/handlers';
 import { failNext, state } from '../../fixtures/mock/state';
 import { navigation } from '../../src/cart/navigate';
+import { HOSTILE, expectInert } from '../../test/helpers/hostile';
 import { fixtureBody, mountPage, only } from '../../test/helpers/mount';
 import { usePageGlobals } from '../../test/helpers/page-globals';
 
@@ -302,8 +303,9 @@ describe('checkout: payment methods and toggles', () => {
       const response = await original(request);
       const data = (await response.json()) as { fragments: Record<string, string> };
       await held;
-      // The server answers for the method it was sent (bacs), with markup that differs from the last answer.
-      data.fragments['.woocommerce-checkout-payment'] = paymentHtml('bacs').replace('<ul', '<!-- later --><ul');
+      // The server answers for the method it was sent (bacs), with markup that differs from the last answer (a
+      // marker the sanitizer keeps: it drops comments).
+      data.fragments['.woocommerce-checkout-payment'] = paymentHtml('bacs').replace('<ul', '<ul data-later');
       return Response.json(data);
     };
     try {
@@ -313,7 +315,7 @@ describe('checkout: payment methods and toggles', () => {
       paypal.checked = true;
       paypal.dispatchEvent(new Event('change', { bubbles: true }));
       release();
-      await until(() => document.documentElement.innerHTML.includes('<!-- later -->'), 'the new payment fragment');
+      await until(() => $('ul[data-later]') !== null, 'the new payment fragment');
       await reviewIdle();
       expect($<HTMLInputElement>('#payment_method_paypal')!.checked).toBe(true);
       expect($('#place_order')!.textContent).toBe('Proceed to PayPal');
@@ -822,5 +824,74 @@ describe('checkout: Avada step tabs', () => {
     await until(() => !!$('.woocommerce-NoticeGroup-checkout'), 'the errors');
     expect($('.col-1')!.style.display).toBe('');
     expect(document.activeElement).toBe(input('billing_first_name'));
+  });
+});
+
+describe('checkout: server HTML through the one sanitizer', () => {
+  // Its chunk (DOMPurify) once up front: on a busy machine the first test would spend its time budget transforming it.
+  beforeAll(() => import('../privacy/gated-sanitizer'), 60_000);
+
+  it('inserts review fragments inert, keeping a gateway’s fields with the names and ids it printed', async () => {
+    await openCheckout();
+    const original = wcAjaxEndpoints.update_order_review!;
+    wcAjaxEndpoints.update_order_review = async (request) => {
+      const data = (await (await original(request)).json()) as { fragments: Record<string, string> };
+      // Names DOMPurify's clobbering guard would drop (a form's own properties): the gateway reads them server-side.
+      const fields = '<input type="hidden" name="submit" value="token-1"><input type="text" id="action" name="action" value="charge">';
+      data.fragments['.woocommerce-checkout-payment'] = paymentHtml('bacs').replace(
+        '<p>Make your payment',
+        `${HOSTILE}${fields}<p>Make your payment`,
+      );
+      data.fragments['.woocommerce-checkout-review-order-table'] += `<div class="review-extra">${HOSTILE}</div>`;
+      return Response.json(data);
+    };
+    onTestFinished(() => void (wcAjaxEndpoints.update_order_review = original));
+    fill({ billing_country: 'AT' });
+    await until(() => $('#payment .hostile-img') !== null, 'the hostile fragment');
+    await reviewIdle();
+    expectInert(form());
+    expect($<HTMLInputElement>('#payment input[name="submit"]')?.value).toBe('token-1');
+    expect($<HTMLInputElement>('#payment #action')?.name).toBe('action');
+    expect($<HTMLInputElement>('#payment_method_bacs')?.checked).toBe(true);
+    expect($<HTMLInputElement>('#woocommerce-process-checkout-nonce')?.value).toBe(NONCES.checkout);
+    expect($('#payment .payment_box.payment_method_bacs')).not.toBeNull();
+
+    $<HTMLInputElement>('#terms')!.checked = true;
+    fill(BILLING);
+    submit();
+    await until(() => log('checkout').length === 1, 'the order');
+    expect(log('checkout')[0]?.body).toMatchObject({ submit: 'token-1', action: 'charge', payment_method: 'bacs' });
+  });
+
+  it('shows a failed order’s messages inert, each field still marked', async () => {
+    await openCheckout('checkout-onepage.html');
+    const original = wcAjaxEndpoints.checkout!;
+    wcAjaxEndpoints.checkout = async () =>
+      Response.json({
+        result: 'failure',
+        messages: `<ul class="woocommerce-error" role="alert"><li data-id="billing_first_name"><strong>Billing First name</strong> is a required field.${HOSTILE}</li></ul>`,
+      });
+    onTestFinished(() => void (wcAjaxEndpoints.checkout = original));
+    submit();
+    await until(() => !!$('.woocommerce-NoticeGroup-checkout'), 'the errors');
+    const group = $('.woocommerce-NoticeGroup-checkout')!;
+    expectInert(group);
+    expect(group.querySelector('li[data-id="billing_first_name"] strong')?.textContent).toBe('Billing First name');
+    expect(document.activeElement).toBe(input('billing_first_name'));
+  });
+
+  it('shows a coupon answer’s notice inert', async () => {
+    await openCheckout();
+    const original = wcAjaxEndpoints.apply_coupon!;
+    wcAjaxEndpoints.apply_coupon = async () =>
+      new Response(`<div class="woocommerce-message" role="alert">Coupon code applied successfully.${HOSTILE}</div>`, {
+        headers: { 'Content-Type': 'text/html' },
+      });
+    onTestFinished(() => void (wcAjaxEndpoints.apply_coupon = original));
+    $('a.showcoupon')!.click();
+    input('coupon_code').value = 'spring10';
+    $<HTMLFormElement>('form.checkout_coupon')!.dispatchEvent(new SubmitEvent('submit', { bubbles: true, cancelable: true }));
+    await until(() => !!$('.woocommerce-message .hostile-img'), 'the notice');
+    expectInert($('.woocommerce-message')!);
   });
 });

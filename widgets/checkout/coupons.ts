@@ -4,6 +4,7 @@ import { clearCouponError, showCouponError } from '../../src/dom/coupon';
 import { errorNotice, noticeText, noticesFromHtml } from '../../src/dom/notices';
 import { shopperMessage } from '../../src/net/errors';
 import { wcAjaxHtml } from '../../src/net/wc';
+import { loadSanitizer } from '../privacy/sanitizer';
 import { DISCLOSURES, type Disclosures } from './disclosures';
 import { removeMessages } from './notices';
 import { REVIEW_TIMEOUT, fieldValue, fire, readParams } from './params';
@@ -32,13 +33,14 @@ export function createCoupons({ form, root, ctx: { signal }, review, disclosures
     const errorPlace = () => field?.closest('.form-row')?.parentElement ?? target;
     clearCouponError(fields);
     block(target);
+    const sanitizer = loadSanitizer();
     try {
       const html = await wcAjaxHtml(
         'apply_coupon',
         { security: readParams().apply_coupon_nonce, coupon_code: code, billing_email: fieldValue(form, 'billing_email') },
         { signal, timeout: REVIEW_TIMEOUT },
       );
-      const notices = noticesFromHtml(html);
+      const notices = noticesFromHtml(html, (await sanitizer).sanitizeShopHtml);
       const errors = notices.filter((n) => n.matches('.woocommerce-error, .is-error'));
       if (errors.length) {
         showCouponError(fields, errorPlace(), errors.map(noticeText).join(' '));
@@ -60,13 +62,14 @@ export function createCoupons({ form, root, ctx: { signal }, review, disclosures
   async function remove(code: string): Promise<void> {
     const targets = review.targets();
     targets.forEach(block);
+    const sanitizer = loadSanitizer();
     try {
       const html = await wcAjaxHtml(
         'remove_coupon',
         { security: readParams().remove_coupon_nonce, coupon: code },
         { signal, timeout: REVIEW_TIMEOUT },
       );
-      const notices = noticesFromHtml(html);
+      const notices = noticesFromHtml(html, (await sanitizer).sanitizeShopHtml);
       removeMessages(root);
       form.before(...notices.map((n) => document.importNode(n, true)));
       if (!notices.some((n) => n.matches('.woocommerce-error, .is-error'))) {

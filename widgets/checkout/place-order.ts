@@ -5,11 +5,11 @@ import { wcAjaxUrl } from '../../src/config/woocommerce';
 import { block, unblock } from '../../src/dom/block';
 import { moveFocusTo } from '../../src/dom/focus';
 import { serializeForm } from '../../src/dom/form';
-import { parseFragment } from '../../src/dom/html';
 import { errorNotice } from '../../src/dom/notices';
 import { scrollToNotices } from '../../src/dom/scroll-to';
 import { NetError, isNetError, shopperMessage } from '../../src/net/errors';
 import { requestJson } from '../../src/net/request';
+import { loadSanitizer, loadedSanitizer, type Sanitizer } from '../privacy/sanitizer';
 import { clearInlineMessages, isField, showFieldError, validateAll, type Field } from './fields';
 import { checkoutRedirect, truthy } from './logic';
 import { showGroup } from './notices';
@@ -41,12 +41,37 @@ function checkoutUrl(): string {
   return safeRedirect(readParams().checkout_url || null, location.href) ?? wcAjaxUrl('checkout');
 }
 
+/** Markup to show at once: through the sanitizer when its chunk is here, else its words only (never unchecked). */
+function markupNow(html: string): Node {
+  const sanitizer = loadedSanitizer();
+  if (sanitizer) return sanitizer.sanitizeShopHtml(html);
+  return document.createTextNode(new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '');
+}
+
+/**
+ * The server's failure messages, through the sanitizer. Its chunk may fail to load (offline, a deploy renamed it):
+ * the shopper still reads each message, as text, and the fields named in them are still marked.
+ */
+async function serverMessages(html: string, sanitizer: Promise<Sanitizer>): Promise<DocumentFragment | HTMLElement> {
+  try {
+    return (await sanitizer).sanitizeShopHtml(html);
+  } catch {
+    const items = new DOMParser().parseFromString(html, 'text/html').querySelectorAll('li');
+    const list = errorNotice([...items].map((li) => (li.textContent ?? '').trim()));
+    items.forEach((li, i) => {
+      const id = li.getAttribute('data-id');
+      if (id) list.children[i]?.setAttribute('data-id', id);
+    });
+    return list;
+  }
+}
+
 function genericError(error?: unknown): DocumentFragment {
   const offline = isNetError(error) && error.code === 'fetch_error';
   const list = errorNotice(error && !offline ? [shopperMessage(error)] : []);
   const li = document.createElement('li');
   if (offline) li.textContent = shopperMessage(error);
-  else li.appendChild(parseFragment(readParams().i18n_checkout_error || DEFAULT_CHECKOUT_ERROR));
+  else li.appendChild(markupNow(readParams().i18n_checkout_error || DEFAULT_CHECKOUT_ERROR));
   list.appendChild(li);
   const fragment = document.createDocumentFragment();
   fragment.appendChild(list);
@@ -115,6 +140,8 @@ export function createPlaceOrder({ form, root, ctx, payment, review, steps }: De
     review.cancel();
     form.classList.add('processing');
     block(form);
+    // Only a failure's messages need it; a sale never waits for it, nor fails with it.
+    const sanitizer = loadSanitizer();
     let data;
     try {
       data = await requestJson(checkoutUrl(), {
@@ -132,7 +159,9 @@ export function createPlaceOrder({ form, root, ctx, payment, review, steps }: De
     if (data.result !== 'failure') return submitError(genericError(new NetError('invalid_response')));
     if (truthy(data.reload)) return navigation.reload();
     if (truthy(data.refresh)) review.request();
-    if (typeof data.messages === 'string' && data.messages.trim()) submitError(parseFragment(data.messages), data.messages);
-    else submitError(genericError());
+    if (typeof data.messages === 'string' && data.messages.trim()) {
+      const messages = await serverMessages(data.messages, sanitizer);
+      if (!signal.aborted) submitError(messages, data.messages);
+    } else submitError(genericError());
   };
 }

@@ -4,12 +4,12 @@ import { asFragments } from '../../src/cart/logic';
 import { navigation } from '../../src/cart/navigate';
 import { block, unblock } from '../../src/dom/block';
 import { serializeForm } from '../../src/dom/form';
-import { parseFragment } from '../../src/dom/html';
 import { errorNotice, mendNoticeLists } from '../../src/dom/notices';
 import { scrollToNotices } from '../../src/dom/scroll-to';
 import { env } from '../../src/env';
 import { NetError, shopperMessage } from '../../src/net/errors';
 import { wcAjax } from '../../src/net/wc';
+import { loadSanitizer } from '../privacy/sanitizer';
 import { isVisible, validateAll, type Field, type Later } from './fields';
 import {
   COALESCE_MS,
@@ -75,8 +75,20 @@ function shippingMethods(form: HTMLFormElement): Record<string, string> {
   return out;
 }
 
-/** Each fragment replaces every element its key selects; widgets in the new markup are mounted at once. */
-function replaceFragments(fragments: Record<string, string>, warn: WidgetContext['warn']): void {
+type Clean = (html: string) => DocumentFragment;
+
+/** An answer, with the sanitizer its markup goes through (its chunk is requested beside the answer). */
+interface Reviewed {
+  data: ReviewResponse;
+  clean: Clean;
+}
+
+/**
+ * Each fragment replaces every element its key selects; widgets in the new markup are mounted at once. The markup
+ * goes through the one sanitizer, once per key, with the shop's field names and ids kept (a payment gateway's
+ * fields must reach the order).
+ */
+function replaceFragments(fragments: Record<string, string>, clean: Clean, warn: WidgetContext['warn']): void {
   for (const [selector, html] of Object.entries(fragments)) {
     let found: Element[];
     try {
@@ -85,12 +97,14 @@ function replaceFragments(fragments: Record<string, string>, warn: WidgetContext
       warn('fragments', `the key ${JSON.stringify(selector)} is not a valid selector; skipped`);
       continue;
     }
-    for (const target of found) {
-      const content = parseFragment(html);
+    if (!found.length) continue;
+    const cleaned = clean(html);
+    found.forEach((target, i) => {
+      const content = i === found.length - 1 ? cleaned : (cleaned.cloneNode(true) as DocumentFragment);
       const inserted = [...content.children];
       target.replaceWith(content);
       for (const el of inserted) islandHost()?.scan(el);
-    }
+    });
   }
 }
 
@@ -109,12 +123,13 @@ export function createOrderReview({ form, root, ctx, payment, afterPress }: Deps
     blocked = [];
   };
 
-  const runner = createLatestRunner<ReviewArgs, ReviewResponse>({
+  const runner = createLatestRunner<ReviewArgs, Reviewed>({
     delay: COALESCE_MS,
     timers: { setTimeout: (fn, ms) => env().setTimeout(fn, ms), clearTimeout: (id) => env().clearTimeout(id) },
     merge: mergeReviewArgs,
     onStart: blockAll,
     run: async (args, requestSignal) => {
+      const sanitizer = loadSanitizer();
       const body = reviewBody({
         security: readParams().update_order_review_nonce,
         paymentMethod: payment.checked()?.value ?? '',
@@ -124,17 +139,20 @@ export function createOrderReview({ form, root, ctx, payment, afterPress }: Deps
         postData: serializeForm(form).toString(),
         shippingMethods: args.updateShippingMethod ? shippingMethods(form) : null,
       });
-      const data = await wcAjax<ReviewResponse>('update_order_review', body, {
-        signal: requestSignal,
-        timeout: REVIEW_TIMEOUT,
-        schema: reviewSchema,
-      });
+      const [data, { sanitizeShopHtml }] = await Promise.all([
+        wcAjax<ReviewResponse>('update_order_review', body, {
+          signal: requestSignal,
+          timeout: REVIEW_TIMEOUT,
+          schema: reviewSchema,
+        }),
+        sanitizer,
+      ]);
       if (data.fragments === undefined && data.result === undefined) throw new NetError('invalid_response');
-      return data;
+      return { data, clean: sanitizeShopHtml };
     },
-    onResult: (data) => {
+    onResult: ({ data, clean }) => {
       unblockAll();
-      afterPress(() => apply(data));
+      afterPress(() => apply(data, clean));
     },
     onError: (error) => {
       unblockAll();
@@ -150,7 +168,7 @@ export function createOrderReview({ form, root, ctx, payment, afterPress }: Deps
    * back into them, a failure shows its messages, the payment methods are initialised on the new markup, and only
    * then `updated_checkout` tells plugins the review is in place.
    */
-  function apply(data: ReviewResponse): void {
+  function apply(data: ReviewResponse, clean: Clean): void {
     if (truthy(data.reload)) {
       navigation.reload();
       return;
@@ -160,7 +178,7 @@ export function createOrderReview({ form, root, ctx, payment, afterPress }: Deps
     const fragments = asFragments(data.fragments) ?? {};
     const changed = changedFragments(lastFragments, fragments);
     lastFragments = fragments;
-    replaceFragments(changed, ctx.warn);
+    replaceFragments(changed, clean, ctx.warn);
     restore();
     mendNoticeLists(root.isConnected ? root : document);
     if (!form.isConnected) {
@@ -172,7 +190,7 @@ export function createOrderReview({ form, root, ctx, payment, afterPress }: Deps
       for (const n of root.querySelectorAll('.woocommerce-error')) n.remove();
       const messages =
         typeof data.messages === 'string' && data.messages.trim()
-          ? parseFragment(data.messages)
+          ? clean(data.messages)
           : errorNotice([shopperMessage(new NetError('invalid_response'))]);
       const group = showGroup(form, root, 'updateOrderReview', messages);
       validateAll(form);

@@ -4,6 +4,7 @@
  * framework-free: the lazy images and the lightbox may import `typeAllowed` to ask before they load a source.
  */
 import { pageGlobal } from '../../src/config/globals';
+import { provideConsentGate } from '../../src/dom/consent-gate';
 import { warnOnce } from '../../src/log';
 import { getCookie, setRawCookie } from '../../src/storage/cookies';
 import { pushConsentDefault, pushConsentUpdate } from './consent-mode';
@@ -92,6 +93,8 @@ export function blockedBy(href: string): string | null {
   const type = gatedType(href, document.baseURI);
   return type && !typeAllowed(type) ? type : null;
 }
+// The core's inserts (the mini-cart's fragments) ask the same gate, on pages where this module is loaded.
+provideConsentGate(blockedBy);
 
 /** The theme asks for consent and the visitor has not answered yet (the bar shows): popups wait. */
 export function consentPending(): boolean {
