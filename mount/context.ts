@@ -7,10 +7,11 @@ import type { Cleanup, OwnedContext, WidgetContext } from '../src/widget';
  * by the runtime rather than in module globals: each is created by the first context that asks for its key and
  * disposed (its own scope's cleanups run) when the last context holding it is disposed. A page without the
  * widget never creates it; a test that unmounts everything leaves nothing behind, so no module needs a reset.
+ * The last release is deferred (see DisposeLater): a holder arriving meanwhile keeps the same service.
  */
 export interface PageServices {
   acquire<T>(key: string, create: (scope: WidgetContext) => T, name: string): [value: T, release: () => void];
-  /** Dispose every service at once (the runtime stops). */
+  /** Dispose every service at once (the whole document is unmounted). */
   disposeAll(): void;
   /** The services alive now, by key, with how many contexts hold each (debugging and tests). */
   readonly held: ReadonlyMap<string, { readonly holders: number }>;
@@ -25,7 +26,17 @@ interface Held {
 /** Where a cleanup that throws is reported (the runtime reports it as the widget's unmount failure). */
 export type OnCleanupError = (error: unknown) => void;
 
-export function createPageServices(onError: (key: string, error: unknown) => void = () => {}): PageServices {
+/**
+ * When a service whose last holder let go is disposed: later, and only if nobody holds it by then. Markup
+ * replaced in one task (a fragment swap unmounts every mini-cart box, then scans the new ones) must not lose the
+ * page's service in between. By default the end of the task (a microtask); the runtime waits for the mounts it
+ * started meanwhile too (mount/runtime.ts).
+ */
+export type DisposeLater = (dispose: () => void) => void;
+
+const endOfTask: DisposeLater = (fn) => queueMicrotask(fn);
+
+export function createPageServices(onError: (key: string, error: unknown) => void = () => {}, later = endOfTask): PageServices {
   const held = new Map<string, Held>();
   const dispose = (key: string, entry: Held): void => {
     held.delete(key);
@@ -52,7 +63,10 @@ export function createPageServices(onError: (key: string, error: unknown) => voi
         () => {
           if (released || held.get(key) !== mine) return;
           released = true;
-          if (--mine.holders === 0) dispose(key, mine);
+          if (--mine.holders > 0) return;
+          later(() => {
+            if (mine.holders === 0 && held.get(key) === mine) dispose(key, mine);
+          });
         },
       ];
     },
