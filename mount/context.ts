@@ -11,8 +11,10 @@ import type { Cleanup, OwnedContext, WidgetContext } from '../src/widget';
  */
 export interface PageServices {
   acquire<T>(key: string, create: (scope: WidgetContext) => T, name: string): [value: T, release: () => void];
-  /** Dispose every service at once (the whole document is unmounted). */
+  /** Dispose every service at once (the runtime stops). */
   disposeAll(): void;
+  /** Dispose now, not later, the services nobody holds any more (the whole page was unmounted). */
+  disposeReleased(): void;
   /** The services alive now, by key, with how many contexts hold each (debugging and tests). */
   readonly held: ReadonlyMap<string, { readonly holders: number }>;
 }
@@ -73,9 +75,19 @@ export function createPageServices(onError: (key: string, error: unknown) => voi
     disposeAll() {
       for (const [key, entry] of Array.from(held)) dispose(key, entry);
     },
+    disposeReleased() {
+      // One at a time: a service's scope may hold another, released (and disposed here too) as it goes.
+      for (let next = find(held); next; next = find(held)) dispose(...next);
+    },
     held,
   };
   return self;
+}
+
+/** A service nobody holds any more, waiting to be disposed. */
+function find(held: Map<string, Held>): [string, Held] | undefined {
+  for (const pair of held) if (pair[1].holders === 0) return pair;
+  return undefined;
 }
 
 /**

@@ -280,7 +280,11 @@ function createMounter({ loader, startSoon, services, report, debug, teardown }:
  * in later tasks, and they must find the service their predecessors held (the mini-cart's wanted view).
  */
 function afterMounts(pending: ReadonlySet<Promise<unknown>>): DisposeLater {
-  return (dispose) => queueMicrotask(() => void Promise.allSettled(pending).then(dispose));
+  return (dispose) =>
+    queueMicrotask(() => {
+      if (pending.size === 0) dispose();
+      else void Promise.allSettled(pending).then(dispose);
+    });
 }
 
 /**
@@ -368,7 +372,7 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
     }
     // The whole page went (the API's unmount(), a test's end): no new markup will take the services over, and
     // what they put in the page (a dialog, a printed container moved aside) must be gone when this returns.
-    if (root === document) services.disposeAll();
+    if (root === document) services.disposeReleased();
   }
 
   const watcher =
