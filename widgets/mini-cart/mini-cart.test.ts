@@ -668,36 +668,6 @@ describe('the React view', () => {
     expect(content().querySelector('ul.woocommerce-mini-cart')?.hasAttribute('aria-busy')).toBe(false);
   });
 
-  it('keeps the view wanted through a refresh that replaces every mini-cart element of the page', async () => {
-    // Shown once: the first box wants the view; the boxes that replace it are never shown.
-    let seeing = true;
-    onTestFinished(
-      setEnvironment({
-        visible: (_el, fn) => {
-          if (seeing) queueMicrotask(() => (fn(), dispatchEvent(new Event('pointermove'))));
-          return () => {};
-        },
-      }),
-    );
-    serverCart([[318, 1]]);
-    storedFromServer();
-    cartPage();
-    // No box wrapper outside the fragments: the refresh replaces the box and the counter, every element the
-    // mini-cart mounted on.
-    const html = (await pageBody('shop.html')).replace('class="widget woocommerce widget_shopping_cart"', 'class="widget woocommerce"');
-    const runtime = await mountPage(html, only('mini-cart', 'add-to-cart'));
-    await runtime.settled();
-    await vi.waitFor(() => expect(hasView(content())).toBe(true), { timeout: 15_000 }); // the first import of React is slow under load
-    seeing = false;
-    const before = content();
-    const seen = record(['wc_fragments_refreshed']);
-    document.body.dispatchEvent(new CustomEvent('wc_fragment_refresh'));
-    await vi.waitFor(() => expect(seen).toEqual(['wc_fragments_refreshed']));
-    expect(content()).not.toBe(before);
-    expect(document.querySelector('.widget_shopping_cart')).toBeNull();
-    await vi.waitFor(() => expect(hasView(content())).toBe(true));
-  });
-
   it('mounts when the cart changes, and removes: the line blocked while the request runs, one request for a double click', async () => {
     serverCart([
       [318, 1],

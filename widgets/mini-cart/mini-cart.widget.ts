@@ -1,24 +1,72 @@
-import { defineWidget, type WidgetContext } from '../../src/widget';
+import { defineWidget, type WidgetContext, type WidgetModule } from '../../src/widget';
 import { liveRegion } from '../../src/cart/announce';
-import { cartNotLoaded, refreshUnlessCartCall, startCart } from '../../src/cart/cart';
+import { cartNotLoaded, HASH_COOKIE, refreshUnlessCartCall, startCart } from '../../src/cart/cart';
+import { storedSessionHash } from '../../src/cart/persist';
+import { cartStore } from '../../src/cart/store';
 import { whenReleased } from '../../src/dom/press';
 import { env } from '../../src/env';
+import { listenLegacy } from '../../src/events/bus';
 import { deferView } from '../../src/react/defer';
 import { INTENT_EVENTS, onceInViewAndAlive, onIntent } from '../../src/react/intent';
-import { isUnfilled, REMOVE_LINK } from './logic';
-import { createPageView, PAGE_VIEW, type PageView } from './page-view';
+import { getCookie } from '../../src/storage/cookies';
+import { cartChanged, isUnfilled, REMOVE_LINK } from './logic';
 import { followRemoveLink, removeLinkOf } from './remove-link';
 
 const BOX = '.widget_shopping_cart_content';
 const VIEW_INTENT = INTENT_EVENTS.filter((type) => type !== 'click');
 
-/** Boxes the React view renders (its links are the view's): a box leaves with its markup. */
+/**
+ * The React view (and React with it) is loaded once per page, the first time a box is reached for, shown to a
+ * shopper who moves, or the cart changes;
+ * from then on every box mounts it at once (a fragment swap replaces the box: the new one gets the view too).
+ * Module state rather than a page service: a fragment swap unmounts every box before it scans the new one, and a
+ * service would be disposed in between, forgetting that the view was wanted.
+ */
+let view: Promise<WidgetModule> | undefined;
 const boxesWithView = new WeakSet<Element>();
+/** Boxes waiting for the view, each with its own deferred mount. */
+const waiting = new Map<Element, () => void>();
+
+/** The first reason to show the cart (reached for, shown to a shopper who moves, changed): load the view for every box on the page. */
+function wantView(): void {
+  view ??= import('./mini-cart.island').then((m) => m.default);
+  for (const want of waiting.values()) want();
+  waiting.clear();
+}
+
+/** What makes the view wanted, once per page: a cart that changed since the page was printed. */
+let watching: AbortController | undefined;
+function watchCart(): void {
+  if (watching) return;
+  const controller = (watching = new AbortController());
+  // The cart the page started with: the one stored by an earlier page, else the one the shop's cookie names (a
+  // sidebar box printed empty and filled by the first refresh shows that cart, not a change).
+  const printed = storedSessionHash() ?? getCookie(HASH_COOKIE) ?? '';
+  const changed = () => {
+    controller.abort();
+    wantView();
+  };
+  const unsubscribe = cartStore.subscribe((state) => {
+    if (cartChanged(printed, state)) changed();
+  });
+  controller.signal.addEventListener('abort', unsubscribe, { once: true });
+  // Another script's add or remove (the store follows it, but an unchanged hash would not say so).
+  listenLegacy(document.body, 'added_to_cart', changed, controller.signal, 'mini-cart');
+  listenLegacy(document.body, 'removed_from_cart', changed, controller.signal, 'mini-cart');
+}
 
 /** Whether the React view renders this box (tests). */
 export const hasView = (box: Element): boolean => boxesWithView.has(box);
 
-function mountBox(element: Element, ctx: WidgetContext, page: PageView): void {
+/** Tests: forget that the view was wanted (the module itself stays cached). */
+export function forgetView(): void {
+  watching?.abort();
+  watching = undefined;
+  view = undefined;
+  waiting.clear();
+}
+
+function mountBox(element: Element, ctx: WidgetContext): void {
   // Until the view is there (and for a remove clicked while it loads), plain code removes the line.
   const inFlight = new WeakSet<Element>();
   const activate = (event: Event) => {
@@ -34,7 +82,7 @@ function mountBox(element: Element, ctx: WidgetContext, page: PageView): void {
   element.addEventListener('keydown', activate, { signal: ctx.signal });
 
   const boxView = deferView(ctx, {
-    load: () => page.module!,
+    load: () => view!,
     mount: async (module) => {
       if (!element.isConnected || boxesWithView.has(element)) return;
       boxesWithView.add(element);
@@ -46,18 +94,19 @@ function mountBox(element: Element, ctx: WidgetContext, page: PageView): void {
     // The plain handler keeps working.
     fallback: 'the mini-cart keeps its printed markup',
   });
-  if (page.module) void boxView.want();
+  if (view) void boxView.want();
   else {
-    page.whenWanted(() => void boxView.want(), ctx.signal);
+    waiting.set(element, () => void boxView.want());
+    ctx.onCleanup(() => waiting.delete(element));
     // Reached for (a pointer over or down, a touch, focus, a key): wanted now. Not a click alone (a script's, or
     // a test's, with no pointer before it): the plain handler removes at once, a view arriving then would race it.
-    onIntent(element, page.want, ctx.signal, VIEW_INTENT);
+    onIntent(element, wantView, ctx.signal, VIEW_INTENT);
     // Shown (a sidebar in view at load, a dropdown opened) is not intent: a visitor who does nothing must not pay
     // for the framework to render the lines the server printed. Shown to a shopper who moves, it loads at an
     // idle moment, so the first hover or remove finds it evaluated.
     queueMicrotask(() => {
-      if (ctx.signal.aborted || page.module || isUnfilled(element.childElementCount, element.textContent ?? '')) return;
-      onceInViewAndAlive(element, page.want, ctx.signal);
+      if (ctx.signal.aborted || view || isUnfilled(element.childElementCount, element.textContent ?? '')) return;
+      onceInViewAndAlive(element, wantView, ctx.signal);
     });
   }
 
@@ -133,7 +182,7 @@ export default defineWidget({
     liveRegion();
     // After this mount returns: loading stored fragments replaces this very element.
     queueMicrotask(startCart);
-    const page = ctx.page(PAGE_VIEW, createPageView);
-    if (element.matches(BOX)) mountBox(element, ctx, page);
+    watchCart();
+    if (element.matches(BOX)) mountBox(element, ctx);
   },
 });
