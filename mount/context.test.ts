@@ -3,9 +3,6 @@ import { createContext, createPageServices } from './context';
 import { createRuntime, type Runtime } from './runtime';
 import { defineWidget, type WidgetEntry } from '../src/widget';
 
-/** The end of the current task: the microtasks queued so far have run. */
-const endOfTask = () => new Promise<void>((resolve) => queueMicrotask(resolve));
-
 describe('a widget context', () => {
   it('aborts its signal, then undoes its cleanups newest first, once', () => {
     const ctx = createContext('probe', createPageServices());
@@ -58,7 +55,7 @@ describe('a widget context', () => {
 });
 
 describe('page services', () => {
-  it('creates a service once for every context asking its key, and disposes it with the last holder', async () => {
+  it('creates a service once for every context asking its key, and disposes it with the last holder', () => {
     const services = createPageServices();
     const a = createContext('quick-view', services);
     const b = createContext('quick-view', services);
@@ -73,10 +70,8 @@ describe('page services', () => {
     expect(create).toHaveBeenCalledOnce();
     expect(services.held.get('quick-view:dialog')?.holders).toBe(2);
     a.dispose();
-    await endOfTask();
     expect(one.closed).toBe(false);
     b.dispose();
-    await endOfTask();
     expect(one.closed).toBe(true);
     expect(one.signal.aborted).toBe(true);
     expect(services.held.has('quick-view:dialog')).toBe(false);
@@ -98,63 +93,14 @@ describe('page services', () => {
     expect(ctx.page('probe:broken', () => 'second try')).toBe('second try');
   });
 
-  it('gives back a service asked for after unmount (an async step finishing late) at the end of the task', async () => {
+  it('gives back at once a service asked for after unmount (an async step finishing late)', () => {
     const services = createPageServices();
     const ctx = createContext('probe', services);
     ctx.dispose();
     let closed = false;
     ctx.page('probe:late', (scope) => scope.onCleanup(() => (closed = true)));
-    await endOfTask();
     expect(closed).toBe(true);
     expect(services.held.size).toBe(0);
-  });
-
-  it('keeps a service released by its last holder and asked for again in the same task: same instance, not disposed', async () => {
-    const services = createPageServices();
-    const closed: number[] = [];
-    let made = 0;
-    const create = (scope: { onCleanup(fn: () => void): void }) => {
-      const id = ++made;
-      scope.onCleanup(() => closed.push(id));
-      return { id };
-    };
-    const before = createContext('mini-cart', services);
-    const first = before.page('mini-cart:view', create);
-    // A fragment swap: the old box unmounts, the new one mounts, in one task.
-    before.dispose();
-    const after = createContext('mini-cart', services);
-    expect(after.page('mini-cart:view', create)).toBe(first);
-    await endOfTask();
-    expect(closed).toEqual([]);
-    expect(services.held.get('mini-cart:view')?.holders).toBe(1);
-    after.dispose();
-    await endOfTask();
-    expect(closed).toEqual([1]);
-    expect(made).toBe(1);
-  });
-
-  it('disposes a service released alone once the task ends, and gives a new one after that', async () => {
-    const services = createPageServices();
-    let closed = false;
-    const ctx = createContext('probe', services);
-    const first = ctx.page('probe:alone', (scope) => (scope.onCleanup(() => (closed = true)), {}));
-    ctx.dispose();
-    expect(closed).toBe(false);
-    await endOfTask();
-    expect(closed).toBe(true);
-    expect(services.held.size).toBe(0);
-    expect(createContext('probe', services).page('probe:alone', () => ({}))).not.toBe(first);
-  });
-
-  it('disposes a service waiting for the end of the task with the others when the runtime stops', () => {
-    const services = createPageServices();
-    let closed = 0;
-    const ctx = createContext('probe', services);
-    ctx.page('probe:stop', (scope) => scope.onCleanup(() => (closed += 1)));
-    ctx.dispose();
-    services.disposeAll();
-    expect(closed).toBe(1);
-    return endOfTask().then(() => expect(closed).toBe(1));
   });
 });
 
@@ -191,41 +137,5 @@ describe('page services in the runtime', () => {
     runtime.unmount(document);
     expect(disposed).toBe(1);
     expect(runtime.services.size).toBe(0);
-  });
-
-  it('keep a service through markup replaced in one task, though the new instances mount in later tasks', async () => {
-    document.body.innerHTML = '<div id="box"><p class="probe">old</p></div>';
-    let created = 0;
-    let disposed = 0;
-    const widget = defineWidget({
-      mount(el, ctx) {
-        const shared = ctx.page('probe:swap', (scope) => {
-          created += 1;
-          scope.onCleanup(() => (disposed += 1));
-          return { id: created };
-        });
-        el.setAttribute('data-shared', String(shared.id));
-      },
-    });
-    const entry: WidgetEntry = { name: 'probe', selector: '.probe', trigger: 'load', load: async () => ({ default: widget }) };
-    runtime = createRuntime([entry], { observe: false });
-    runtime.scan(document);
-    await runtime.settled();
-    // What a fragment swap does (src/cart/swap.ts): unmount what the old markup held, put the new one in, scan it.
-    const old = document.getElementById('box')!;
-    runtime.unmount(old);
-    const next = document.createElement('div');
-    next.innerHTML = '<p class="probe">new</p>';
-    old.replaceWith(next);
-    runtime.scan(next);
-    await runtime.settled();
-    expect(next.querySelector('.probe')!.getAttribute('data-shared')).toBe('1');
-    expect([created, disposed]).toEqual([1, 0]);
-    // A part of the page that leaves alone takes its service with it once its task (and the mounts it started)
-    // are over; the whole page's unmount at once.
-    next.remove();
-    runtime.unmount(next);
-    await runtime.settled();
-    expect([created, disposed]).toEqual([1, 1]);
   });
 });

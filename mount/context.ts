@@ -7,14 +7,11 @@ import type { Cleanup, OwnedContext, WidgetContext } from '../src/widget';
  * by the runtime rather than in module globals: each is created by the first context that asks for its key and
  * disposed (its own scope's cleanups run) when the last context holding it is disposed. A page without the
  * widget never creates it; a test that unmounts everything leaves nothing behind, so no module needs a reset.
- * The last release is deferred (see DisposeLater): a holder arriving meanwhile keeps the same service.
  */
 export interface PageServices {
   acquire<T>(key: string, create: (scope: WidgetContext) => T, name: string): [value: T, release: () => void];
   /** Dispose every service at once (the runtime stops). */
   disposeAll(): void;
-  /** Dispose now, not later, the services nobody holds any more (the whole page was unmounted). */
-  disposeReleased(): void;
   /** The services alive now, by key, with how many contexts hold each (debugging and tests). */
   readonly held: ReadonlyMap<string, { readonly holders: number }>;
 }
@@ -28,17 +25,7 @@ interface Held {
 /** Where a cleanup that throws is reported (the runtime reports it as the widget's unmount failure). */
 export type OnCleanupError = (error: unknown) => void;
 
-/**
- * When a service whose last holder let go is disposed: later, and only if nobody holds it by then. Markup
- * replaced in one task (a fragment swap unmounts every mini-cart box, then scans the new ones) must not lose the
- * page's service in between. By default the end of the task (a microtask); the runtime waits for the mounts it
- * started meanwhile too (mount/runtime.ts).
- */
-export type DisposeLater = (dispose: () => void) => void;
-
-const endOfTask: DisposeLater = (fn) => queueMicrotask(fn);
-
-export function createPageServices(onError: (key: string, error: unknown) => void = () => {}, later = endOfTask): PageServices {
+export function createPageServices(onError: (key: string, error: unknown) => void = () => {}): PageServices {
   const held = new Map<string, Held>();
   const dispose = (key: string, entry: Held): void => {
     held.delete(key);
@@ -65,29 +52,16 @@ export function createPageServices(onError: (key: string, error: unknown) => voi
         () => {
           if (released || held.get(key) !== mine) return;
           released = true;
-          if (--mine.holders > 0) return;
-          later(() => {
-            if (mine.holders === 0 && held.get(key) === mine) dispose(key, mine);
-          });
+          if (--mine.holders === 0) dispose(key, mine);
         },
       ];
     },
     disposeAll() {
       for (const [key, entry] of Array.from(held)) dispose(key, entry);
     },
-    disposeReleased() {
-      // One at a time: a service's scope may hold another, released (and disposed here too) as it goes.
-      for (let next = find(held); next; next = find(held)) dispose(...next);
-    },
     held,
   };
   return self;
-}
-
-/** A service nobody holds any more, waiting to be disposed. */
-function find(held: Map<string, Held>): [string, Held] | undefined {
-  for (const pair of held) if (pair[1].holders === 0) return pair;
-  return undefined;
 }
 
 /**

@@ -3,7 +3,7 @@ import { env } from '../src/env';
 import { debugLog, errorOnce } from '../src/log';
 import { islandHost, setIslandHost } from '../src/host';
 import { warmWhenAlive } from '../src/react/warmup';
-import { createContext, createPageServices, type DisposeLater, type PageServices } from './context';
+import { createContext, createPageServices, type PageServices } from './context';
 import { waitForTrigger, type Replay } from './triggers';
 import type { OwnedContext, WidgetEntry, WidgetModule } from '../src/widget';
 
@@ -275,19 +275,6 @@ function createMounter({ loader, startSoon, services, report, debug, teardown }:
 }
 
 /**
- * A page service's last release waits for the end of the task and then for the mounts started by then: markup
- * replaced in one task (a fragment swap unmounts the old, puts the new in and scans it) mounts its new instances
- * in later tasks, and they must find the service their predecessors held (the mini-cart's wanted view).
- */
-function afterMounts(pending: ReadonlySet<Promise<unknown>>): DisposeLater {
-  return (dispose) =>
-    queueMicrotask(() => {
-      if (pending.size === 0) dispose();
-      else void Promise.allSettled(pending).then(dispose);
-    });
-}
-
-/**
  * The island runtime: finds each registry entry's markup, waits for its trigger, loads its chunk, mounts it
  * once, and undoes all of it when the markup leaves the document. Every call into widget code is wrapped: a
  * widget that throws, or whose chunk fails to load, is reported and leaves its server markup and every other
@@ -301,7 +288,7 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
   const debug = (): boolean => (debugging ??= typeof options.debug === 'function' ? options.debug() : false);
   const loader = createLoader(debug);
   const startSoon = createStarter();
-  const services = createPageServices((key, error) => errorOnce(key, 'failed to close; the page goes on.', error), afterMounts(pending));
+  const services = createPageServices((key, error) => errorOnce(key, 'failed to close; the page goes on.', error));
 
   function report(entry: WidgetEntry, element: Element | null, error: unknown, phase: 'load' | 'mount' | 'unmount'): void {
     const what = phase === 'load' ? 'could not load its code' : phase === 'mount' ? 'failed to mount' : 'failed to unmount';
@@ -370,9 +357,6 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
     for (const [element, byName] of Array.from(instances)) {
       if (root === element || root.contains(element)) for (const instance of Array.from(byName.values())) teardown(instance);
     }
-    // The whole page went (the API's unmount(), a test's end): no new markup will take the services over, and
-    // what they put in the page (a dialog, a printed container moved aside) must be gone when this returns.
-    if (root === document) services.disposeReleased();
   }
 
   const watcher =
