@@ -1,5 +1,8 @@
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { setEnvironment } from '../../src/env';
+import type { WidgetEntry } from '../../src/widget';
+import { only } from '../../test/helpers/mount';
+import type { Chunks, Loaders } from './loaders';
 
 /** What the pages print for the variation form, as `window` globals (tests set them; pages print them inline). */
 export const VARIATION_PARAMS = {
@@ -43,8 +46,9 @@ export function useVariationPage(globals: Globals = {}, { preload = true } = {})
   // here too, as on a page the shopper has reached: a choice shows its variation at once, and a test's first
   // get_variation shows the overlay within a few ms. Tests of their late arrival pass preload: false.
   beforeAll(async () => {
-    const { displayReady } = await import('./variation-form.widget');
-    if (preload) await Promise.all([displayReady(), import('../../src/dom/block')]);
+    // The widget's modules are transformed here too, not inside a test's own time limit.
+    const [{ chunks }] = await Promise.all([import('./loaders'), import('./variation-form.widget')]);
+    if (preload) await Promise.all([chunks.displayReady(), import('../../src/dom/block')]);
   }, 60_000);
   beforeEach(() => {
     undo = [setGlobals({ wc_add_to_cart_variation_params: VARIATION_PARAMS, ...globals }), quickEnvironment()];
@@ -56,25 +60,38 @@ export function useVariationPage(globals: Globals = {}, { preload = true } = {})
 }
 
 /**
- * Modules the form loads on demand, held back as a slow network would hold their chunks until the test calls
- * `gate.open()`; for a vi.mock factory, which may only reach imports by import():
- * `vi.mock('./display', async (original) => (await import('./test-helpers')).gate.hold('display', original))`.
- * `requested` says which were asked for, in order.
+ * Chunks the form loads on demand, held back as a slow network would hold them until the test calls `open()`:
+ * `hold('display', () => import('./display'))` as a loader. `requested` says which were asked for, in order.
  */
-export const gate = (() => {
+export function createGate(): { requested: string[]; open(): void; hold<T>(name: string, load: () => Promise<T>): Promise<T> } {
   let open = () => {};
   const opened = new Promise<void>((resolve) => (open = resolve));
   const requested: string[] = [];
   return {
     requested,
     open: () => open(),
-    async hold<T>(name: string, original: () => Promise<T>): Promise<T> {
+    async hold(name, load) {
       requested.push(name);
       await opened;
-      return original();
+      return load();
     },
   };
-})();
+}
+
+/**
+ * The variation form's registry entry over chunks of the test's own (the real imports unless replaced), plus any
+ * other entries by name: for mountPage. `chunks` is the form's loaded state, fresh for each call.
+ */
+export async function withLoaders(loaders: Partial<Loaders>, ...others: string[]): Promise<{ chunks: Chunks; entries: WidgetEntry[] }> {
+  const { createChunks, IMPORTS } = await import('./loaders');
+  const { variationForm } = await import('./variation-form.widget');
+  const chunks = createChunks({ ...IMPORTS, ...loaders });
+  const module = variationForm(chunks);
+  const entries = only('variation-form', ...others).map((entry) =>
+    entry.name === 'variation-form' ? { ...entry, load: () => Promise.resolve({ default: module }) } : entry,
+  );
+  return { chunks, entries };
+}
 
 export const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 

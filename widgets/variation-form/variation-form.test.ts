@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { failNext, state } from '../../fixtures/mock/state';
 import { mountPage, only } from '../../test/helpers/mount';
-import { VARIATION_TIMEOUT } from './variation-form.widget';
+import { VARIATION_TIMEOUT } from './loaders';
 import { afterInit, choose, fakeJQuery, pageBody, recordNative, useVariationPage, VARIATION_PARAMS, wait } from './test-helpers';
 
 let JACKET = '';
