@@ -11,6 +11,7 @@ import { INTENT_EVENTS, onceInViewAndAlive, onIntent } from '../../src/react/int
 import { getCookie } from '../../src/storage/cookies';
 import { cartChanged, isUnfilled, REMOVE_LINK } from './logic';
 import { followRemoveLink, removeLinkOf } from './remove-link';
+import { warmViewThen } from './warm';
 
 const BOX = '.widget_shopping_cart_content';
 const VIEW_INTENT = INTENT_EVENTS.filter((type) => type !== 'click');
@@ -103,10 +104,10 @@ function mountBox(element: Element, ctx: WidgetContext): void {
     onIntent(element, wantView, ctx.signal, VIEW_INTENT);
     // Shown (a sidebar in view at load, a dropdown opened) is not intent: a visitor who does nothing must not pay
     // for the framework to render the lines the server printed. Shown to a shopper who moves, it loads at an
-    // idle moment, so the first hover or remove finds it evaluated.
+    // idle moment, warmed (warm.ts), so the first hover or remove finds it evaluated and compiled.
     queueMicrotask(() => {
       if (ctx.signal.aborted || view || isUnfilled(element.childElementCount, element.textContent ?? '')) return;
-      onceInViewAndAlive(element, wantView, ctx.signal);
+      onceInViewAndAlive(element, warmViewThen(wantView), ctx.signal);
     });
   }
 
