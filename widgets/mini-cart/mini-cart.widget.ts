@@ -11,7 +11,6 @@ import { INTENT_EVENTS, onceInViewAndAlive, onIntent } from '../../src/react/int
 import { getCookie } from '../../src/storage/cookies';
 import { cartChanged, isUnfilled, REMOVE_LINK } from './logic';
 import { followRemoveLink, removeLinkOf } from './remove-link';
-import { warmViewThen } from './warm';
 
 const BOX = '.widget_shopping_cart_content';
 const VIEW_INTENT = INTENT_EVENTS.filter((type) => type !== 'click');
@@ -107,7 +106,13 @@ function mountBox(element: Element, ctx: WidgetContext): void {
     // idle moment, warmed (warm.ts), so the first hover or remove finds it evaluated and compiled.
     queueMicrotask(() => {
       if (ctx.signal.aborted || view || isUnfilled(element.childElementCount, element.textContent ?? '')) return;
-      onceInViewAndAlive(element, warmViewThen(wantView), ctx.signal);
+      // A warm-up that fails fails again for the view's own load, which says so once.
+      const warmThenWant = () =>
+        void import('./warm')
+          .then((m) => m.default())
+          .catch(() => {})
+          .finally(wantView);
+      onceInViewAndAlive(element, warmThenWant, ctx.signal);
     });
   }
 
