@@ -11,13 +11,21 @@ const ROOT_EVENTS = {
 /**
  * A throwaway render of a view into a detached element, for a widget's `warm()` at idle before any interaction:
  * the engine compiles React's rendering code, this view's and React's event dispatch now instead of in the
- * shopper's first interaction. `next`: an update such as the first use makes (committed at once). Nothing is left
- * behind: no node in the document, no request, no state.
+ * shopper's first interaction. `next`: an update such as the first use makes (committed at once). `act`: the first
+ * use's own event on the rendered view (a remove's click), dispatched before `next` is committed, so the update it
+ * makes is rendered with it. Nothing is left behind: no node in the document, no request, no state.
  */
-export function warmView<P extends object>(name: string, Component: ComponentType<P>, initial: P, next: P): void {
+export function warmView<P extends object>(
+  name: string,
+  Component: ComponentType<P>,
+  initial: P,
+  next: P,
+  act?: (host: Element) => void,
+): void {
   const host = document.createElement('div');
   const island = renderIsland(name, host, <Component {...initial} />);
   try {
+    act?.(host);
     island.flush(<Component {...next} />);
     const target = host.querySelector('button, a, input') ?? host.firstElementChild;
     if (!target) return;

@@ -241,6 +241,21 @@ const inViewport = (page: Page, selector: string) =>
     return r.height > 0 && r.top < innerHeight && r.bottom > 0;
   });
 
+/** The mini-cart's throwaway render (widgets/mini-cart/warm-view.tsx), requested only when the view is warmed. */
+const warmRequested = (requests: string[]) => requests.some((u) => /\/chunks\/warm-view-[\w-]+\.js$/.test(new URL(u).pathname));
+
+/** A point in the viewport over none of the page's islands or controls: a pointer there is a sign of life, not intent. */
+const quietSpot = (page: Page) =>
+  page.evaluate(() => {
+    const islands = 'form, a, button, input, select, .woocommerce-product-gallery, .widget_shopping_cart, .fusion-live-search, header';
+    for (let y = innerHeight - 10; y > 10; y -= 20)
+      for (let x = 10; x < innerWidth - 10; x += 40) {
+        const el = document.elementFromPoint(x, y);
+        if (el && !el.closest(islands)) return [x, y] as const;
+      }
+    throw new Error('no point over plain page content in the viewport');
+  });
+
 describe.each(BUILD_TAGS)('a filled sidebar cart in view, %s tag', (tag) => {
   test('a visitor who does nothing sees the cart filled and loads no framework and no view by load + 3 s; a pointer over the cart brings them', async () => {
     const { page, errors, requests } = await openPage(SIDEBAR_CART, { tag, storage: VISITOR_WITH_CART });
@@ -253,6 +268,32 @@ describe.each(BUILD_TAGS)('a filled sidebar cart in view, %s tag', (tag) => {
     await page.hover('.widget_shopping_cart_content .woocommerce-mini-cart-item');
     await expect.poll(() => miniCartView(requests), { timeout: 15_000 }).toBe(true);
     expect(frameworkRequested(requests)).toBe(true);
+    await expectAxeClean(page);
+    expectNoConsoleErrors(errors);
+  });
+
+  test("the shopper's first sign of life away from the cart warms its view at idle (the framework, the view, a throwaway remove), then the view; by load + 3 s without one, none of it", async () => {
+    const { page, errors, requests } = await openPage(SIDEBAR_CART, { tag, storage: VISITOR_WITH_CART });
+    await waitForMini(page, 2);
+    await loadPlus3s(page);
+    expect(warmRequested(requests)).toBe(false);
+    expect(frameworkRequested(requests)).toBe(false);
+    const [x, y] = await quietSpot(page);
+    await page.mouse.move(x, y);
+    await expect.poll(() => warmRequested(requests), { timeout: 15_000 }).toBe(true);
+    expect(frameworkRequested(requests)).toBe(true);
+    await expect.poll(() => miniCartView(requests), { timeout: 15_000 }).toBe(true);
+    await waitForIdleIslands(page);
+    // Nothing of the throwaway remove reaches the page or the shop; the cart's lines are the shop's.
+    expect(await endpoints(page)).not.toContain('remove_from_cart');
+    await waitForMini(page, 2);
+    expect(
+      await page.$$eval('.widget_shopping_cart_content .processing, .widget_shopping_cart_content [aria-busy]', (els) => els.length),
+    ).toBe(0);
+    // The first remove, the view now in place, removes the line.
+    await page.click('.widget_shopping_cart_content .remove_from_cart_button[data-product_id="320"]');
+    await waitForMini(page, 1);
+    expect(await cartLines(page)).toEqual([[318, 2]]);
     await expectAxeClean(page);
     expectNoConsoleErrors(errors);
   });

@@ -103,10 +103,16 @@ function mountBox(element: Element, ctx: WidgetContext): void {
     onIntent(element, wantView, ctx.signal, VIEW_INTENT);
     // Shown (a sidebar in view at load, a dropdown opened) is not intent: a visitor who does nothing must not pay
     // for the framework to render the lines the server printed. Shown to a shopper who moves, it loads at an
-    // idle moment, so the first hover or remove finds it evaluated.
+    // idle moment, warmed (warm.ts), so the first hover or remove finds it evaluated and compiled.
     queueMicrotask(() => {
       if (ctx.signal.aborted || view || isUnfilled(element.childElementCount, element.textContent ?? '')) return;
-      onceInViewAndAlive(element, wantView, ctx.signal);
+      // A warm-up that fails fails again for the view's own load, which says so once.
+      const warmThenWant = () =>
+        void import('./warm')
+          .then((m) => m.default())
+          .catch(() => {})
+          .finally(wantView);
+      onceInViewAndAlive(element, warmThenWant, ctx.signal);
     });
   }
 
