@@ -157,7 +157,7 @@ describe.each(BUILD_TAGS)('WP Rocket beacon, %s tag', (tag) => {
     const { page } = await openPage('/beacon.html', {
       tag,
       viewport: DESKTOP,
-      beforeGoto: (context: BrowserContext) => context.addInitScript(() => addEventListener('load', () => scrollTo(0, 400))),
+      initScript: () => addEventListener('load', () => scrollTo(0, 400)),
     });
     await completed(page);
     expect(await page.evaluate(() => window.__mock!.state.log.filter((e) => e.endpoint.startsWith('rocket_')).length)).toBe(0);

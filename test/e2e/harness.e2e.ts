@@ -3,7 +3,7 @@
  * that browser tests use to prove theme handlers receive our events.
  */
 import { describe, expect, test } from 'vitest';
-import { baseURL, expectNoConsoleErrors, openPage } from './harness';
+import { baseURL, expectNoConsoleErrors, holdWave, openPage } from './harness';
 
 describe('fixture server', () => {
   test('the index lists every fixture page with its title', async () => {
@@ -32,10 +32,13 @@ describe('fixture server', () => {
     expect(none).not.toContain('/demo/boot.js');
   });
 
-  test('uploads are SVG placeholders of the named size; unknown paths and path escapes are 404', async () => {
+  test('uploads are PNG placeholders of the named size for the tests (SVG for the demo); unknown paths and path escapes are 404', async () => {
     const image = await fetch(`${baseURL()}/wp-content/uploads/canvas-tote-300x200.jpg`);
-    expect(image.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
-    expect(await image.text()).toMatch(/^<svg [^>]*width="300" height="200"/);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    const png = Buffer.from(await image.arrayBuffer());
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    // IHDR: width and height as the file name says.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([300, 200]);
     for (const path of [
       '/nope',
       '/wp-content/plugins/storefront-islands/dist/%2e%2e/package.json',
@@ -116,5 +119,22 @@ describe('openPage storage seeding', () => {
     expect(await page.$eval('.woocommerce-store-notice', (el) => getComputedStyle(el).display)).toBe('none');
     expect(await page.evaluate(() => [localStorage.getItem('seeded'), sessionStorage.getItem('seeded')])).toEqual(['local', 'session']);
     expectNoConsoleErrors(errors);
+  });
+});
+
+describe('holdWave', () => {
+  // Fetches of files the server does not have: only when each request starts matters here.
+  const A = /\/__wave\/a\.js$/;
+  const B = /\/__wave\/b\.js$/;
+  test('passes files requested together, and names the file of a second wave', async () => {
+    const { page } = await openPage('/demo/blank.html', { tag: 'none', mock: false });
+    const together = await holdWave(page, [A, B], 2000);
+    await page.evaluate(() => void Promise.all([fetch('/__wave/a.js'), fetch('/__wave/b.js')]));
+    await together.expectOneWave();
+
+    const { page: other } = await openPage('/demo/blank.html', { tag: 'none', mock: false });
+    const waterfall = await holdWave(other, [A, B], 1000);
+    await other.evaluate(() => void fetch('/__wave/a.js').then(() => fetch('/__wave/b.js')));
+    await expect(waterfall.expectOneWave()).rejects.toThrow(/second wave/);
   });
 });

@@ -588,36 +588,54 @@ interface AxeViolation {
   nodes: { target: unknown[]; failureSummary?: string }[];
 }
 
+/** What holdWave hands back: the check, once the action that requests the files has been taken. */
+export interface Wave {
+  /** Wait until every pattern was requested, and fail unless each was requested while the others were held. */
+  expectOneWave(): Promise<void>;
+}
+
 /**
- * The files (URL paths) were requested in one wave: each request started before every other one's response had
- * ended, so none was discovered only once another had arrived (Resource Timing of the page, once all have arrived).
+ * Whether files are requested in one wave (each before any other has arrived) rather than a waterfall (one found
+ * only once another was parsed), decided without reading the clock: from now on the responses of the files
+ * matching `patterns` are held until each pattern has been requested, then all go through. Files of one wave are
+ * all requested while held; in a waterfall the next file never comes while the first is held, so after `patience`
+ * everything is let through and `expectOneWave` names the files that were missing. (Comparing resource timings
+ * instead failed on a loaded machine: a small file of the same wave could arrive before the next request started.)
+ * Call it before the action that requests the files. It routes the page, so the tab is not kept for another test.
  */
-export async function expectRequestedTogether(page: Page, paths: readonly (string | undefined)[]): Promise<void> {
-  expect(paths.every(Boolean), `paths: ${JSON.stringify(paths)}`).toBe(true);
-  // Each response complete (a file still arriving has no end to compare with yet).
-  await page.waitForFunction(
-    (wanted) =>
-      wanted.every((path) =>
-        performance
-          .getEntriesByType('resource')
-          .some((e) => new URL(e.name).pathname === path && (e as PerformanceResourceTiming).responseEnd > 0),
-      ),
-    paths as string[],
+export async function holdWave(page: Page, patterns: readonly RegExp[], patience = 15_000): Promise<Wave> {
+  const seen: (string | undefined)[] = patterns.map(() => undefined);
+  let gaveUp = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let letThrough!: () => void;
+  const open = new Promise<void>((resolve) => (letThrough = resolve));
+  const matching = (path: string) => patterns.findIndex((p) => p.test(path));
+  await page.route(
+    (url) => matching(url.pathname) >= 0,
+    async (route) => {
+      const path = new URL(route.request().url()).pathname;
+      const at = matching(path);
+      if (!gaveUp) seen[at] ??= path;
+      timer ??= setTimeout(() => {
+        gaveUp = true;
+        letThrough();
+      }, patience);
+      if (seen.every(Boolean)) {
+        clearTimeout(timer);
+        letThrough();
+      }
+      await open;
+      await route.continue().catch(() => {});
+    },
   );
-  const timing = await page.evaluate(
-    (wanted) =>
-      wanted.map((path) => {
-        const entry = performance.getEntriesByType('resource').find((e) => new URL(e.name).pathname === path) as
-          | PerformanceResourceTiming
-          | undefined;
-        return entry ? { path, start: entry.startTime, end: entry.responseEnd } : { path, start: NaN, end: NaN };
-      }),
-    paths as string[],
-  );
-  for (const a of timing) {
-    expect(Number.isFinite(a.start), `${a.path} has no resource timing`).toBe(true);
-    for (const b of timing) if (a !== b) expect(a.start, `${a.path} requested after ${b.path} arrived`).toBeLessThan(b.end);
-  }
+  return {
+    async expectOneWave() {
+      await expect.poll(() => gaveUp || seen.every(Boolean), { timeout: patience + 15_000 }).toBe(true);
+      const missing = patterns.filter((_, i) => !seen[i]).map(String);
+      const held = seen.filter(Boolean);
+      expect(missing, `not requested while ${JSON.stringify(held)} were held: a second wave`).toEqual([]);
+    },
+  };
 }
 
 /**

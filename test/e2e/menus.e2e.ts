@@ -223,7 +223,7 @@ describe.each(BUILD_TAGS)('header and menus, %s build', (tag) => {
       const { page, errors } = await openPage('/header.html', {
         tag,
         viewport: DESKTOP,
-        beforeGoto: (context) => context.addInitScript(viewportWide),
+        initScript: viewportWide,
       });
       page.setDefaultTimeout(TIMEOUT);
       const button = '.fusion-main-menu button[aria-label="Open submenu of Collections"]';
@@ -308,7 +308,7 @@ describe.each(BUILD_TAGS)('header and menus, %s build', (tag) => {
       const { page, errors } = await openPage('/header.html', {
         tag,
         viewport: PHONE,
-        beforeGoto: (context) => context.addInitScript(dropIcon),
+        initScript: dropIcon,
       });
       page.setDefaultTimeout(TIMEOUT);
       const bar = '.fusion-mobile-nav-holder > button.fusion-mobile-selector';
@@ -349,7 +349,7 @@ describe.each(BUILD_TAGS)('header and menus, %s build', (tag) => {
       const { page, errors } = await openPage('/header.html', {
         tag,
         viewport: PHONE,
-        beforeGoto: (context) => context.addInitScript(modern),
+        initScript: modern,
       });
       page.setDefaultTimeout(TIMEOUT);
       const toggle = '.fusion-mobile-menu-icons a';

@@ -48,7 +48,7 @@ function watchInit(): void {
 }
 
 async function open(tag: (typeof BUILD_TAGS)[number], extra: { jquery?: boolean } = {}) {
-  const opened = await openPage(PAGE, { tag, ...extra, beforeGoto: (context) => context.addInitScript(watchInit) });
+  const opened = await openPage(PAGE, { tag, ...extra, initScript: watchInit });
   await opened.page.waitForFunction(() => (window as unknown as { sfReady?: boolean }).sfReady === true);
   return opened;
 }

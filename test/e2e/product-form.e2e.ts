@@ -9,7 +9,7 @@ import {
   clickWhenStill,
   expectAxeClean,
   expectNoConsoleErrors,
-  expectRequestedTogether,
+  holdWave,
   FRAMEWORK_CHUNK,
   openPage,
   waitForIdleIslands,
@@ -41,8 +41,7 @@ function watchInit(): void {
   document.addEventListener('wc_variation_form', ready);
   w.jQuery?.(document).on('wc_variation_form', ready);
 }
-const openForm = (path: string, options: Parameters<typeof openPage>[1]) =>
-  openPage(path, { ...options, beforeGoto: (context) => context.addInitScript(watchInit) });
+const openForm = (path: string, options: Parameters<typeof openPage>[1]) => openPage(path, { ...options, initScript: watchInit });
 const initialised = async (page: Page) => {
   await page.waitForFunction(() => (window as unknown as { sfTestVariationFormReady?: boolean }).sfTestVariationFormReady === true);
   await page.waitForSelector('.single_add_to_cart_button.wc-variation-selection-needed');
@@ -437,15 +436,13 @@ describe.each(BUILD_TAGS)('variation form before and after its React view, %s ta
   test('the view arrives with the framework on the first interaction and takes over without a change the shopper could see', async () => {
     const { page, errors, requests } = await openPage('/product-variable.html', {
       tag,
-      beforeGoto: async (context, tab) => {
-        await tab.mouse.move(0, 0);
-        await context.addInitScript(watchInit);
-      },
+      initScript: watchInit,
     });
     await initialised(page);
     await waitForIdleIslands(page);
     expect(frameworkRequests(requests)).toEqual([]);
     const before = requests.length;
+    const wave = await holdWave(page, [/\/chunks\/view\.island-[\w-]+\.js$/, FRAMEWORK_CHUNK, DISPLAY_CHUNK]);
     const [framework] = await Promise.all([
       page.waitForResponse((r) => FRAMEWORK_CHUNK.test(new URL(r.url()).pathname)),
       clickWhenStill(page, BUTTON),
@@ -457,7 +454,7 @@ describe.each(BUILD_TAGS)('variation form before and after its React view, %s ta
     const display = after.find((p) => DISPLAY_CHUNK.test(p));
     expect(display).toBeDefined();
     // One wave: the view's chunk, the framework and display.ts are requested together.
-    await expectRequestedTogether(page, [view, frameworkRequests(requests)[0], display]);
+    await wave.expectOneWave();
     // Two frames for the view's first render: the press is still explained, the button still blocked.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await explanation(page)).toEqual({ text: MAKE_A_SELECTION, hidden: false });

@@ -99,7 +99,7 @@ const cssVar = (page: Page, id: string, name: string) => page.$eval(id, (el, n) 
 
 describe.each(BUILD_TAGS)('sliders and carousels, %s build', (tag) => {
   test('FlexSlider and carousels at 1280, 800 and 500 px: mouse, keyboard, videos, thumbnails, bad data, reduced motion', async () => {
-    const { page, errors, messages } = await openPage('/sliders.html', { tag, beforeGoto: (context) => context.addInitScript(instrument) });
+    const { page, errors, messages } = await openPage('/sliders.html', { tag, initScript: instrument });
 
     // The hero is in the first viewport: it mounts at once, and mounting moved nothing on screen.
     await page.waitForSelector('#slider-hero[aria-roledescription="carousel"]', WAIT);
