@@ -296,16 +296,21 @@ const PAGE_TAINTING = [
 ] as const;
 const taintedPages = new WeakSet<Page>();
 
-function watchPage(page: Page): void {
-  const target = page as unknown as Record<string, unknown>;
-  for (const name of PAGE_TAINTING) {
+/** Call `changed` before each of the object's methods `names` runs (a test changed what a kept one would carry over). */
+function onCalls(object: object, names: readonly string[], changed: () => void): void {
+  const target = object as Record<string, unknown>;
+  for (const name of names) {
     const original = target[name];
     if (typeof original !== 'function') continue;
     target[name] = (...args: unknown[]) => {
-      taintedPages.add(page);
-      return (original as (...a: unknown[]) => unknown).apply(page, args);
+      changed();
+      return (original as (...a: unknown[]) => unknown).apply(object, args);
     };
   }
+}
+
+function watchPage(page: Page): void {
+  onCalls(page, PAGE_TAINTING, () => taintedPages.add(page));
 }
 
 /**
@@ -339,25 +344,10 @@ async function blankTab(page: Page): Promise<boolean> {
 }
 
 function watchForChanges(entry: Pooled): void {
-  const target = entry.context as unknown as Record<string, unknown>;
-  for (const name of TAINTING) {
-    const original = target[name];
-    if (typeof original !== 'function') continue;
-    target[name] = (...args: unknown[]) => {
-      entry.tainted = true;
-      return (original as (...a: unknown[]) => unknown).apply(entry.context, args);
-    };
-  }
+  const taint = () => void (entry.tainted = true);
+  onCalls(entry.context, TAINTING, taint);
   // page.clock is the context's clock: a clock installed by one test would run every later page.
-  const clock = entry.context.clock as unknown as Record<string, unknown>;
-  for (const name of CLOCK_TAINTING) {
-    const original = clock[name];
-    if (typeof original !== 'function') continue;
-    clock[name] = (...args: unknown[]) => {
-      entry.tainted = true;
-      return (original as (...a: unknown[]) => unknown).apply(entry.context.clock, args);
-    };
-  }
+  onCalls(entry.context.clock, CLOCK_TAINTING, taint);
 }
 
 /**
