@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { afterAll, beforeEach, expect, inject, onTestFinished } from 'vitest';
 import type { StorefrontIslandsApi } from '../../mount/api';
-import { CHROMIUM_ARGS } from '../server/chromium.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_ENV } from '../server/chromium.mjs';
 
 /**
  * Both ways a theme can load the React build (`<script type="module">` and the classic `<script defer>`), and the
@@ -144,6 +144,7 @@ async function browser(): Promise<Browser> {
     executablePath: chromiumPath || '/usr/bin/chromium',
     args: [...CHROMIUM_ARGS, ...HARNESS_ARGS],
     headless: true,
+    env: CHROMIUM_ENV,
   });
   return browserPromise;
 }
