@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { TEST_CHROMIUM_PATH } from '../server/chromium.mjs';
 import { startServer } from '../server/serve.mjs';
 
 declare module 'vitest' {
@@ -42,7 +43,7 @@ function newestSource(): { file: string; mtime: number } {
  * are skipped with a loud banner, and with CI=true that is a failure. One fixture server serves every file.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const candidate = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  const candidate = TEST_CHROMIUM_PATH;
   const chromiumPath = existsSync(candidate) ? candidate : '';
   if (!chromiumPath) {
     const lines = [
