@@ -4,12 +4,14 @@
  * same-origin redirect); the one-page variant's failure path; jQuery handlers get checkout_error with its HTML.
  * Leaving the page (issues 13 and 14): a hosted gateway's off-site redirect is followed, a `javascript:` one
  * runs nothing, `reload: true` really reloads with a #fragment in the URL; the returning-customer login toggle.
+ * Server HTML (issue 27): the order review's fragments through the one sanitizer, except the payment fragment's
+ * scripts, which run as WooCommerce's jQuery runs them (a gateway building its card field, under the page's CSP).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { FIXTURE_CART, freshCheckout } from '../../fixtures/mock/checkout';
 import recordedReview from '../../fixtures/responses/realshop/update_order_review.json';
-import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, openPage, recorded, BUILD_TAGS } from './harness';
 
 const seeded = { local: { __storefront_islands_mock__: JSON.stringify({ cart: FIXTURE_CART }) } };
 const count = (page: Page, endpoint: string) =>
@@ -265,7 +267,7 @@ function compareInPage(recordedHtml: string[]) {
 }
 
 /** The mock shop with the fixture cart, a fresh checkout, and update_order_review answering as `reviewAnswer` says. */
-const reviewAnswering = (reviewAnswer: 'realshop' | 'hostile') => ({
+const reviewAnswering = (reviewAnswer: 'realshop' | 'hostile' | 'scripted') => ({
   local: {
     [MOCK_KEY]: JSON.stringify({
       cart: FIXTURE_CART,
@@ -295,7 +297,7 @@ describe.each(BUILD_TAGS)('checkout, server HTML through the one sanitizer, %s t
     expectNoConsoleErrors(errors);
   });
 
-  test('a hostile payment box is inert once the checkout has put it in: no handler, script URL, inline frame or refresh', async () => {
+  test('a hostile payment box: its script runs as WooCommerce runs it, nothing else of it acts, and no other fragment’s script runs', async () => {
     const storage = reviewAnswering('hostile');
     const { page, errors } = await openPage('/checkout-onepage.html', { tag, storage });
     const start = page.url();
@@ -308,16 +310,81 @@ describe.each(BUILD_TAGS)('checkout, server HTML through the one sanitizer, %s t
       linkHref: document.querySelector('#payment .hostile-link')?.getAttribute('href') ?? null,
       frames: [...document.querySelectorAll('#payment iframe')].map((f) => f.getAttribute('srcdoc')),
       metas: document.querySelectorAll('body meta').length,
-      scripts: document.querySelectorAll('#order_review script').length,
+      paymentScripts: document.querySelectorAll('#payment script').length,
+      reviewScripts: document.querySelectorAll('.woocommerce-checkout-review-order-table script').length,
+      reviewRow: !!document.querySelector('.woocommerce-checkout-review-order-table tr.hostile-row'),
+      paymentScript: (window as unknown as { __paymentScript?: string }).__paymentScript ?? null,
       pwned: (window as unknown as { __pwned?: string }).__pwned ?? null,
     }));
-    expect(found).toEqual({ handlers: 0, linkHref: null, frames: [null], metas: 0, scripts: 0, pwned: null });
+    // The payment fragment's script is the shop's own answer, run as WooCommerce's jQuery runs it (issue 27's
+    // decision); the review table's script stays out, as every other fragment's.
+    expect(found).toEqual({
+      handlers: 0,
+      linkHref: null,
+      frames: [null],
+      metas: 0,
+      paymentScripts: 1,
+      reviewScripts: 0,
+      reviewRow: true,
+      paymentScript: 'ran',
+      pwned: null,
+    });
     await page.click('#payment .hostile-link');
     expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned ?? null)).toBeNull();
     expect(page.url()).toBe(start);
     // The sale still goes: the payment methods and the place order button are the shop's, as printed.
     expect(await page.getAttribute('#payment_method_bacs', 'name')).toBe('payment_method');
     expect(await page.getAttribute('#woocommerce-process-checkout-nonce', 'value')).toBe('c0ffee1234');
+    expect((await recorded(page)).csp).toEqual([]);
     expectNoConsoleErrors(errors.filter((e) => !/status of 404/.test(e)));
+  });
+
+  test('a gateway that builds its card field by script: its library, then its setup, then updated_checkout, once per new payment fragment', async () => {
+    const storage = reviewAnswering('scripted');
+    const { page, errors } = await openPage('/checkout-onepage.html', {
+      tag,
+      storage,
+      initScript: () => {
+        const w = window as unknown as { __gatewayLog: string[] };
+        w.__gatewayLog = [];
+        // Capturing on the document: the event is fired on the body, which does not exist yet.
+        document.addEventListener('updated_checkout', () => w.__gatewayLog.push('updated_checkout'), true);
+      },
+    });
+    const gatewayLog = () => page.evaluate(() => (window as unknown as { __gatewayLog: string[] }).__gatewayLog);
+    const once = ['library', 'setup:object', 'mounted', 'updated_checkout'];
+    await page.waitForSelector('#scripted_card_number', { state: 'attached' });
+    await idle(page);
+    await page.waitForFunction((n) => (window as unknown as { __gatewayLog: string[] }).__gatewayLog.length >= n, once.length);
+    expect(await gatewayLog()).toEqual(once);
+
+    // The shopper picks the gateway after the review: its box shows the field its script built.
+    await page.check('#payment_method_scripted_card');
+    expect(await page.isVisible('#scripted_card_number')).toBe(true);
+    expect(await page.textContent('label[for="scripted_card_number"]')).toBe('Card number');
+    expect(await page.textContent('#place_order')).toBe('Pay by card');
+    await page.fill('#scripted_card_number', '4242 4242 4242 4242');
+    await expectAxeClean(page, { include: '#order_review' });
+
+    // A new answer with a new payment fragment: the scripts run again, once, and the typed number comes back.
+    const before = await count(page, 'update_order_review');
+    await page.check('input.shipping_method[value="local_pickup:3"]');
+    await page.waitForFunction((n) => window.__mock!.state.log.filter((e) => e.endpoint === 'update_order_review').length > n, before);
+    await page.waitForFunction((n) => (window as unknown as { __gatewayLog: string[] }).__gatewayLog.length >= n, 2 * once.length);
+    await idle(page);
+    expect(await gatewayLog()).toEqual([...once, ...once]);
+    expect(await page.getAttribute('#scripted-card-fields', 'data-render')).toBe(String(before + 1));
+    expect(await page.isChecked('#payment_method_scripted_card')).toBe(true);
+    expect(await page.inputValue('#scripted_card_number')).toBe('4242 4242 4242 4242');
+    // The printed scripts stay where the gateway put them (its JSON settings unrun, readable).
+    expect(await page.$$eval('#payment .payment_method_scripted_card script', (list) => list.map((s) => s.id))).toEqual([
+      'scripted-card-settings',
+      'scripted-card-js',
+      'scripted-card-js-after',
+    ]);
+    expect(await page.getAttribute('#scripted-card-js', 'data-gateway')).toBe('scripted_card');
+    await expectAxeClean(page, { include: '#order_review' });
+    expect((await recorded(page)).csp).toEqual([]);
+    expectNoConsoleErrors(errors);
   });
 });

@@ -1,5 +1,4 @@
 import type { WidgetContext } from '../../src/widget';
-import { islandHost } from '../../src/host';
 import { asFragments } from '../../src/cart/logic';
 import { navigation } from '../../src/cart/navigate';
 import { block, unblock } from '../../src/dom/block';
@@ -77,40 +76,20 @@ function shippingMethods(form: HTMLFormElement): Record<string, string> {
 
 type Clean = (html: string) => DocumentFragment;
 
-/** An answer, with the sanitizer its markup goes through (its chunk is requested beside the answer). */
+/**
+ * An answer, with the sanitizer its markup goes through and what puts its fragments in place (their chunks are
+ * requested beside the answer).
+ */
 interface Reviewed {
   data: ReviewResponse;
   clean: Clean;
-}
-
-/**
- * Each fragment replaces every element its key selects; widgets in the new markup are mounted at once. The markup
- * goes through the one sanitizer, once per key, with the shop's field names and ids kept (a payment gateway's
- * fields must reach the order).
- */
-function replaceFragments(fragments: Record<string, string>, clean: Clean, warn: WidgetContext['warn']): void {
-  for (const [selector, html] of Object.entries(fragments)) {
-    let found: Element[];
-    try {
-      found = [...document.querySelectorAll(selector)];
-    } catch {
-      warn('fragments', `the key ${JSON.stringify(selector)} is not a valid selector; skipped`);
-      continue;
-    }
-    if (!found.length) continue;
-    const cleaned = clean(html);
-    found.forEach((target, i) => {
-      const content = i === found.length - 1 ? cleaned : (cleaned.cloneNode(true) as DocumentFragment);
-      const inserted = [...content.children];
-      target.replaceWith(content);
-      for (const el of inserted) islandHost()?.scan(el);
-    });
-  }
+  replaceFragments: (typeof import('./fragments'))['replaceFragments'];
 }
 
 export function createOrderReview({ form, root, ctx, payment, afterPress }: Deps): OrderReview {
   const { signal } = ctx;
   let lastFragments: Record<string, string> | undefined;
+  let applying = Promise.resolve();
   const targets = () => [...root.querySelectorAll<HTMLElement>('.woocommerce-checkout-payment, .woocommerce-checkout-review-order-table')];
   let blocked: HTMLElement[] = [];
   const blockAll = () => {
@@ -130,6 +109,7 @@ export function createOrderReview({ form, root, ctx, payment, afterPress }: Deps
     onStart: blockAll,
     run: async (args, requestSignal) => {
       const sanitizer = loadSanitizer();
+      const fragments = import('./fragments');
       const body = reviewBody({
         security: readParams().update_order_review_nonce,
         paymentMethod: payment.checked()?.value ?? '',
@@ -139,20 +119,26 @@ export function createOrderReview({ form, root, ctx, payment, afterPress }: Deps
         postData: serializeForm(form).toString(),
         shippingMethods: args.updateShippingMethod ? shippingMethods(form) : null,
       });
-      const [data, { sanitizeShopHtml }] = await Promise.all([
+      const [data, { sanitizeShopHtml }, { replaceFragments }] = await Promise.all([
         wcAjax<ReviewResponse>('update_order_review', body, {
           signal: requestSignal,
           timeout: REVIEW_TIMEOUT,
           schema: reviewSchema,
         }),
         sanitizer,
+        fragments,
       ]);
       if (data.fragments === undefined && data.result === undefined) throw new NetError('invalid_response');
-      return { data, clean: sanitizeShopHtml };
+      return { data, clean: sanitizeShopHtml, replaceFragments };
     },
-    onResult: ({ data, clean }) => {
+    onResult: (reviewed) => {
       unblockAll();
-      afterPress(() => apply(data, clean));
+      // One answer at a time: a gateway's script still loading for the last one is waited for.
+      afterPress(() => {
+        applying = applying
+          .then(() => apply(reviewed))
+          .catch((error: unknown) => ctx.warn('update_order_review', `the answer could not be put in place: ${String(error)}`));
+      });
     },
     onError: (error) => {
       unblockAll();
@@ -166,9 +152,11 @@ export function createOrderReview({ form, root, ctx, payment, afterPress }: Deps
   /**
    * An answer, in WooCommerce's order: the changed fragments replace theirs, the shopper's payment values come
    * back into them, a failure shows its messages, the payment methods are initialised on the new markup, and only
-   * then `updated_checkout` tells plugins the review is in place.
+   * then `updated_checkout` tells plugins the review is in place. The payment fragment's scripts run as it goes in,
+   * before the values come back (a field a script built gets its value too) and before the event.
    */
-  function apply(data: ReviewResponse, clean: Clean): void {
+  async function apply(reviewed: Reviewed): Promise<void> {
+    const { data, clean } = reviewed;
     if (truthy(data.reload)) {
       navigation.reload();
       return;
@@ -178,7 +166,8 @@ export function createOrderReview({ form, root, ctx, payment, afterPress }: Deps
     const fragments = asFragments(data.fragments) ?? {};
     const changed = changedFragments(lastFragments, fragments);
     lastFragments = fragments;
-    replaceFragments(changed, clean, ctx.warn);
+    await reviewed.replaceFragments(changed, clean, ctx);
+    if (signal.aborted) return;
     restore();
     mendNoticeLists(root.isConnected ? root : document);
     if (!form.isConnected) {
