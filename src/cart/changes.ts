@@ -54,11 +54,30 @@ export function receiveCart(fragments: Record<string, string>, hash: string, opt
     storeFragments(fragments);
     storeHash(hash);
   }
-  if (options.swap !== false) swapFragments(fragments);
+  const afterSwap = options.swap !== false ? swapping(fragments) : undefined;
   cartStore.setState({ fragments, cartHash: hash, itemsCount: itemsCountOf(fragments), status: 'ready' });
   syncFromCookies(hash);
   // As WooCommerce's fragment update after an add or remove: listeners re-bind to the new markup.
-  if (options.swap !== false) fire('wc_fragments_loaded');
+  afterSwap?.(() => fire('wc_fragments_loaded'));
+}
+
+/**
+ * Swap the fragments in; the returned function runs its callback once every key is in: at once when all were
+ * plain or the sanitizer was here, else once the keys that waited for its chunk went in. The cart's events fire
+ * there, after the store is up to date, so a theme that re-binds on them finds the new markup (as after
+ * WooCommerce's own swap) and our state.
+ */
+function swapping(fragments: Record<string, string>): (then: () => void) => void {
+  let allIn = false;
+  let queued: (() => void) | undefined;
+  swapFragments(fragments, () => {
+    allIn = true;
+    queued?.();
+  });
+  return (then) => {
+    if (allIn) then();
+    else queued = then;
+  };
 }
 
 /** The request of refreshFragments (./cart runs one at a time and has set the status to loading). */
@@ -77,7 +96,7 @@ async function runRefresh(): Promise<void> {
     if (!fragments) throw new NetError('invalid_response');
     const hash = hashOf(response);
     answerKeys = Object.keys(fragments);
-    swapFragments(fragments);
+    const afterSwap = swapping(fragments);
     if (storageWorks()) {
       storeFragments(fragments);
       storeHash(hash);
@@ -85,7 +104,7 @@ async function runRefresh(): Promise<void> {
     }
     cartStore.setState({ fragments, cartHash: hash, itemsCount: itemsCountOf(fragments), status: 'ready' });
     syncFromCookies(hash);
-    fire('wc_fragments_refreshed');
+    afterSwap(() => fire('wc_fragments_refreshed'));
     scheduleRefresh(DAY_MS);
   } catch {
     // No visible message: the server markup (or the last good fragments) stays, as WooCommerce leaves it.
@@ -160,14 +179,14 @@ function applyStored(fragments: Record<string, string>, refreshIn: number | null
       `stored keys the shop did not answer (${refused.map((k) => JSON.stringify(k)).join(', ')}) are ignored; the cart is loaded from the shop`,
     );
   }
-  swapFragments(kept);
+  const afterSwap = swapping(kept);
   cartStore.setState({
     fragments: kept,
     cartHash: storedSessionHash() ?? '',
     itemsCount: itemsCountOf(kept),
     status: 'ready',
   });
-  fire('wc_fragments_loaded');
+  afterSwap(() => fire('wc_fragments_loaded'));
   // The refused keys may be a theme's own (a header count): the shop's answer brings them, and its keys.
   if (refused.length) void refreshFragments();
   else if (refreshIn !== null) scheduleRefresh(refreshIn);

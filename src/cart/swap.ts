@@ -50,8 +50,12 @@ function place(selector: string, targets: Element[], content: DocumentFragment):
  *
  * Markup beyond what mini-carts print (src/dom/plain.ts) goes through the one sanitizer: at once when it is
  * already here, else once its chunk has loaded (those keys only, unless a newer swap came first).
+ *
+ * `done` runs once every key is in: at once, or after the waiting keys went in (or could not). The cart's
+ * `wc_fragments_loaded` / `wc_fragments_refreshed` fire there, so a theme that re-binds on them finds the new
+ * markup, as after WooCommerce's own swap.
  */
-export function swapFragments(fragments: Record<string, string>): Element[] {
+export function swapFragments(fragments: Record<string, string>, done?: () => void): Element[] {
   const mine = ++generation;
   const inserted: Element[] = [];
   const waiting: Record<string, string> = {};
@@ -77,8 +81,14 @@ export function swapFragments(fragments: Record<string, string>): Element[] {
   }
   if (Object.keys(waiting).length) {
     loadSanitizer().then(
-      () => void (mine === generation && swapFragments(waiting)),
-      () => warnOnce('cart', 'fragments', 'the sanitizer did not load: fragments beyond plain mini-cart markup were not swapped'),
+      () => {
+        if (mine === generation) swapFragments(waiting);
+        done?.();
+      },
+      () => {
+        warnOnce('cart', 'fragments', 'the sanitizer did not load: fragments beyond plain mini-cart markup were not swapped');
+        done?.();
+      },
     );
   }
   const host = islandHost();
@@ -89,5 +99,6 @@ export function swapFragments(fragments: Record<string, string>): Element[] {
       /* the runtime reports its own failures */
     }
   }
+  if (!Object.keys(waiting).length) done?.();
   return inserted;
 }
