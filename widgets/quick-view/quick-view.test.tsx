@@ -37,6 +37,12 @@ const content = () => dialog()!.querySelector('.fusion-wqv-content')!;
 const message = () => dialog()!.querySelector('.sf-quick-view__message[role=alert]')?.textContent ?? '';
 const loads = () => state.log.filter((e) => e.endpoint === 'fusion_quick_view_load');
 
+/**
+ * Wait for what a step means (the dialog open, the product in, focus moved) up to near the test's own limit, not
+ * vi.waitFor's 1 s: on a busy machine the request, the sanitizer and the widgets inside take longer than that.
+ */
+const until = <T,>(check: () => T) => vi.waitFor(check, { timeout: 15_000 });
+
 let runtime: Runtime;
 let restoreEnv: () => void;
 
@@ -45,12 +51,11 @@ async function open(id: number, html?: string): Promise<void> {
   link(id).click();
   await runtime.settled();
   // React commits on its own schedule: the dialog is shown once it has.
-  await vi.waitFor(() => expect(dialog()?.open).toBe(true));
+  await until(() => expect(dialog()?.open).toBe(true));
 }
 
 /** Wait until the product is in, or a message is shown. */
-const settledView = () =>
-  vi.waitFor(() => expect(content().querySelector('.product') ?? (message() || null)).not.toBeNull(), { timeout: 3000 });
+const settledView = () => until(() => expect(content().querySelector('.product') ?? (message() || null)).not.toBeNull());
 
 describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20_000 }, () => {
   beforeEach(() => {
@@ -97,7 +102,7 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     expect(title.textContent).toBe('Canvas tote');
     expect(d.getAttribute('aria-labelledby')).toBe(title.id);
     // Focus follows once the title is laid out (a frame after the piece that holds it went in).
-    await vi.waitFor(() => expect(document.activeElement).toBe(title));
+    await until(() => expect(document.activeElement).toBe(title));
     expect(container().className).toContain('complete');
     expect(container().className).toContain('fusion-quick-view-loaded');
   });
@@ -116,11 +121,11 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     expect(review.getAttribute('href')).toBe('http://127.0.0.1:5173/product/rain-jacket/#reviews');
     expect(review.classList.contains('avada-noscroll')).toBe(true);
     // The runtime's widgets: quantity buttons, the variation form's state, the gallery.
-    await vi.waitFor(() => expect(content().querySelector('.quantity.buttons_added button.plus')).not.toBeNull());
+    await until(() => expect(content().querySelector('.quantity.buttons_added button.plus')).not.toBeNull());
     expect(content().querySelector('.single_add_to_cart_button')?.classList.contains('wc-variation-selection-needed')).toBe(true);
     const instancesInside = () => [...runtime.instances.keys()].filter((el) => content().contains(el)).length;
     expect(instancesInside()).toBeGreaterThanOrEqual(3);
-    await vi.waitFor(() => expect(displayed).toHaveBeenCalledTimes(1));
+    await until(() => expect(displayed).toHaveBeenCalledTimes(1));
     expect(container().className).not.toContain('fusion-animate-content');
 
     // Choosing a variation fills variation_id: the form posts the variation.
@@ -132,7 +137,7 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     select('attribute_pa_colour', 'rust');
     select('attribute_pa_size', 's');
     select('attribute_lining', 'Fleece');
-    await vi.waitFor(() => expect(content().querySelector<HTMLInputElement>('input.variation_id')!.value).toBe('513'));
+    await until(() => expect(content().querySelector<HTMLInputElement>('input.variation_id')!.value).toBe('513'));
   });
 
   it('closes by the close button: unmounts the widgets inside, restores the card and gives focus back to the link', async () => {
@@ -142,7 +147,7 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     const inside = [...runtime.instances.keys()].filter((el) => content().contains(el));
     expect(inside.length).toBeGreaterThan(0);
     dialog()!.querySelector<HTMLButtonElement>('.fusion-wqv-close button')!.click();
-    await vi.waitFor(() => expect(dialog()!.open).toBe(false));
+    await until(() => expect(dialog()!.open).toBe(false));
     expect(inside.every((el) => !runtime.instances.has(el))).toBe(true);
     expect(content().children).toHaveLength(0);
     expect(document.body.classList.contains('fusion-wqv-open')).toBe(false);
@@ -154,7 +159,7 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     await open(318);
     await settledView();
     dialog()!.querySelector<HTMLElement>('.fusion-woocommerce-quick-view-overlay')!.click();
-    await vi.waitFor(() => expect(dialog()!.open).toBe(false));
+    await until(() => expect(dialog()!.open).toBe(false));
 
     link(512).click();
     await settledView();
@@ -162,7 +167,7 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     const cancel = new Event('cancel', { cancelable: true });
     dialog()!.dispatchEvent(cancel);
     expect(cancel.defaultPrevented).toBe(true); // our close runs instead, the same way for every means
-    await vi.waitFor(() => expect(dialog()!.open).toBe(false));
+    await until(() => expect(dialog()!.open).toBe(false));
     expect(document.activeElement).toBe(link(512));
     expect(loads().map((l) => l.body.product)).toEqual(['318', '512']);
   });
@@ -172,7 +177,7 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     link(318).dispatchEvent(new Event('pointerover', { bubbles: true }));
     await runtime.settled();
     link(318).dispatchEvent(new Event('pointerenter'));
-    await vi.waitFor(() => expect(dialog()?.querySelector('.fusion-wqv-loader .product_title')?.textContent).toBe('Canvas tote'));
+    await until(() => expect(dialog()?.querySelector('.fusion-wqv-loader .product_title')?.textContent).toBe('Canvas tote'));
     expect(dialog()!.open).toBe(false);
     expect(dialog()!.querySelector('.fusion-price-rating .price')?.textContent).toContain('24.00');
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -182,9 +187,9 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     link(512).dispatchEvent(new Event('pointerover', { bubbles: true }));
     await runtime.settled();
     link(512).dispatchEvent(new Event('pointerenter'));
-    await vi.waitFor(() => expect(dialog()!.querySelector('.fusion-wqv-loader .product_title')?.textContent).toBe('Rain jacket'));
+    await until(() => expect(dialog()!.querySelector('.fusion-wqv-loader .product_title')?.textContent).toBe('Rain jacket'));
     link(318).click();
-    await vi.waitFor(() => expect(dialog()!.open).toBe(true));
+    await until(() => expect(dialog()!.open).toBe(true));
     expect(dialog()!.querySelector('.fusion-wqv-loader .product_title')?.textContent).toBe('Canvas tote');
     await settledView();
     expect(loads().map((l) => l.body.product)).toEqual(['318']);
@@ -204,12 +209,12 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     link(318).focus();
     link(318).dispatchEvent(new Event('pointerover', { bubbles: true }));
     await runtime.settled();
-    await vi.waitFor(() => expect(dialogAtMount).toBe(false));
+    await until(() => expect(dialogAtMount).toBe(false));
     // The focused card goes into the closed dialog once it is built.
-    await vi.waitFor(() => expect(dialog()?.querySelector('.fusion-wqv-loader .product_title')?.textContent).toBe('Canvas tote'));
+    await until(() => expect(dialog()?.querySelector('.fusion-wqv-loader .product_title')?.textContent).toBe('Canvas tote'));
     expect(dialog()!.open).toBe(false);
     link(318).click();
-    await vi.waitFor(() => expect(dialog()!.open).toBe(true));
+    await until(() => expect(dialog()!.open).toBe(true));
   });
 
   it('closing while the product is still going in, then opening another, shows only the other', async () => {
@@ -220,10 +225,10 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     const held: Array<() => void> = [];
     const restoreFrames = setEnvironment({ frame: (fn) => (held.push(fn), () => {}) });
     link(512).click();
-    await vi.waitFor(() => expect(content().querySelector('.product_title')?.textContent).toBe('Rain jacket'), { timeout: 3000 });
+    await until(() => expect(content().querySelector('.product_title')?.textContent).toBe('Rain jacket'));
     expect(content().querySelector('form.variations_form')).toBeNull();
     dialog()!.querySelector<HTMLButtonElement>('.fusion-wqv-close button')!.click();
-    await vi.waitFor(() => expect(dialog()!.open).toBe(false));
+    await until(() => expect(dialog()!.open).toBe(false));
     expect(content().children).toHaveLength(0);
     restoreFrames();
     for (const fn of held.splice(0)) fn();
@@ -232,7 +237,7 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     document.body.addEventListener('quick-view-displayed', displayed);
     onTestFinished(() => document.body.removeEventListener('quick-view-displayed', displayed));
     link(318).click();
-    await vi.waitFor(() => expect(displayed).toHaveBeenCalledTimes(1), { timeout: 3000 });
+    await until(() => expect(displayed).toHaveBeenCalledTimes(1));
     expect(content().querySelectorAll('.product')).toHaveLength(1);
     expect(content().querySelector('.product_title')?.textContent).toBe('Canvas tote');
     expect(content().querySelector('form.variations_form')).toBeNull();
@@ -250,7 +255,7 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     runtime = await mountPage((await page()) + carousel, only(...WIDGETS));
     document.querySelector<HTMLAnchorElement>('#carousel-qv')!.click();
     await runtime.settled();
-    await vi.waitFor(() => expect(dialog()?.open).toBe(true));
+    await until(() => expect(dialog()?.open).toBe(true));
     // The loader's title names the dialog until the product's own title is in.
     expect(dialog()!.querySelector('.fusion-wqv-loader h2.product_title')?.textContent).toBe('Enamel mug');
   });
@@ -308,7 +313,7 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     await runtime.settled();
     added.click();
     await runtime.settled();
-    await vi.waitFor(() => expect(dialog()?.open).toBe(true));
+    await until(() => expect(dialog()?.open).toBe(true));
     await settledView();
     expect(loads().map((l) => l.body.product)).toEqual(['512']);
     expect(dialog()!.querySelector('.fusion-wqv-loader h2.product_title')?.textContent).toBe('Added later');
@@ -348,10 +353,10 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     expect(error).not.toHaveBeenCalled();
     // Closing works and the next product opens normally.
     dialog()!.querySelector<HTMLButtonElement>('.fusion-wqv-close button')!.click();
-    await vi.waitFor(() => expect(dialog()!.open).toBe(false));
+    await until(() => expect(dialog()!.open).toBe(false));
     link(512).click();
-    await vi.waitFor(() => expect(dialog()!.open).toBe(true));
-    await vi.waitFor(() => expect(content().querySelector('.product_title')?.textContent ?? message()).toBeTruthy());
+    await until(() => expect(dialog()!.open).toBe(true));
+    await until(() => expect(content().querySelector('.product_title')?.textContent ?? message()).toBeTruthy());
   });
 
   it("the answer's productBackgroundColor colours this product's container (light close button on a dark one), until it closes", async () => {
@@ -363,19 +368,19 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     await open(318);
     await settledView();
     const bg = () => container().getAttribute('style') ?? '';
-    await vi.waitFor(() => expect(bg()).toContain('--sf-qv-bg: #1a1a2e'));
+    await until(() => expect(bg()).toContain('--sf-qv-bg: #1a1a2e'));
     expect(dialog()!.querySelector('.fusion-wqv-close')!.classList.contains('light')).toBe(true);
     // Avada marks the button itself (`.fusion-wqv-close button.light`): the theme's CSS colours that one.
     expect(dialog()!.querySelector('.fusion-wqv-close > button')!.classList.contains('light')).toBe(true);
     dialog()!.querySelector<HTMLButtonElement>('.fusion-wqv-close button')!.click();
-    await vi.waitFor(() => expect(dialog()!.open).toBe(false));
+    await until(() => expect(dialog()!.open).toBe(false));
     expect(bg()).not.toContain('#1a1a2e');
     expect(dialog()!.querySelector('.fusion-wqv-close')!.classList.contains('light')).toBe(false);
     expect(dialog()!.querySelector('.fusion-wqv-close > button')!.classList.contains('light')).toBe(false);
     // A colour that is not one is not put into a style: one warning, the shop's colour stays.
     next = answer('red;background-image:url(https://evil.example/x)', '80');
     link(318).click();
-    await vi.waitFor(() => expect(dialog()!.open).toBe(true));
+    await until(() => expect(dialog()!.open).toBe(true));
     await settledView();
     expect(bg()).not.toContain('evil');
     expect(warn.mock.calls.map((c) => String(c[0])).filter((t) => t.includes('quick-view: productBackgroundColor'))).toHaveLength(1);
@@ -402,7 +407,7 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     failNext('fusion_quick_view_load', 'slow');
     await open(318);
     await vi.advanceTimersByTimeAsync(15_000);
-    await vi.waitFor(() => expect(message()).toBe(MESSAGES.timeout));
+    await until(() => expect(message()).toBe(MESSAGES.timeout));
   });
 
   it('refuses an ajaxurl of another site and warns once', async () => {
@@ -461,7 +466,7 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     await open(318);
     await settledView();
     dialog()!.querySelector<HTMLButtonElement>('.fusion-wqv-close button')!.click();
-    await vi.waitFor(() => expect(dialog()!.open).toBe(false));
+    await until(() => expect(dialog()!.open).toBe(false));
     runtime.unmount(document);
     expect(dialog()).toBeNull();
     expect(document.querySelectorAll('.fusion-woocommerce-quick-view-container')).toHaveLength(1);
