@@ -555,6 +555,48 @@ describe('quick view timeline (full motion)', { timeout: 20_000 }, () => {
     expect(dialog()!.open).toBe(false);
   });
 
+  it("reads the card image's box at the pointer's press, so that the click reads no layout; again after a scroll or for a key's click", async () => {
+    await ready(512);
+    await tick(0);
+    const image = link(512).closest('li.product')!.querySelector<HTMLImageElement>('img.wp-post-image')!;
+    const reads = vi.spyOn(image, 'getBoundingClientRect').mockReturnValue(new DOMRect(100, 50, 300, 360));
+    // A pointer's click counts its presses (`detail`); a key's click has none.
+    const press = () => link(512).dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    const click = () => link(512).dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 }));
+    press();
+    expect(reads).toHaveBeenCalledTimes(1);
+    click();
+    expect(reads).toHaveBeenCalledTimes(1);
+    await tick(0);
+    // The zoom starts from that box.
+    const style = (container() as HTMLElement).style;
+    expect(['--sf-qv-left', '--sf-qv-top', '--sf-qv-width', '--sf-qv-height'].map((p) => style.getPropertyValue(p))).toEqual([
+      '100px',
+      '50px',
+      '300px',
+      '360px',
+    ]);
+    dialog()!.querySelector<HTMLButtonElement>('.fusion-wqv-close button')!.click();
+    await tick(400);
+    expect(dialog()!.open).toBe(false);
+
+    // The page scrolled between the press and the click: the image moved, the click reads its box again.
+    reads.mockClear();
+    press();
+    window.dispatchEvent(new Event('scroll'));
+    click();
+    expect(reads).toHaveBeenCalledTimes(2);
+    dialog()!.querySelector<HTMLButtonElement>('.fusion-wqv-close button')!.click();
+    await tick(400);
+    expect(dialog()!.open).toBe(false);
+
+    // A key's click after an earlier press (the pointer left without clicking): the box is read at the click.
+    reads.mockClear();
+    press();
+    link(512).click();
+    expect(reads).toHaveBeenCalledTimes(2);
+  });
+
   it('shows the loader with the card title, price and rating when the answer is slow', async () => {
     state.latency.set('fusion_quick_view_load', 5000);
     await ready(318);
