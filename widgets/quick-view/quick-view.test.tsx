@@ -140,6 +140,56 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     await until(() => expect(content().querySelector<HTMLInputElement>('input.variation_id')!.value).toBe('513'));
   });
 
+  it("puts each piece of the product in after the runtime's scan of the last one in that frame, so the scan reads a laid-out page", async () => {
+    // Frames as a browser runs them: the callbacks asked for before the frame, in order, microtasks after each.
+    let queue: (() => void)[] = [];
+    let inFrame: number | undefined;
+    let frames = 0;
+    const runFrame = async () => {
+      const batch = queue;
+      queue = [];
+      inFrame = ++frames;
+      for (const fn of batch) {
+        fn();
+        for (let i = 0; i < 10; i++) await Promise.resolve();
+      }
+      inFrame = undefined;
+    };
+    const frame = (fn: () => void) => {
+      if (!queue.length) setTimeout(() => void runFrame(), 4);
+      queue.push(fn);
+      return () => void (queue = queue.filter((f) => f !== fn));
+    };
+    // A read of the scroll position lays the page out (the sticky add-to-cart's scroll trigger reads it at the scan).
+    const log: { what: 'append' | 'read'; frame: number | undefined }[] = [];
+    const scrollY = Object.getOwnPropertyDescriptor(window, 'scrollY');
+    Object.defineProperty(window, 'scrollY', { configurable: true, get: () => (log.push({ what: 'read', frame: inFrame }), 0) });
+    const appends = new MutationObserver((records) => {
+      if (records.some((r) => r.addedNodes.length && r.target instanceof Element && r.target.closest('.fusion-wqv-content')))
+        log.push({ what: 'append', frame: inFrame });
+    });
+    const restoreFrames = setEnvironment({ frame });
+    try {
+      runtime = await mountPage(await page(), only(...WIDGETS, 'sticky-add-to-cart'));
+      appends.observe(document.body, { subtree: true, childList: true });
+      link(512).click();
+      await until(() => expect(content().querySelector('.product form.cart')).not.toBeNull());
+      await runtime.settled();
+    } finally {
+      appends.disconnect();
+      restoreFrames();
+      if (scrollY) Object.defineProperty(window, 'scrollY', scrollY);
+      else delete (window as { scrollY?: number }).scrollY;
+    }
+    // Pieces went in over several frames, and the scan read the scroll position in one of them.
+    expect(new Set(log.filter((e) => e.what === 'append' && e.frame).map((e) => e.frame)).size).toBeGreaterThan(1);
+    expect(log.some((e) => e.what === 'read' && e.frame)).toBe(true);
+    const readAfterAppend = log.filter(
+      (e, i) => e.what === 'read' && e.frame && log.slice(0, i).some((p) => p.what === 'append' && p.frame === e.frame),
+    );
+    expect(readAfterAppend).toEqual([]);
+  });
+
   it('closes by the close button: unmounts the widgets inside, restores the card and gives focus back to the link', async () => {
     await open(512);
     await settledView();
