@@ -26,6 +26,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../server/chromium.mjs';
 import { startServer } from '../server/serve.mjs';
 import { loadMock, openThrottledPage } from './bench.mjs';
+import { classify } from './forced-layout.mjs';
 import { cpuTasks, TASK_CATEGORIES } from './tasks.bench.mjs';
 import { fmt, interactionDurations, median, observe } from './variation.bench.mjs';
 
@@ -102,6 +103,7 @@ async function run(browser, base, mock, tag) {
       shown: shownAt - clickedAt,
       longTasks: longtasks.map((t) => t.duration),
       cpuTasks: click ? cpuTasks(trace, click, true, SMALL) : [],
+      forced: forcedOfOurs(trace),
     });
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !document.querySelector('dialog.sf-quick-view[open]'), null, { timeout: 30_000 });
@@ -109,6 +111,21 @@ async function run(browser, base, mock, tag) {
   }
   await context.close();
   return opens;
+}
+
+/**
+ * Style recalculations and layouts forced by our scripts (a script file's frame in the culprit; Playwright's own
+ * hit-target checks have none), from the pointer's arrival to the product shown + 600 ms: counts, which a busy
+ * machine does not change the way it changes times.
+ */
+function forcedOfOurs(trace) {
+  const { culprits } = classify(trace);
+  const ours = Object.entries(culprits).filter(([label]) => /\.js:/.test(label));
+  return {
+    styles: ours.filter(([label]) => label.startsWith('UpdateLayoutTree')).reduce((n, [, k]) => n + k, 0),
+    layouts: ours.filter(([label]) => label.startsWith('Layout')).reduce((n, [, k]) => n + k, 0),
+    culprits: Object.fromEntries(ours),
+  };
 }
 
 /** The openings of PAGES fresh pages, each marked first (the page's first opening) or not. */
@@ -171,9 +188,10 @@ function print(r) {
       ['later openings', later],
     ]) {
       const s = summary(opens);
+      const forced = (key) => opens.reduce((n, o) => n + (o.forced?.[key] ?? 0), 0);
       console.log(
         `${''.padEnd(44)} ${what} (${s.openings}): largest task of ours median ${fmt(s.median)}, max ${fmt(s.max)} thread time; ` +
-          `openings with one >= ${LONG} ms: ${s.long}`,
+          `openings with one >= ${LONG} ms: ${s.long}; forced by our code: ${forced('styles')} style recalcs, ${forced('layouts')} layouts`,
       );
     }
   }
