@@ -10,6 +10,8 @@ export interface Card {
   image: HTMLImageElement | undefined;
   preview: Box;
   view: Pick<QuickViewProps, 'title' | 'priceRating' | 'badges' | 'image'>;
+  /** The image's box in the viewport, read at the press (dialog.tsx `press`) while the page has not scrolled since. */
+  pressed?: DOMRect;
 }
 
 /** What the dialog shows of a link's card before the product arrives. */

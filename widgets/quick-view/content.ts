@@ -178,8 +178,13 @@ function insert(session: Session, inserted: () => void): void {
     }
     // The next piece goes in once this one is laid out: a piece appended in a frame callback is laid out in that
     // frame, so the next frame's callback finds it done; the first piece (appended in a timer) waits one more.
-    if (index === 0) env().frame(() => env().frame(() => step(1)));
-    else env().frame(() => step(index + 1));
+    // Asked for after the microtask in which the runtime's MutationObserver asks for its own frame callback (its
+    // scan of this piece, whose triggers may read the layout: the scroll position), the next piece goes in after
+    // that scan in the same frame: the scan reads what the last frame laid out, not a piece appended just before.
+    queueMicrotask(() => {
+      if (index === 0) env().frame(() => env().frame(() => step(1)));
+      else env().frame(() => step(index + 1));
+    });
   };
   step(0);
 }

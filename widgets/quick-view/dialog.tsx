@@ -19,8 +19,16 @@ export interface QuickViewDialog {
    * and image go into the closed dialog now, where they cost no style or layout, so that the click only shows it.
    */
   prepare(link: HTMLElement): void;
-  /** Open on `link`'s card, one product at a time (a second open while one is open is ignored). */
-  open(link: HTMLElement, productId: string): void;
+  /**
+   * The pointer is pressed on `link`: its card image's box is read now, while the page is laid out (the press's
+   * own restyle comes after its listeners), so that the click reads no layout.
+   */
+  press(link: HTMLElement): void;
+  /**
+   * Open on `link`'s card, one product at a time (a second open while one is open is ignored). `pressed`: the
+   * click ends a press (a key's click has none: the box read at an earlier press may be stale).
+   */
+  open(link: HTMLElement, productId: string, pressed?: boolean): void;
 }
 
 type Fixed =
@@ -113,21 +121,44 @@ export function createDialog(scope: WidgetContext): QuickViewDialog {
     }),
     scope,
   );
+  const prepare = (link: HTMLElement): Card => {
+    if (prepared?.link === link) return prepared.card;
+    const card = cardOf(link);
+    prepared = { link, card };
+    island.update((props) => ({ ...props, labelId: props.loaderTitleId, ...card.view }));
+    return card;
+  };
+  let unwatch = new AbortController();
+  scope.onCleanup(() => unwatch.abort());
   const view: View = { island, settings, steps: timeline(reduced), reduced, content: () => content, connected: () => host.isConnected };
   return {
     get isOpen() {
       return session !== undefined;
     },
     prepare(link) {
-      if (session || prepared?.link === link) return;
-      const card = cardOf(link);
-      prepared = { link, card };
-      island.update((props) => ({ ...props, labelId: props.loaderTitleId, ...card.view }));
+      if (!session) prepare(link);
     },
-    open(link, productId) {
+    press(link) {
+      if (session) return;
+      const card = prepare(link);
+      if (!card.image) return;
+      card.pressed = card.image.getBoundingClientRect();
+      // A scroll or resize between the press and the click moves the image: the click reads it again then.
+      unwatch.abort();
+      unwatch = new AbortController();
+      const forget = () => {
+        card.pressed = undefined;
+        unwatch.abort();
+      };
+      addEventListener('scroll', forget, { capture: true, passive: true, signal: unwatch.signal });
+      addEventListener('resize', forget, { signal: unwatch.signal });
+    },
+    open(link, productId, pressed = false) {
       if (session) return;
       const card = prepared?.link === link ? prepared.card : undefined;
       prepared = undefined;
+      unwatch.abort();
+      if (card && !pressed) card.pressed = undefined;
       session = openSession(view, scope.child(), link, productId, card, end);
     },
   };

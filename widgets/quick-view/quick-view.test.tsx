@@ -37,6 +37,12 @@ const content = () => dialog()!.querySelector('.fusion-wqv-content')!;
 const message = () => dialog()!.querySelector('.sf-quick-view__message[role=alert]')?.textContent ?? '';
 const loads = () => state.log.filter((e) => e.endpoint === 'fusion_quick_view_load');
 
+/**
+ * Wait for what a step means (the dialog open, the product in, focus moved) up to near the test's own limit, not
+ * vi.waitFor's 1 s: on a busy machine the request, the sanitizer and the widgets inside take longer than that.
+ */
+const until = <T,>(check: () => T) => vi.waitFor(check, { timeout: 15_000 });
+
 let runtime: Runtime;
 let restoreEnv: () => void;
 
@@ -45,12 +51,11 @@ async function open(id: number, html?: string): Promise<void> {
   link(id).click();
   await runtime.settled();
   // React commits on its own schedule: the dialog is shown once it has.
-  await vi.waitFor(() => expect(dialog()?.open).toBe(true));
+  await until(() => expect(dialog()?.open).toBe(true));
 }
 
 /** Wait until the product is in, or a message is shown. */
-const settledView = () =>
-  vi.waitFor(() => expect(content().querySelector('.product') ?? (message() || null)).not.toBeNull(), { timeout: 3000 });
+const settledView = () => until(() => expect(content().querySelector('.product') ?? (message() || null)).not.toBeNull());
 
 describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20_000 }, () => {
   beforeEach(() => {
@@ -97,7 +102,7 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     expect(title.textContent).toBe('Canvas tote');
     expect(d.getAttribute('aria-labelledby')).toBe(title.id);
     // Focus follows once the title is laid out (a frame after the piece that holds it went in).
-    await vi.waitFor(() => expect(document.activeElement).toBe(title));
+    await until(() => expect(document.activeElement).toBe(title));
     expect(container().className).toContain('complete');
     expect(container().className).toContain('fusion-quick-view-loaded');
   });
@@ -116,11 +121,11 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     expect(review.getAttribute('href')).toBe('http://127.0.0.1:5173/product/rain-jacket/#reviews');
     expect(review.classList.contains('avada-noscroll')).toBe(true);
     // The runtime's widgets: quantity buttons, the variation form's state, the gallery.
-    await vi.waitFor(() => expect(content().querySelector('.quantity.buttons_added button.plus')).not.toBeNull());
+    await until(() => expect(content().querySelector('.quantity.buttons_added button.plus')).not.toBeNull());
     expect(content().querySelector('.single_add_to_cart_button')?.classList.contains('wc-variation-selection-needed')).toBe(true);
     const instancesInside = () => [...runtime.instances.keys()].filter((el) => content().contains(el)).length;
     expect(instancesInside()).toBeGreaterThanOrEqual(3);
-    await vi.waitFor(() => expect(displayed).toHaveBeenCalledTimes(1));
+    await until(() => expect(displayed).toHaveBeenCalledTimes(1));
     expect(container().className).not.toContain('fusion-animate-content');
 
     // Choosing a variation fills variation_id: the form posts the variation.
@@ -132,7 +137,57 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     select('attribute_pa_colour', 'rust');
     select('attribute_pa_size', 's');
     select('attribute_lining', 'Fleece');
-    await vi.waitFor(() => expect(content().querySelector<HTMLInputElement>('input.variation_id')!.value).toBe('513'));
+    await until(() => expect(content().querySelector<HTMLInputElement>('input.variation_id')!.value).toBe('513'));
+  });
+
+  it("puts each piece of the product in after the runtime's scan of the last one in that frame, so the scan reads a laid-out page", async () => {
+    // Frames as a browser runs them: the callbacks asked for before the frame, in order, microtasks after each.
+    let queue: (() => void)[] = [];
+    let inFrame: number | undefined;
+    let frames = 0;
+    const runFrame = async () => {
+      const batch = queue;
+      queue = [];
+      inFrame = ++frames;
+      for (const fn of batch) {
+        fn();
+        for (let i = 0; i < 10; i++) await Promise.resolve();
+      }
+      inFrame = undefined;
+    };
+    const frame = (fn: () => void) => {
+      if (!queue.length) setTimeout(() => void runFrame(), 4);
+      queue.push(fn);
+      return () => void (queue = queue.filter((f) => f !== fn));
+    };
+    // A read of the scroll position lays the page out (the sticky add-to-cart's scroll trigger reads it at the scan).
+    const log: { what: 'append' | 'read'; frame: number | undefined }[] = [];
+    const scrollY = Object.getOwnPropertyDescriptor(window, 'scrollY');
+    Object.defineProperty(window, 'scrollY', { configurable: true, get: () => (log.push({ what: 'read', frame: inFrame }), 0) });
+    const appends = new MutationObserver((records) => {
+      if (records.some((r) => r.addedNodes.length && r.target instanceof Element && r.target.closest('.fusion-wqv-content')))
+        log.push({ what: 'append', frame: inFrame });
+    });
+    const restoreFrames = setEnvironment({ frame });
+    try {
+      runtime = await mountPage(await page(), only(...WIDGETS, 'sticky-add-to-cart'));
+      appends.observe(document.body, { subtree: true, childList: true });
+      link(512).click();
+      await until(() => expect(content().querySelector('.product form.cart')).not.toBeNull());
+      await runtime.settled();
+    } finally {
+      appends.disconnect();
+      restoreFrames();
+      if (scrollY) Object.defineProperty(window, 'scrollY', scrollY);
+      else delete (window as { scrollY?: number }).scrollY;
+    }
+    // Pieces went in over several frames, and the scan read the scroll position in one of them.
+    expect(new Set(log.filter((e) => e.what === 'append' && e.frame).map((e) => e.frame)).size).toBeGreaterThan(1);
+    expect(log.some((e) => e.what === 'read' && e.frame)).toBe(true);
+    const readAfterAppend = log.filter(
+      (e, i) => e.what === 'read' && e.frame && log.slice(0, i).some((p) => p.what === 'append' && p.frame === e.frame),
+    );
+    expect(readAfterAppend).toEqual([]);
   });
 
   it('closes by the close button: unmounts the widgets inside, restores the card and gives focus back to the link', async () => {
@@ -142,7 +197,7 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     const inside = [...runtime.instances.keys()].filter((el) => content().contains(el));
     expect(inside.length).toBeGreaterThan(0);
     dialog()!.querySelector<HTMLButtonElement>('.fusion-wqv-close button')!.click();
-    await vi.waitFor(() => expect(dialog()!.open).toBe(false));
+    await until(() => expect(dialog()!.open).toBe(false));
     expect(inside.every((el) => !runtime.instances.has(el))).toBe(true);
     expect(content().children).toHaveLength(0);
     expect(document.body.classList.contains('fusion-wqv-open')).toBe(false);
@@ -154,7 +209,7 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     await open(318);
     await settledView();
     dialog()!.querySelector<HTMLElement>('.fusion-woocommerce-quick-view-overlay')!.click();
-    await vi.waitFor(() => expect(dialog()!.open).toBe(false));
+    await until(() => expect(dialog()!.open).toBe(false));
 
     link(512).click();
     await settledView();
@@ -162,7 +217,7 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     const cancel = new Event('cancel', { cancelable: true });
     dialog()!.dispatchEvent(cancel);
     expect(cancel.defaultPrevented).toBe(true); // our close runs instead, the same way for every means
-    await vi.waitFor(() => expect(dialog()!.open).toBe(false));
+    await until(() => expect(dialog()!.open).toBe(false));
     expect(document.activeElement).toBe(link(512));
     expect(loads().map((l) => l.body.product)).toEqual(['318', '512']);
   });
@@ -172,7 +227,7 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     link(318).dispatchEvent(new Event('pointerover', { bubbles: true }));
     await runtime.settled();
     link(318).dispatchEvent(new Event('pointerenter'));
-    await vi.waitFor(() => expect(dialog()?.querySelector('.fusion-wqv-loader .product_title')?.textContent).toBe('Canvas tote'));
+    await until(() => expect(dialog()?.querySelector('.fusion-wqv-loader .product_title')?.textContent).toBe('Canvas tote'));
     expect(dialog()!.open).toBe(false);
     expect(dialog()!.querySelector('.fusion-price-rating .price')?.textContent).toContain('24.00');
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -182,9 +237,9 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     link(512).dispatchEvent(new Event('pointerover', { bubbles: true }));
     await runtime.settled();
     link(512).dispatchEvent(new Event('pointerenter'));
-    await vi.waitFor(() => expect(dialog()!.querySelector('.fusion-wqv-loader .product_title')?.textContent).toBe('Rain jacket'));
+    await until(() => expect(dialog()!.querySelector('.fusion-wqv-loader .product_title')?.textContent).toBe('Rain jacket'));
     link(318).click();
-    await vi.waitFor(() => expect(dialog()!.open).toBe(true));
+    await until(() => expect(dialog()!.open).toBe(true));
     expect(dialog()!.querySelector('.fusion-wqv-loader .product_title')?.textContent).toBe('Canvas tote');
     await settledView();
     expect(loads().map((l) => l.body.product)).toEqual(['318']);
@@ -204,12 +259,12 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     link(318).focus();
     link(318).dispatchEvent(new Event('pointerover', { bubbles: true }));
     await runtime.settled();
-    await vi.waitFor(() => expect(dialogAtMount).toBe(false));
+    await until(() => expect(dialogAtMount).toBe(false));
     // The focused card goes into the closed dialog once it is built.
-    await vi.waitFor(() => expect(dialog()?.querySelector('.fusion-wqv-loader .product_title')?.textContent).toBe('Canvas tote'));
+    await until(() => expect(dialog()?.querySelector('.fusion-wqv-loader .product_title')?.textContent).toBe('Canvas tote'));
     expect(dialog()!.open).toBe(false);
     link(318).click();
-    await vi.waitFor(() => expect(dialog()!.open).toBe(true));
+    await until(() => expect(dialog()!.open).toBe(true));
   });
 
   it('closing while the product is still going in, then opening another, shows only the other', async () => {
@@ -220,10 +275,10 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     const held: Array<() => void> = [];
     const restoreFrames = setEnvironment({ frame: (fn) => (held.push(fn), () => {}) });
     link(512).click();
-    await vi.waitFor(() => expect(content().querySelector('.product_title')?.textContent).toBe('Rain jacket'), { timeout: 3000 });
+    await until(() => expect(content().querySelector('.product_title')?.textContent).toBe('Rain jacket'));
     expect(content().querySelector('form.variations_form')).toBeNull();
     dialog()!.querySelector<HTMLButtonElement>('.fusion-wqv-close button')!.click();
-    await vi.waitFor(() => expect(dialog()!.open).toBe(false));
+    await until(() => expect(dialog()!.open).toBe(false));
     expect(content().children).toHaveLength(0);
     restoreFrames();
     for (const fn of held.splice(0)) fn();
@@ -232,7 +287,7 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     document.body.addEventListener('quick-view-displayed', displayed);
     onTestFinished(() => document.body.removeEventListener('quick-view-displayed', displayed));
     link(318).click();
-    await vi.waitFor(() => expect(displayed).toHaveBeenCalledTimes(1), { timeout: 3000 });
+    await until(() => expect(displayed).toHaveBeenCalledTimes(1));
     expect(content().querySelectorAll('.product')).toHaveLength(1);
     expect(content().querySelector('.product_title')?.textContent).toBe('Canvas tote');
     expect(content().querySelector('form.variations_form')).toBeNull();
@@ -250,7 +305,7 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     runtime = await mountPage((await page()) + carousel, only(...WIDGETS));
     document.querySelector<HTMLAnchorElement>('#carousel-qv')!.click();
     await runtime.settled();
-    await vi.waitFor(() => expect(dialog()?.open).toBe(true));
+    await until(() => expect(dialog()?.open).toBe(true));
     // The loader's title names the dialog until the product's own title is in.
     expect(dialog()!.querySelector('.fusion-wqv-loader h2.product_title')?.textContent).toBe('Enamel mug');
   });
@@ -308,7 +363,7 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     await runtime.settled();
     added.click();
     await runtime.settled();
-    await vi.waitFor(() => expect(dialog()?.open).toBe(true));
+    await until(() => expect(dialog()?.open).toBe(true));
     await settledView();
     expect(loads().map((l) => l.body.product)).toEqual(['512']);
     expect(dialog()!.querySelector('.fusion-wqv-loader h2.product_title')?.textContent).toBe('Added later');
@@ -348,10 +403,10 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     expect(error).not.toHaveBeenCalled();
     // Closing works and the next product opens normally.
     dialog()!.querySelector<HTMLButtonElement>('.fusion-wqv-close button')!.click();
-    await vi.waitFor(() => expect(dialog()!.open).toBe(false));
+    await until(() => expect(dialog()!.open).toBe(false));
     link(512).click();
-    await vi.waitFor(() => expect(dialog()!.open).toBe(true));
-    await vi.waitFor(() => expect(content().querySelector('.product_title')?.textContent ?? message()).toBeTruthy());
+    await until(() => expect(dialog()!.open).toBe(true));
+    await until(() => expect(content().querySelector('.product_title')?.textContent ?? message()).toBeTruthy());
   });
 
   it("the answer's productBackgroundColor colours this product's container (light close button on a dark one), until it closes", async () => {
@@ -363,19 +418,19 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     await open(318);
     await settledView();
     const bg = () => container().getAttribute('style') ?? '';
-    await vi.waitFor(() => expect(bg()).toContain('--sf-qv-bg: #1a1a2e'));
+    await until(() => expect(bg()).toContain('--sf-qv-bg: #1a1a2e'));
     expect(dialog()!.querySelector('.fusion-wqv-close')!.classList.contains('light')).toBe(true);
     // Avada marks the button itself (`.fusion-wqv-close button.light`): the theme's CSS colours that one.
     expect(dialog()!.querySelector('.fusion-wqv-close > button')!.classList.contains('light')).toBe(true);
     dialog()!.querySelector<HTMLButtonElement>('.fusion-wqv-close button')!.click();
-    await vi.waitFor(() => expect(dialog()!.open).toBe(false));
+    await until(() => expect(dialog()!.open).toBe(false));
     expect(bg()).not.toContain('#1a1a2e');
     expect(dialog()!.querySelector('.fusion-wqv-close')!.classList.contains('light')).toBe(false);
     expect(dialog()!.querySelector('.fusion-wqv-close > button')!.classList.contains('light')).toBe(false);
     // A colour that is not one is not put into a style: one warning, the shop's colour stays.
     next = answer('red;background-image:url(https://evil.example/x)', '80');
     link(318).click();
-    await vi.waitFor(() => expect(dialog()!.open).toBe(true));
+    await until(() => expect(dialog()!.open).toBe(true));
     await settledView();
     expect(bg()).not.toContain('evil');
     expect(warn.mock.calls.map((c) => String(c[0])).filter((t) => t.includes('quick-view: productBackgroundColor'))).toHaveLength(1);
@@ -402,7 +457,7 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     failNext('fusion_quick_view_load', 'slow');
     await open(318);
     await vi.advanceTimersByTimeAsync(15_000);
-    await vi.waitFor(() => expect(message()).toBe(MESSAGES.timeout));
+    await until(() => expect(message()).toBe(MESSAGES.timeout));
   });
 
   it('refuses an ajaxurl of another site and warns once', async () => {
@@ -461,7 +516,7 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     await open(318);
     await settledView();
     dialog()!.querySelector<HTMLButtonElement>('.fusion-wqv-close button')!.click();
-    await vi.waitFor(() => expect(dialog()!.open).toBe(false));
+    await until(() => expect(dialog()!.open).toBe(false));
     runtime.unmount(document);
     expect(dialog()).toBeNull();
     expect(document.querySelectorAll('.fusion-woocommerce-quick-view-container')).toHaveLength(1);
@@ -548,6 +603,48 @@ describe('quick view timeline (full motion)', { timeout: 20_000 }, () => {
     expect(dialog()!.open).toBe(true);
     await tick(1);
     expect(dialog()!.open).toBe(false);
+  });
+
+  it("reads the card image's box at the pointer's press, so that the click reads no layout; again after a scroll or for a key's click", async () => {
+    await ready(512);
+    await tick(0);
+    const image = link(512).closest('li.product')!.querySelector<HTMLImageElement>('img.wp-post-image')!;
+    const reads = vi.spyOn(image, 'getBoundingClientRect').mockReturnValue(new DOMRect(100, 50, 300, 360));
+    // A pointer's click counts its presses (`detail`); a key's click has none.
+    const press = () => link(512).dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    const click = () => link(512).dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 }));
+    press();
+    expect(reads).toHaveBeenCalledTimes(1);
+    click();
+    expect(reads).toHaveBeenCalledTimes(1);
+    await tick(0);
+    // The zoom starts from that box.
+    const style = (container() as HTMLElement).style;
+    expect(['--sf-qv-left', '--sf-qv-top', '--sf-qv-width', '--sf-qv-height'].map((p) => style.getPropertyValue(p))).toEqual([
+      '100px',
+      '50px',
+      '300px',
+      '360px',
+    ]);
+    dialog()!.querySelector<HTMLButtonElement>('.fusion-wqv-close button')!.click();
+    await tick(400);
+    expect(dialog()!.open).toBe(false);
+
+    // The page scrolled between the press and the click: the image moved, the click reads its box again.
+    reads.mockClear();
+    press();
+    window.dispatchEvent(new Event('scroll'));
+    click();
+    expect(reads).toHaveBeenCalledTimes(2);
+    dialog()!.querySelector<HTMLButtonElement>('.fusion-wqv-close button')!.click();
+    await tick(400);
+    expect(dialog()!.open).toBe(false);
+
+    // A key's click after an earlier press (the pointer left without clicking): the box is read at the click.
+    reads.mockClear();
+    press();
+    link(512).click();
+    expect(reads).toHaveBeenCalledTimes(2);
   });
 
   it('shows the loader with the card title, price and rating when the answer is slow', async () => {

@@ -37,6 +37,8 @@ export default defineWidget({
       else asked = true;
     };
     link.addEventListener('pointerenter', prepare, { signal });
+    // A dialog not built yet reads the card's image at the click instead.
+    link.addEventListener('pointerdown', () => held?.press(link as HTMLElement), { signal });
     link.addEventListener('focus', prepare, { signal });
     void env()
       .yieldTask()
@@ -54,7 +56,7 @@ export default defineWidget({
         if ((event as MouseEvent).button > 0 || (event as MouseEvent).ctrlKey || (event as MouseEvent).metaKey) return;
         event.preventDefault();
         // Built now if the click came before the task that builds it (a held click replayed at once).
-        dialog().open(link as HTMLElement, productId);
+        dialog().open(link as HTMLElement, productId, (event as MouseEvent).detail > 0);
       },
       { signal },
     );

@@ -69,8 +69,10 @@ export function openSession(
 ): Session {
   const { card, image, preview, view: cardView } = prepared ?? cardOf(link);
   const viewport = { width: window.innerWidth, height: window.innerHeight };
-  // Read now: the page may have scrolled since the card was prepared.
-  const rect = image?.getBoundingClientRect();
+  // Read at the press, before it restyled the link (:active, :focus): a read in the click would lay the page out
+  // again for that. A click without a press (a key) reads it now; the page may have scrolled since the card was
+  // prepared.
+  const rect = prepared?.pressed ?? image?.getBoundingClientRect();
   const start =
     rect && rect.width > 0
       ? { left: rect.left, top: rect.top, width: rect.width, height: rect.height }
