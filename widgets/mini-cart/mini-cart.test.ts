@@ -38,6 +38,21 @@ function record(names: string[]): string[] {
   return seen;
 }
 
+/**
+ * Boxes the runtime has mounted from now on. A swap replaces the box element, and the new box's handlers come with
+ * its mount, a task or more later: a remove on it before then does nothing here (a browser follows the link).
+ */
+function mountedBoxes(): WeakSet<Element> {
+  const boxes = new WeakSet<Element>();
+  const add = (e: Event) => {
+    const { widget, element } = (e as CustomEvent<{ widget: string; element: Element }>).detail;
+    if (widget === 'mini-cart') boxes.add(element);
+  };
+  document.addEventListener('storefront:mount', add);
+  onTestFinished(() => document.removeEventListener('storefront:mount', add));
+  return boxes;
+}
+
 /** happy-dom has no PageTransitionEvent: an Event with `persisted`, as the browser's. */
 function pageshow(persisted: boolean): Event {
   const event = new Event('pageshow');
@@ -55,12 +70,12 @@ function serverCart(lines: [number, number][]): void {
   syncCartCookies(state);
 }
 
-/** What WooCommerce's script stored on the earlier page. */
-function storedFromServer(createdAgo = 1000): void {
+/** What WooCommerce's script stored on the earlier page; `now`: the test's clock, when it has one. */
+function storedFromServer(createdAgo = 1000, now = Date.now()): void {
   sessionStorage.setItem(FRAGMENT_NAME, JSON.stringify(fragments(state)));
   sessionStorage.setItem(HASH_KEY, cartHash(state));
   localStorage.setItem(HASH_KEY, cartHash(state));
-  sessionStorage.setItem('wc_cart_created', String(Date.now() - createdAgo));
+  sessionStorage.setItem('wc_cart_created', String(now - createdAgo));
 }
 
 async function shop(overrides: Parameters<typeof cartPage>[0] = {}) {
@@ -130,7 +145,9 @@ describe('page load', () => {
       [318, 2],
       [322, 1],
     ]);
-    storedFromServer(DAY - 60_000);
+    // On the test's clock: read from Date.now() a moment after the clock was set (over 100 ms under load), the
+    // expiry fell after the 60.1 s the clock is moved on below, and no refresh came.
+    storedFromServer(DAY - 60_000, clock.now());
     const seen = record(['wc_fragments_loaded', 'wc_fragments_refreshed']);
     await shop();
     expect(refreshes()).toHaveLength(0);
@@ -386,7 +403,11 @@ describe('remove from the mini-cart', () => {
     storedFromServer();
     const got: unknown[][] = [];
     onBody('removed_from_cart', (e) => got.push((e as CustomEvent).detail as unknown[]));
+    const boxes = mountedBoxes();
     await shop();
+    // The stored lines are swapped in once the change code has loaded (slow under load), in a box of their own.
+    await vi.waitFor(() => expect(content().querySelector('.remove_from_cart_button')).not.toBeNull(), WAIT);
+    await vi.waitFor(() => expect(boxes.has(content())).toBe(true), WAIT);
     const loaded = vi.fn();
     onBody('wc_fragments_loaded', loaded);
     const first = content().querySelector<HTMLAnchorElement>('.remove_from_cart_button')!;
@@ -400,7 +421,8 @@ describe('remove from the mini-cart', () => {
     expect(loaded).toHaveBeenCalledTimes(1);
     expect(count()).toBe('2');
     await vi.waitFor(() => expect(region()?.textContent).toBe('“Canvas tote” has been removed from your cart'), WAIT);
-    // The new markup works at once (re-scanned), and emptying the cart hides "hide if empty".
+    // The new markup works once re-scanned, and emptying the cart hides "hide if empty".
+    await vi.waitFor(() => expect(boxes.has(content())).toBe(true), WAIT);
     content().querySelector<HTMLAnchorElement>('.remove_from_cart_button')!.click();
     await vi.waitFor(() => expect(content().textContent).toContain('No products in the cart.'), WAIT);
     expect(widget().style.display).toBe('none');
@@ -454,16 +476,21 @@ describe('remove from the mini-cart', () => {
       [412, 2],
     ]);
     storedFromServer();
+    const boxes = mountedBoxes();
     await shop();
     const space = () => {
       const link = document.activeElement as HTMLElement;
       link.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true, cancelable: true }));
     };
+    // The stored lines are swapped in once the change code has loaded (slow under load), in a box of their own.
+    await vi.waitFor(() => expect(content().querySelector('.remove_from_cart_button')).not.toBeNull(), WAIT);
+    await vi.waitFor(() => expect(boxes.has(content())).toBe(true), WAIT);
     content().querySelector<HTMLAnchorElement>('.remove_from_cart_button')!.focus();
     space();
     await vi.waitFor(() => expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(1), WAIT);
     await vi.waitFor(() => expect(document.activeElement).toBe(content().querySelector('.remove_from_cart_button')), WAIT);
-    await new Promise((r) => setTimeout(r, 50));
+    // The shopper's next key once the new box is in (a 50 ms pause was not always enough under load).
+    await vi.waitFor(() => expect(boxes.has(content())).toBe(true), WAIT);
     space();
     await vi.waitFor(() => expect(content().querySelector('.woocommerce-mini-cart__empty-message')).not.toBeNull(), WAIT);
     await vi.waitFor(() => expect(document.activeElement).toBe(content().querySelector('.woocommerce-mini-cart__empty-message')), WAIT);
