@@ -374,6 +374,27 @@ function slidesShownBeforeScript(): void {
   });
 }
 
+/**
+ * A theme whose carousel CSS floats the items at their width before the script (as Avada's older carousel CSS
+ * did, wrapping them in lines), in a carousel 782 px wide: the width at which our row gives each item exactly
+ * 250 px (three posts with 16 px between them; 2.9 products with the product slider's 30 px). Putting them in
+ * a row then changes no item's width, so the engine's resize watch never fires: it must measure the row itself.
+ */
+function carouselItemsFloatedAtFinalWidth(): void {
+  document.addEventListener('DOMContentLoaded', () => {
+    const sheet = (document.getElementById('avada-stylesheet-inline-css') as HTMLStyleElement | null)?.sheet;
+    sheet?.insertRule('.awb-carousel { max-width: 782px; }', sheet.cssRules.length);
+    sheet?.insertRule(
+      '.awb-carousel .swiper-wrapper, .awb-carousel .fusion-carousel-holder { display: flow-root; }',
+      sheet.cssRules.length,
+    );
+    sheet?.insertRule(
+      '.awb-carousel .swiper-slide, .awb-carousel .fusion-carousel-item { float: left; width: 250px; margin: 0 16px 16px 0; }',
+      sheet.cssRules.length,
+    );
+  });
+}
+
 describe.each(BUILD_TAGS)('the engine measures the row our layout makes, %s build', (tag) => {
   test('slides already at their final width before the script: next and previous visit every slide, in place', async () => {
     const { page, errors } = await openPage('/sliders.html', { tag, reducedMotion: true, initScript: slidesShownBeforeScript });
@@ -408,6 +429,27 @@ describe.each(BUILD_TAGS)('the engine measures the row our layout makes, %s buil
     }
     expectNoConsoleErrors(errors);
   }, 180_000);
+
+  test('carousel items floated at their final width before the script: one item per press', async () => {
+    const { page, errors } = await openPage('/sliders.html', { tag, reducedMotion: true, initScript: carouselItemsFloatedAtFinalWidth });
+    for (const id of ['#carousel-posts', '#carousel-products']) {
+      await page.$eval(id, (el) => el.scrollIntoView({ block: 'center' }));
+      await page.waitForSelector(`${id}[aria-roledescription="carousel"]`, WAIT);
+      // The premise: the row changed no item's width.
+      expect(await cssVar(page, id, '--sf-carousel-item'), id).toBe('250px');
+      const root = `${id}[data-sf-carousel-viewport]`;
+      const slides = `${id} [aria-roledescription="slide"]`;
+      const first = await seenSlides(page, root, slides);
+      expect(first.length, id).toBeGreaterThan(1);
+      const steps = await stepThrough(page, { root, slides, control: `${id} .fusion-nav-next`, steps: 3 });
+      expect(
+        [first, ...steps].map((seen) => Number.parseInt(seen[0] ?? '0', 10)),
+        id,
+      ).toEqual([1, 2, 3, 4]);
+    }
+    await expectAxeClean(page);
+    expectNoConsoleErrors(errors);
+  }, 120_000);
 
   test('the hero rotates every 7 s through all three slides; paused, a press on its arrows or dots does not start it again', async () => {
     // The page's clock, moved on by the test: 7 s steps without waiting for them.

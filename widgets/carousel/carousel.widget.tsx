@@ -20,6 +20,13 @@ const LABELS: CarouselLabels = {
 };
 const ITEMS = '.swiper-slide, .fusion-carousel-item';
 
+/** The row of items is the first item's parent (embla's container), the viewport its parent, both inside. */
+function rowOf(root: Element): { row?: HTMLElement; viewport?: HTMLElement } {
+  const row = root.querySelector<HTMLElement>(ITEMS)?.parentElement ?? undefined;
+  const viewport = row?.parentElement ?? undefined;
+  return viewport && root.contains(viewport) ? { row, viewport } : {};
+}
+
 adoptStyles(
   NAME,
   '[data-sf-carousel-root]{position:relative}' +
@@ -35,10 +42,8 @@ export default defineIsland<CarouselProps>({
   Component: Carousel,
   props(element, context) {
     const root = element as HTMLElement;
-    const first = root.querySelector<HTMLElement>(ITEMS);
-    const row = first?.parentElement;
-    const viewport = row?.parentElement;
-    if (!first || !row || !viewport || !root.contains(viewport)) {
+    const { row, viewport } = rowOf(root);
+    if (!row || !viewport) {
       context.warn(ITEMS, 'no carousel items inside; the carousel stays as printed');
       return undefined;
     }
@@ -56,7 +61,21 @@ export default defineIsland<CarouselProps>({
       reducedMotion: env().prefersReducedMotion(),
     };
   },
-  host(element) {
+  host(element, { onCleanup }) {
+    // The row layout (our CSS, keyed to these attributes) goes on before the island renders: embla measures the
+    // items in that render, and when they already had their final width (a theme that stacks or floats them
+    // before the script) putting them in a row afterwards changes no width, so its resize watch never measures
+    // again and the snaps are those of the stacked items.
+    const { row, viewport } = rowOf(element);
+    const layout = [
+      [element, 'data-sf-carousel-root'],
+      [viewport, 'data-sf-carousel-viewport'],
+      [row, 'data-sf-carousel-row'],
+    ] as const;
+    for (const [el, name] of layout) el?.setAttribute(name, '');
+    onCleanup(() => {
+      for (const [el, name] of layout) el?.removeAttribute(name);
+    });
     const controls = document.createElement('div');
     controls.className = 'sf-carousel__controls';
     element.appendChild(controls);
@@ -71,9 +90,6 @@ export default defineIsland<CarouselProps>({
       root.setAttribute(name, value);
       added.push(name);
     };
-    root.setAttribute('data-sf-carousel-root', '');
-    viewport.setAttribute('data-sf-carousel-viewport', '');
-    row.setAttribute('data-sf-carousel-row', '');
     set('role', 'region');
     set('aria-roledescription', 'carousel');
     added.push(...nameCarousel(root, 'Carousel'));
@@ -83,9 +99,6 @@ export default defineIsland<CarouselProps>({
     onCleanup(() => {
       root.querySelector(':scope > .sf-carousel__controls')?.remove();
       for (const name of added) root.removeAttribute(name);
-      root.removeAttribute('data-sf-carousel-root');
-      viewport.removeAttribute('data-sf-carousel-viewport');
-      row.removeAttribute('data-sf-carousel-row');
       viewport.removeAttribute('aria-live');
       if (rowRole === null) row.removeAttribute('role');
       else row.setAttribute('role', rowRole);

@@ -15,6 +15,10 @@ vi.mock('../../src/cart/changes', async (importOriginal) => {
   return importOriginal();
 });
 
+// Each test mounts the page and waits for a first import of the cart code: seconds under load, beyond vitest's
+// 5 s default for a whole test.
+vi.setConfig({ testTimeout: 30_000 });
+
 const items = () => document.querySelectorAll('.widget_shopping_cart_content .woocommerce-mini-cart-item');
 
 describe('the cart change code loads only when needed', () => {

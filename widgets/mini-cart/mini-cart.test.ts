@@ -13,6 +13,14 @@ import { hasView } from './mini-cart.widget';
 import { propsOf } from './props';
 
 const DAY = 86_400_000;
+/**
+ * Waits on the condition, with a limit far above its time on a quiet machine: under load (other test files, other
+ * work on the machine) the cart's chunks, msw and happy-dom take seconds, and vitest's 1 s default failed tests
+ * whose condition was met a little later. What is asserted is unchanged.
+ */
+const WAIT = { timeout: 15_000 };
+// The same for the whole test: several wait for a first import of the cart code or of React (slow under load).
+vi.setConfig({ testTimeout: 30_000 });
 const refreshes = () => state.log.filter((e) => e.endpoint === 'get_refreshed_fragments');
 const removes = () => state.log.filter((e) => e.endpoint === 'remove_from_cart');
 const widget = () => document.querySelector<HTMLElement>('.widget_shopping_cart')!;
@@ -28,6 +36,21 @@ function record(names: string[]): string[] {
   const seen: string[] = [];
   for (const name of names) onBody(name, () => seen.push(name));
   return seen;
+}
+
+/**
+ * Boxes the runtime has mounted from now on. A swap replaces the box element, and the new box's handlers come with
+ * its mount, a task or more later: a remove on it before then does nothing here (a browser follows the link).
+ */
+function mountedBoxes(): WeakSet<Element> {
+  const boxes = new WeakSet<Element>();
+  const add = (e: Event) => {
+    const { widget, element } = (e as CustomEvent<{ widget: string; element: Element }>).detail;
+    if (widget === 'mini-cart') boxes.add(element);
+  };
+  document.addEventListener('storefront:mount', add);
+  onTestFinished(() => document.removeEventListener('storefront:mount', add));
+  return boxes;
 }
 
 /** happy-dom has no PageTransitionEvent: an Event with `persisted`, as the browser's. */
@@ -47,12 +70,12 @@ function serverCart(lines: [number, number][]): void {
   syncCartCookies(state);
 }
 
-/** What WooCommerce's script stored on the earlier page. */
-function storedFromServer(createdAgo = 1000): void {
+/** What WooCommerce's script stored on the earlier page; `now`: the test's clock, when it has one. */
+function storedFromServer(createdAgo = 1000, now = Date.now()): void {
   sessionStorage.setItem(FRAGMENT_NAME, JSON.stringify(fragments(state)));
   sessionStorage.setItem(HASH_KEY, cartHash(state));
   localStorage.setItem(HASH_KEY, cartHash(state));
-  sessionStorage.setItem('wc_cart_created', String(Date.now() - createdAgo));
+  sessionStorage.setItem('wc_cart_created', String(now - createdAgo));
 }
 
 async function shop(overrides: Parameters<typeof cartPage>[0] = {}) {
@@ -122,7 +145,9 @@ describe('page load', () => {
       [318, 2],
       [322, 1],
     ]);
-    storedFromServer(DAY - 60_000);
+    // On the test's clock: read from Date.now() a moment after the clock was set (over 100 ms under load), the
+    // expiry fell after the 60.1 s the clock is moved on below, and no refresh came.
+    storedFromServer(DAY - 60_000, clock.now());
     const seen = record(['wc_fragments_loaded', 'wc_fragments_refreshed']);
     await shop();
     expect(refreshes()).toHaveLength(0);
@@ -136,8 +161,8 @@ describe('page load', () => {
     clock.advance(59_000);
     expect(refreshes()).toHaveLength(0);
     clock.advance(1_000 + 100);
-    await vi.waitFor(() => expect(refreshes()).toHaveLength(1));
-    await vi.waitFor(() => expect(seen).toEqual(['wc_fragments_loaded', 'wc_fragments_refreshed']));
+    await vi.waitFor(() => expect(refreshes()).toHaveLength(1), WAIT);
+    await vi.waitFor(() => expect(seen).toEqual(['wc_fragments_loaded', 'wc_fragments_refreshed']), WAIT);
   });
 
   it('refreshes when the server cart changed (cookie hash differs), with the current time, then stores it', async () => {
@@ -148,7 +173,7 @@ describe('page load', () => {
     const seen = record(['wc_fragments_loaded', 'wc_fragments_refreshed']);
     const before = Date.now();
     await shop();
-    await vi.waitFor(() => expect(seen).toEqual(['wc_fragments_refreshed']));
+    await vi.waitFor(() => expect(seen).toEqual(['wc_fragments_refreshed']), WAIT);
     expect(refreshes()).toHaveLength(1);
     expect(Number(refreshes()[0]!.body.time)).toBeGreaterThanOrEqual(before);
     expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(2);
@@ -163,7 +188,7 @@ describe('page load', () => {
     serverCart([[318, 1]]);
     storedFromServer(DAY + 1);
     await shop();
-    await vi.waitFor(() => expect(refreshes()).toHaveLength(1));
+    await vi.waitFor(() => expect(refreshes()).toHaveLength(1), WAIT);
   });
 
   it('survives corrupt storage: a refresh, no error', async () => {
@@ -173,7 +198,7 @@ describe('page load', () => {
     sessionStorage.setItem('wc_cart_created', 'garbage');
     const error = vi.spyOn(console, 'error');
     await shop();
-    await vi.waitFor(() => expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(1));
+    await vi.waitFor(() => expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(1), WAIT);
     expect(error).not.toHaveBeenCalled();
   });
 
@@ -182,7 +207,7 @@ describe('page load', () => {
     cartPage();
     const inline = `<script type="application/json" id="wc-cart-fragments-data">${JSON.stringify({ fragments: fragments(state), cart_hash: cartHash(state) })}</script>`;
     await mountPage(inline + (await pageBody('shop.html')), only('mini-cart'));
-    await vi.waitFor(() => expect(count()).toBe('2'));
+    await vi.waitFor(() => expect(count()).toBe('2'), WAIT);
     expect(refreshes()).toHaveLength(0);
   });
 
@@ -192,7 +217,7 @@ describe('page load', () => {
     delete (window as unknown as Record<string, unknown>).wc_cart_fragments_params;
     const inline = `<script type="application/json" id="wc-cart-fragments-data">${JSON.stringify({ fragments: fragments(state), cart_hash: cartHash(state) })}</script>`;
     await mountPage(inline + (await pageBody('shop.html')), only('mini-cart'));
-    await vi.waitFor(() => expect(count()).toBe('2'));
+    await vi.waitFor(() => expect(count()).toBe('2'), WAIT);
     expect(refreshes()).toHaveLength(0);
     expect(Object.keys(sessionStorage)).toEqual([]);
     expect(Object.keys(localStorage)).toEqual([]);
@@ -204,7 +229,7 @@ describe('page load', () => {
     onTestFinished(() => warn.mockRestore());
     cartPage({ wc_cart_fragments_params: { cart_hash_key: '', fragment_name: undefined } });
     await mountPage(await pageBody('shop.html'), only('mini-cart'));
-    await vi.waitFor(() => expect(count()).toBe('2'));
+    await vi.waitFor(() => expect(count()).toBe('2'), WAIT);
     expect(Object.keys(sessionStorage)).toEqual([]);
     expect(Object.keys(localStorage)).toEqual([]);
     expect(warn.mock.calls.filter((c) => c.join(' ').includes('wc_cart_fragments_params'))).toHaveLength(1);
@@ -214,8 +239,8 @@ describe('page load', () => {
     onTestFinished(setEnvironment({ visible: (_el, fn) => (fn(), () => {}) }));
     cartPage();
     await mountPage((await pageBody('shop.html')).replace('<div class="hide_cart_widget_if_empty">', '<div>'), only('mini-cart'));
-    await vi.waitFor(() => expect(refreshes()).toHaveLength(1));
-    await vi.waitFor(() => expect(content().textContent).toContain('No products in the cart.'));
+    await vi.waitFor(() => expect(refreshes()).toHaveLength(1), WAIT);
+    await vi.waitFor(() => expect(content().textContent).toContain('No products in the cart.'), WAIT);
   });
 
   const failures: MockFailure[] = ['offline', 'http500', 'not-json', 'wrong-shape', 'slow'];
@@ -225,14 +250,14 @@ describe('page load', () => {
       failNext('get_refreshed_fragments', failure);
       const seen = record(['wc_fragments_ajax_error', 'wc_fragments_refreshed']);
       await shop({ wc_cart_fragments_params: { request_timeout: '100' } });
-      await vi.waitFor(() => expect(seen).toEqual(['wc_fragments_ajax_error']), { timeout: 3000 });
+      await vi.waitFor(() => expect(seen).toEqual(['wc_fragments_ajax_error']), WAIT);
       expect(count()).toBe('0');
       expect(region()?.textContent ?? '').toBe('');
       expect(document.querySelector('.woocommerce-error, [role="alert"]')).toBeNull();
       expect(cartStore.getState().status).toBe('error');
       // The next trigger works.
       document.body.dispatchEvent(new CustomEvent('wc_fragment_refresh', { bubbles: true }));
-      await vi.waitFor(() => expect(count()).toBe('1'));
+      await vi.waitFor(() => expect(count()).toBe('1'), WAIT);
     });
   }
 });
@@ -244,9 +269,9 @@ describe('refresh triggers', () => {
     await shop();
     expect(refreshes()).toHaveLength(0);
     document.body.dispatchEvent(new CustomEvent('wc_fragment_refresh', { bubbles: true }));
-    await vi.waitFor(() => expect(refreshes()).toHaveLength(1));
+    await vi.waitFor(() => expect(refreshes()).toHaveLength(1), WAIT);
     document.body.dispatchEvent(new CustomEvent('updated_wc_div', { bubbles: true }));
-    await vi.waitFor(() => expect(refreshes()).toHaveLength(2));
+    await vi.waitFor(() => expect(refreshes()).toHaveLength(2), WAIT);
   });
 
   it('another tab: a storage event for the hash key refreshes when local and session differ, not otherwise', async () => {
@@ -262,7 +287,7 @@ describe('refresh triggers', () => {
     syncCartCookies(state);
     localStorage.setItem(HASH_KEY, cartHash(state));
     window.dispatchEvent(new StorageEvent('storage', { key: HASH_KEY }));
-    await vi.waitFor(() => expect(count()).toBe('2'));
+    await vi.waitFor(() => expect(count()).toBe('2'), WAIT);
     expect(refreshes()).toHaveLength(1);
   });
 
@@ -273,7 +298,7 @@ describe('refresh triggers', () => {
     state.latency.set('get_refreshed_fragments', 30);
     window.dispatchEvent(pageshow(true));
     expect(content().childElementCount).toBe(0);
-    await vi.waitFor(() => expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(1));
+    await vi.waitFor(() => expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(1), WAIT);
     expect(refreshes()).toHaveLength(1);
     window.dispatchEvent(pageshow(false));
     await new Promise((r) => setTimeout(r, 30));
@@ -309,8 +334,8 @@ describe('stored fragments are trusted only as far as the shop answered', () => 
     const page = await pageBody('shop.html');
     cartPage();
     await mountPage(`<div id="login-box"><a href="/my-account/">Log in</a></div>${page}`, only('mini-cart', 'add-to-cart'));
-    await vi.waitFor(() => expect(refreshes()).toHaveLength(1));
-    await vi.waitFor(() => expect(cartStore.getState().status).toBe('ready'));
+    await vi.waitFor(() => expect(refreshes()).toHaveLength(1), WAIT);
+    await vi.waitFor(() => expect(cartStore.getState().status).toBe('ready'), WAIT);
     expect(document.querySelector('#login-box a')?.getAttribute('href')).toBe('/my-account/');
     expect(document.getElementById('phish')).toBeNull();
     expect(document.getElementById('phish-page')).toBeNull();
@@ -340,7 +365,7 @@ describe('stored fragments are trusted only as far as the shop answered', () => 
       `<a class="cart-contents" href="/cart/"><span class="count">0 items</span></a><ul><li class="fusion-menu-cart"><div class="sf-dropdown"></div></li></ul>${page}`,
       only('mini-cart', 'add-to-cart'),
     );
-    await vi.waitFor(() => expect(document.querySelector('a.cart-contents .count')?.textContent).toBe('1 item'));
+    await vi.waitFor(() => expect(document.querySelector('a.cart-contents .count')?.textContent).toBe('1 item'), WAIT);
     expect(document.querySelector('li.fusion-menu-cart .sf-dropdown a')?.textContent).toBe('Hoodie');
     expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(1);
     expect(refreshes()).toHaveLength(0);
@@ -378,23 +403,28 @@ describe('remove from the mini-cart', () => {
     storedFromServer();
     const got: unknown[][] = [];
     onBody('removed_from_cart', (e) => got.push((e as CustomEvent).detail as unknown[]));
+    const boxes = mountedBoxes();
     await shop();
+    // The stored lines are swapped in once the change code has loaded (slow under load), in a box of their own.
+    await vi.waitFor(() => expect(content().querySelector('.remove_from_cart_button')).not.toBeNull(), WAIT);
+    await vi.waitFor(() => expect(boxes.has(content())).toBe(true), WAIT);
     const loaded = vi.fn();
     onBody('wc_fragments_loaded', loaded);
     const first = content().querySelector<HTMLAnchorElement>('.remove_from_cart_button')!;
     const key = first.dataset.cart_item_key;
     first.click();
-    await vi.waitFor(() => expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(1));
+    await vi.waitFor(() => expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(1), WAIT);
     expect(removes().map((e) => e.body)).toEqual([{ cart_item_key: key }]);
     expect(got).toHaveLength(1);
     expect(got[0]![1]).toBe(cartHash(state));
     expect(got[0]![2]).toBe(first);
     expect(loaded).toHaveBeenCalledTimes(1);
     expect(count()).toBe('2');
-    await vi.waitFor(() => expect(region()?.textContent).toBe('“Canvas tote” has been removed from your cart'));
-    // The new markup works at once (re-scanned), and emptying the cart hides "hide if empty".
+    await vi.waitFor(() => expect(region()?.textContent).toBe('“Canvas tote” has been removed from your cart'), WAIT);
+    // The new markup works once re-scanned, and emptying the cart hides "hide if empty".
+    await vi.waitFor(() => expect(boxes.has(content())).toBe(true), WAIT);
     content().querySelector<HTMLAnchorElement>('.remove_from_cart_button')!.click();
-    await vi.waitFor(() => expect(content().textContent).toContain('No products in the cart.'));
+    await vi.waitFor(() => expect(content().textContent).toContain('No products in the cart.'), WAIT);
     expect(widget().style.display).toBe('none');
     expect(cookie('woocommerce_items_in_cart')).toBeUndefined();
     expect(sessionStorage.getItem(HASH_KEY)).toBe('');
@@ -421,12 +451,12 @@ describe('remove from the mini-cart', () => {
     const click = new MouseEvent('click', { bubbles: true, cancelable: true });
     link.dispatchEvent(click);
     expect(click.defaultPrevented).toBe(true);
-    await vi.waitFor(() => expect(got).toHaveLength(1));
+    await vi.waitFor(() => expect(got).toHaveLength(1), WAIT);
     expect(removes().map((e) => e.body)).toEqual([{ cart_item_key: line!.key }]);
     expect(got[0]![2]).toBe(link);
     expect(nav.go).not.toHaveBeenCalled();
-    await vi.waitFor(() => expect(region()?.textContent).toBe('“Canvas tote” has been removed from your cart'));
-    await vi.waitFor(() => expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(1));
+    await vi.waitFor(() => expect(region()?.textContent).toBe('“Canvas tote” has been removed from your cart'), WAIT);
+    await vi.waitFor(() => expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(1), WAIT);
   });
 
   it('Space on a remove link removes', async () => {
@@ -437,7 +467,7 @@ describe('remove from the mini-cart', () => {
     const space = new KeyboardEvent('keydown', { key: ' ', bubbles: true, cancelable: true });
     link.dispatchEvent(space);
     expect(space.defaultPrevented).toBe(true);
-    await vi.waitFor(() => expect(removes()).toHaveLength(1));
+    await vi.waitFor(() => expect(removes()).toHaveLength(1), WAIT);
   });
 
   it('a remove from the keyboard keeps the focus in the cart: on the next line, then on the empty message', async () => {
@@ -446,19 +476,24 @@ describe('remove from the mini-cart', () => {
       [412, 2],
     ]);
     storedFromServer();
+    const boxes = mountedBoxes();
     await shop();
     const space = () => {
       const link = document.activeElement as HTMLElement;
       link.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true, cancelable: true }));
     };
+    // The stored lines are swapped in once the change code has loaded (slow under load), in a box of their own.
+    await vi.waitFor(() => expect(content().querySelector('.remove_from_cart_button')).not.toBeNull(), WAIT);
+    await vi.waitFor(() => expect(boxes.has(content())).toBe(true), WAIT);
     content().querySelector<HTMLAnchorElement>('.remove_from_cart_button')!.focus();
     space();
-    await vi.waitFor(() => expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(1));
-    await vi.waitFor(() => expect(document.activeElement).toBe(content().querySelector('.remove_from_cart_button')));
-    await new Promise((r) => setTimeout(r, 50));
+    await vi.waitFor(() => expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(1), WAIT);
+    await vi.waitFor(() => expect(document.activeElement).toBe(content().querySelector('.remove_from_cart_button')), WAIT);
+    // The shopper's next key once the new box is in (a 50 ms pause was not always enough under load).
+    await vi.waitFor(() => expect(boxes.has(content())).toBe(true), WAIT);
     space();
-    await vi.waitFor(() => expect(content().querySelector('.woocommerce-mini-cart__empty-message')).not.toBeNull());
-    await vi.waitFor(() => expect(document.activeElement).toBe(content().querySelector('.woocommerce-mini-cart__empty-message')));
+    await vi.waitFor(() => expect(content().querySelector('.woocommerce-mini-cart__empty-message')).not.toBeNull(), WAIT);
+    await vi.waitFor(() => expect(document.activeElement).toBe(content().querySelector('.woocommerce-mini-cart__empty-message')), WAIT);
     expect(document.activeElement!.getAttribute('tabindex')).toBe('-1');
   });
 
@@ -474,7 +509,7 @@ describe('remove from the mini-cart', () => {
     onTestFinished(() => search.remove());
     search.focus();
     content().querySelector<HTMLAnchorElement>('.remove_from_cart_button')!.click();
-    await vi.waitFor(() => expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(1));
+    await vi.waitFor(() => expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(1), WAIT);
     await new Promise((r) => requestAnimationFrame(r));
     expect(document.activeElement).toBe(search);
   });
@@ -488,7 +523,7 @@ describe('remove from the mini-cart', () => {
       failNext('remove_from_cart', failure);
       const link = content().querySelector<HTMLAnchorElement>('.remove_from_cart_button')!;
       link.click();
-      await vi.waitFor(() => expect(go).toHaveBeenCalledWith(new URL(link.getAttribute('href')!, location.href).href));
+      await vi.waitFor(() => expect(go).toHaveBeenCalledWith(new URL(link.getAttribute('href')!, location.href).href), WAIT);
       expect(link.closest('.woocommerce-mini-cart-item')!.classList.contains('processing')).toBe(false);
     });
   }
@@ -501,7 +536,7 @@ describe('remove from the mini-cart', () => {
     onTestFinished(() => void (wcAjaxEndpoints.remove_from_cart = original));
     const { go } = await shop();
     content().querySelector<HTMLAnchorElement>('.remove_from_cart_button')!.click();
-    await vi.waitFor(() => expect(go).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(go).toHaveBeenCalledTimes(1), WAIT);
     expect(state.cart).toHaveLength(1);
   });
 
@@ -515,11 +550,11 @@ describe('remove from the mini-cart', () => {
     await mountButton(add);
     add.click();
     content().querySelector<HTMLAnchorElement>('.remove_from_cart_button')!.click();
-    await vi.waitFor(() => expect(state.log.filter((e) => e.endpoint !== 'get_refreshed_fragments')).toHaveLength(2));
-    await vi.waitFor(() => expect(state.cart.map((l) => l.productId)).toEqual([320]));
+    await vi.waitFor(() => expect(state.log.filter((e) => e.endpoint !== 'get_refreshed_fragments')).toHaveLength(2), WAIT);
+    await vi.waitFor(() => expect(state.cart.map((l) => l.productId)).toEqual([320]), WAIT);
     expect(state.log.map((e) => e.endpoint)).toEqual(['add_to_cart', 'remove_from_cart']);
     expect(state.maxInFlight).toBe(1);
-    await vi.waitFor(() => expect(count()).toBe('1'));
+    await vi.waitFor(() => expect(count()).toBe('1'), WAIT);
   });
 });
 
@@ -533,9 +568,9 @@ describe('revealed by an add', () => {
     const add = document.querySelector<HTMLAnchorElement>('.ajax_add_to_cart[data-product_id="318"]')!;
     await mountButton(add);
     add.click();
-    await vi.waitFor(() => expect(state.log.map((e) => e.endpoint)).toEqual(['add_to_cart']));
+    await vi.waitFor(() => expect(state.log.map((e) => e.endpoint)).toEqual(['add_to_cart']), WAIT);
     reveal?.();
-    await vi.waitFor(() => expect(count()).toBe('1'));
+    await vi.waitFor(() => expect(count()).toBe('1'), WAIT);
     await new Promise((r) => setTimeout(r, 30));
     expect(refreshes()).toHaveLength(0);
   });
@@ -561,7 +596,7 @@ describe('"hide if empty" after an add', () => {
     const add = document.querySelector<HTMLAnchorElement>('.ajax_add_to_cart[data-product_id="318"]')!;
     await mountButton(add);
     add.click();
-    await vi.waitFor(() => expect(add.classList.contains('added')).toBe(true));
+    await vi.waitFor(() => expect(add.classList.contains('added')).toBe(true), WAIT);
     expect(cookie('woocommerce_items_in_cart')).toBeUndefined();
     expect(widget().style.display).not.toBe('none');
   });
@@ -580,7 +615,7 @@ describe('the React view', () => {
     return idles;
   }
   /** The stored fragments are in (their code loads at load): the box shows the line. */
-  const filled = () => vi.waitFor(() => expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(1));
+  const filled = () => vi.waitFor(() => expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(1), WAIT);
 
   it('is not loaded for a filled box in view when the visitor does nothing; the first sign of life loads it at an idle moment', async () => {
     const idles = inViewAtLoad();
@@ -605,7 +640,7 @@ describe('the React view', () => {
     onTestFinished(setEnvironment({ visible: () => () => {} }));
     serverCart([[318, 1]]);
     await shop();
-    await vi.waitFor(() => expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(1));
+    await vi.waitFor(() => expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(1), WAIT);
     expect(refreshes()).toHaveLength(1);
     // The view's code in the module cache: wanted, it would mount within a few tasks.
     await import('./mini-cart.island');
@@ -660,8 +695,8 @@ describe('the React view', () => {
     const seen = record(['wc_fragments_refreshed']);
     const before = content();
     document.body.dispatchEvent(new CustomEvent('wc_fragment_refresh'));
-    await vi.waitFor(() => expect(content().querySelector('ul.woocommerce-mini-cart')?.getAttribute('aria-busy')).toBe('true'));
-    await vi.waitFor(() => expect(seen).toEqual(['wc_fragments_refreshed']));
+    await vi.waitFor(() => expect(content().querySelector('ul.woocommerce-mini-cart')?.getAttribute('aria-busy')).toBe('true'), WAIT);
+    await vi.waitFor(() => expect(seen).toEqual(['wc_fragments_refreshed']), WAIT);
     expect(content()).not.toBe(before);
     // The refreshed fragment replaced the box; the new box gets the view at once.
     await vi.waitFor(() => expect(hasView(content())).toBe(true), { timeout: 15_000 }); // the first import of React is slow under load
@@ -680,22 +715,22 @@ describe('the React view', () => {
     const add = document.querySelector<HTMLAnchorElement>('.ajax_add_to_cart[data-product_id="322"]')!;
     await mountButton(add);
     add.click();
-    await vi.waitFor(() => expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(3));
+    await vi.waitFor(() => expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(3), WAIT);
     await vi.waitFor(() => expect(hasView(content())).toBe(true), { timeout: 15_000 }); // the first import of React is slow under load
     state.latency.set('remove_from_cart', 60);
     const link = content().querySelector<HTMLAnchorElement>('.remove_from_cart_button[data-product_id="320"]')!;
     link.click();
     link.click();
     const line = link.closest('.woocommerce-mini-cart-item')!;
-    await vi.waitFor(() => expect(line.getAttribute('aria-busy')).toBe('true'));
+    await vi.waitFor(() => expect(line.getAttribute('aria-busy')).toBe('true'), WAIT);
     expect(line.classList.contains('processing')).toBe(true);
-    await vi.waitFor(() => expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(2));
+    await vi.waitFor(() => expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(2), WAIT);
     expect(removes()).toHaveLength(1);
     expect(state.cart.map((l) => l.productId)).toEqual([318, 322]);
     expect(got).toHaveLength(1);
     expect(got[0]![2]).toBe(link);
     expect(count()).toBe('2');
-    await vi.waitFor(() => expect(region()?.textContent).toContain('has been removed from your cart'));
+    await vi.waitFor(() => expect(region()?.textContent).toContain('has been removed from your cart'), WAIT);
   });
 
   it('waits for a mouse button pressed inside the box to be released before it replaces the links', async () => {
@@ -729,8 +764,8 @@ describe('the React view', () => {
     failNext('remove_from_cart', 'http500');
     const link = content().querySelector<HTMLAnchorElement>('.remove_from_cart_button')!;
     link.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true, cancelable: true }));
-    await vi.waitFor(() => expect(go).toHaveBeenCalledWith(new URL(link.getAttribute('href')!, location.href).href));
-    await vi.waitFor(() => expect(link.closest('.woocommerce-mini-cart-item')!.hasAttribute('aria-busy')).toBe(false));
+    await vi.waitFor(() => expect(go).toHaveBeenCalledWith(new URL(link.getAttribute('href')!, location.href).href), WAIT);
+    await vi.waitFor(() => expect(link.closest('.woocommerce-mini-cart-item')!.hasAttribute('aria-busy')).toBe(false), WAIT);
     expect(state.cart).toHaveLength(1);
   });
 });
