@@ -399,6 +399,27 @@ describe('runtime', () => {
     expect(document.querySelector('.probe')!.hasAttribute('data-clicked')).toBe(false);
   });
 
+  it('keeps holding a click with nothing of its own to do (href="#") past the stall, and gives it to the widget once its code is in', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    document.body.innerHTML = '<a class="probe" href="#">Red</a>';
+    const seen: boolean[] = [];
+    document.addEventListener('click', (e) => seen.push(e.defaultPrevented));
+    const { module } = counting();
+    let resolveLoad: (m: { default: WidgetModule }) => void = () => {};
+    const r = start([entry({ trigger: 'interaction', load: () => new Promise((res) => (resolveLoad = res)) })]);
+    document.querySelector('.probe')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    await vi.advanceTimersByTimeAsync(5000);
+    // Not replayed natively (a jump to the top, the choice lost): still held, with one warning that says so.
+    expect(seen).toEqual([]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(/probe: .*the click waits for it/);
+    resolveLoad({ default: module });
+    vi.useRealTimers();
+    await r.settled();
+    await vi.waitFor(() => expect(document.querySelector('.probe')!.getAttribute('data-clicked')).toBe('1'));
+  });
+
   it('in a hidden tab (no frames are painted) still mounts inserted markup and ready() settles', async () => {
     vi.stubGlobal('requestAnimationFrame', () => 1); // a background tab: frame callbacks never run
     vi.stubGlobal('cancelAnimationFrame', () => {});

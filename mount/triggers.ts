@@ -177,6 +177,22 @@ function markHeld(element: Element): () => void {
 }
 
 /**
+ * Whether a click on `target` does something without any script: follows a link to another place, or submits a
+ * form. A link to "#" (or to nothing) and a button outside a form only jump or do nothing.
+ */
+function hasNativeAction(target: Element): boolean {
+  const link = target.closest('a[href], area[href]');
+  if (link) {
+    const href = (link.getAttribute('href') ?? '').trim();
+    return href !== '' && href !== '#';
+  }
+  const control = target.closest('button, input');
+  if (!control) return false;
+  const type = (control.getAttribute('type') ?? (control.localName === 'button' ? 'submit' : 'text')).toLowerCase();
+  return (type === 'submit' || type === 'image') && !!(control as HTMLButtonElement).form;
+}
+
+/**
  * `clicks`: only a click on a matching element counts (the `click` trigger); pointer, focus and keys, and other
  * clicks, pass untouched.
  */
@@ -213,6 +229,12 @@ function waitForInteraction(
     const id = e.setTimeout(() => {
       cancelStall = undefined;
       if (resolved) return;
+      // A click with nothing of its own to do (a swatch's href="#", a bare button) would only jump to the top
+      // and lose the shopper's choice: it keeps waiting for the code (or its failure) instead.
+      if (!mine.some((h) => hasNativeAction(h.target))) {
+        warnOnce(entry.name, '', `its code did not load within ${HELD_CLICK_TIMEOUT / 1000} s; the click waits for it.`);
+        return;
+      }
       warnOnce(entry.name, '', `its code did not load within ${HELD_CLICK_TIMEOUT / 1000} s; the click goes ahead without it.`);
       // As when the chunk fails: the first held click goes to the server markup, natively.
       resolved = true;
