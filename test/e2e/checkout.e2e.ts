@@ -12,6 +12,7 @@ import { describe, expect, test } from 'vitest';
 import { FIXTURE_CART, freshCheckout } from '../../fixtures/mock/checkout';
 import recordedReview from '../../fixtures/responses/realshop/update_order_review.json';
 import { expectAxeClean, expectNoConsoleErrors, openPage, recorded, BUILD_TAGS } from './harness';
+import { scrollStill } from './waits';
 
 const seeded = { local: { __storefront_islands_mock__: JSON.stringify({ cart: FIXTURE_CART }) } };
 const count = (page: Page, endpoint: string) =>
@@ -99,6 +100,8 @@ describe.each(BUILD_TAGS)('checkout, %s tag', (tag) => {
     await idle(page);
     await expectAxeClean(page);
 
+    // The failure scrolled its notices into view: the terms box is clicked where it rests.
+    await scrollStill(page);
     await page.check('#terms');
     expect(await count(page, 'checkout')).toBe(1);
     await Promise.all([page.waitForURL(/\/checkout\/order-received\/\d+\/\?key=wc_order_/), page.click('#place_order')]);

@@ -28,3 +28,25 @@ export async function afterIdle(page: Page): Promise<void> {
   await settled(page);
   await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => setTimeout(resolve, 0), { timeout: 3000 })));
 }
+
+/**
+ * The page has stopped scrolling: the same scroll position over five frames in a row. A notice scrolled into view
+ * (1 s of easing, longer on a loaded machine) moves every control under the pointer: a click aimed while it runs
+ * lands beside its target.
+ */
+export async function scrollStill(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = window.scrollY;
+        let still = 0;
+        const frame = () => {
+          still = window.scrollY === last ? still + 1 : 0;
+          last = window.scrollY;
+          if (still >= 5) resolve();
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+  );
+}
