@@ -79,7 +79,8 @@ export function swapFragments(fragments: Record<string, string>, done?: () => vo
     }
     inserted.push(...place(selector, targets, content));
   }
-  if (Object.keys(waiting).length) {
+  const someWait = Object.keys(waiting).length > 0;
+  if (someWait) {
     loadSanitizer().then(
       () => {
         if (mine === generation) swapFragments(waiting);
@@ -99,6 +100,6 @@ export function swapFragments(fragments: Record<string, string>, done?: () => vo
       /* the runtime reports its own failures */
     }
   }
-  if (!Object.keys(waiting).length) done?.();
+  if (!someWait) done?.();
   return inserted;
 }
