@@ -435,6 +435,9 @@ describe.each(BUILD_TAGS)('the engine measures the row our layout makes, %s buil
     for (const id of ['#carousel-posts', '#carousel-products']) {
       await page.$eval(id, (el) => el.scrollIntoView({ block: 'center' }));
       await page.waitForSelector(`${id}[aria-roledescription="carousel"]`, WAIT);
+      // The view marks the items in an effect after the carousel's own attributes (Preact runs effects a frame
+      // later), and only once the engine measured them does one out of view turn inert.
+      await page.waitForSelector(`${id} [aria-roledescription="slide"][inert]`, { ...WAIT, state: 'attached' });
       // The premise: the row changed no item's width.
       expect(await cssVar(page, id, '--sf-carousel-item'), id).toBe('250px');
       const root = `${id}[data-sf-carousel-viewport]`;
