@@ -31,6 +31,27 @@ describe('notices', () => {
     expect(document.activeElement).toBe(document.querySelector('.wc-block-components-notice-banner'));
   });
 
+  it('a swapped wrapper mounting after its notice was focused does not take the focus back from where the shopper went', async () => {
+    const runtime = await mountPage('<div class="woocommerce-notices-wrapper"></div><button id="b">b</button>', only('notices'));
+    // The runtime scans inserted markup in the next frame: on a busy phone, or in a tab in the background, that comes
+    // after the cart's update event has had its notice focused.
+    runtime.stop();
+    const swapped = document.createElement('div');
+    swapped.className = 'woocommerce-notices-wrapper';
+    swapped.innerHTML = '<div class="woocommerce-message" role="alert">Cart updated.</div>';
+    document.querySelector('.woocommerce-notices-wrapper')!.after(swapped);
+    document.body.dispatchEvent(new CustomEvent('updated_wc_div'));
+    await wait(550);
+    expect(document.activeElement).toBe(swapped.firstElementChild);
+    document.getElementById('b')!.focus();
+    runtime.scan(document);
+    await runtime.settled();
+    await wait(600);
+    expect(document.activeElement).toBe(document.getElementById('b'));
+    // Not observing any more, the runtime would not see the page emptied after the test.
+    runtime.unmount(document);
+  });
+
   it("gives the error list's items an explicit role, since role=alert takes the list semantics away", async () => {
     await mountPage(PAGE, only('notices'));
     expect(document.querySelector('ul.woocommerce-error[role="alert"] > li')!.getAttribute('role')).toBe('none');

@@ -12,25 +12,34 @@ import { ALERT_NOTICE, FOCUS_DELAY_MS, REFOCUS_EVENTS } from './logic';
  */
 let users = 0;
 let listeners: AbortController | undefined;
-let pending: (() => void) | undefined;
+let pending: { notice: HTMLElement; cancel: () => void } | undefined;
+/** Notices this page already moved focus to. */
+const focused = new WeakSet<HTMLElement>();
 
-/** The alert notice there is now gets focus in 500 ms (notices added later, such as checkout errors, manage their own focus). */
-function focusFirstAlertSoon(): void {
-  pending?.();
+/**
+ * The alert notice there is now gets focus in 500 ms (notices added later, such as checkout errors, manage their own
+ * focus). `again`: after the cart's update events, as WooCommerce does, even a notice focused before. A wrapper that
+ * mounts leaves a notice already focused or about to be alone: the runtime mounts a swapped wrapper a little after the
+ * event that announced it (later still on a slow phone), and focusing its notice a second time would take a shopper
+ * away from the field they moved to meanwhile.
+ */
+function focusFirstAlertSoon(again: boolean): void {
   for (const wrapper of document.querySelectorAll('.woocommerce-notices-wrapper')) mendNoticeLists(wrapper);
   const notice = document.querySelector<HTMLElement>(ALERT_NOTICE);
-  if (!notice) {
-    pending = undefined;
-    return;
-  }
+  if (notice && !again && (focused.has(notice) || pending?.notice === notice)) return;
+  pending?.cancel();
+  pending = undefined;
+  if (!notice) return;
   notice.setAttribute('tabindex', '-1');
   const e = env();
   const id = e.setTimeout(() => {
     pending = undefined;
+    if (!notice.isConnected) return;
+    focused.add(notice);
     // A plain focus, as WooCommerce's: the browser brings the notice into view.
-    if (notice.isConnected) notice.focus();
+    notice.focus();
   }, FOCUS_DELAY_MS);
-  pending = () => e.clearTimeout(id);
+  pending = { notice, cancel: () => e.clearTimeout(id) };
 }
 
 export default defineWidget({
@@ -39,16 +48,16 @@ export default defineWidget({
     mendNoticeLists(element);
     if (!listeners) {
       listeners = new AbortController();
-      for (const name of REFOCUS_EVENTS) listenLegacy(document.body, name, () => focusFirstAlertSoon(), listeners.signal);
+      for (const name of REFOCUS_EVENTS) listenLegacy(document.body, name, () => focusFirstAlertSoon(true), listeners.signal);
       installJQueryShims();
     }
-    focusFirstAlertSoon();
+    focusFirstAlertSoon(false);
     onCleanup(() => {
       users -= 1;
       if (users > 0) return;
       listeners?.abort();
       listeners = undefined;
-      pending?.();
+      pending?.cancel();
       pending = undefined;
     });
   },
