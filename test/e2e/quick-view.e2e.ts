@@ -157,7 +157,9 @@ describe.each(BUILD_TAGS)('quick view, %s tag', { timeout: 120_000 }, (tag) => {
     await page.click(LINK(512));
     await page.waitForFunction(() => document.querySelector('dialog.sf-quick-view[open] .fusion-wqv-close.sf-qv-shown'));
     const seen = await page.evaluate(() => {
-      const { properties, boxes, transforms } = (window as unknown as { qvZoom: Record<string, Set<string>> }).qvZoom;
+      const { properties, boxes, transforms } = (
+        window as unknown as { qvZoom: Record<'properties' | 'boxes' | 'transforms', Set<string>> }
+      ).qvZoom;
       return { properties: [...properties], boxes: [...boxes], transforms: transforms.size };
     });
     for (const property of seen.properties)
