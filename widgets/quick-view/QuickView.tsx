@@ -68,9 +68,11 @@ function useZoom(container: RefObject<HTMLDivElement | null>, box: Rect, duratio
     if (from === box) return;
     last.current = box;
     const el = container.current;
-    if (!el || duration <= 0 || typeof el.animate !== 'function') return;
+    if (!el || typeof el.animate !== 'function') return;
+    // A box set at once (a resize, the next opening's start) ends a zoom still running: its transform was from
+    // the box before.
     stopZoom(el, running.current);
-    running.current = zoom(el, zoomFrames(from, box, widen), duration);
+    if (duration > 0) running.current = zoom(el, zoomFrames(from, box, widen), duration);
   }, [container, box, duration, widen]);
   useLayoutEffect(() => {
     if (closing && container.current) stopZoom(container.current, running.current);
