@@ -18,7 +18,7 @@
  * The endpoints are answered in this Node process by the stateful mock (no mock code in the page); product images
  * are raster stand-ins (see bench.mjs routeRasterImages).
  *
- *   node test/bench/first-interaction.bench.mjs [--runs 2] [--only mini-cart] [--json]       (after `npm run build`)
+ *   node test/bench/first-interaction.bench.mjs [--runs 2] [--only mini-cart] [--dist DIR] [--json]   (after `npm run build`)
  */
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -40,6 +40,8 @@ const RUNS = Math.max(1, Number(argAfter('--runs')) || 2);
 const JSON_OUT = process.argv.includes('--json');
 // `--only TEXT`: the scenarios whose name contains TEXT (e.g. `--only mini-cart`).
 const ONLY = argAfter('--only');
+// `BENCH_DIST=DIR` or `--dist DIR`: serve another build (an older version's dist, to compare two versions in turns).
+const DIST = argAfter('--dist') ?? (process.env.BENCH_DIST || undefined);
 
 /** Each scenario: the page, the control pressed, and a page function that is true once the result shows. */
 const SCENARIOS = [
@@ -167,7 +169,7 @@ async function once(browser, base, mock, scenario, tag) {
 }
 
 export async function runFirstInteractionBench({ runs = RUNS } = {}) {
-  const server = await startServer({ port: 0 });
+  const server = await startServer({ port: 0, ...(DIST ? { dist: DIST } : {}) });
   const mock = await loadMock();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   const results = [];

@@ -129,6 +129,50 @@ describe.each(BUILD_TAGS)('quick view, %s tag', { timeout: 120_000 }, (tag) => {
     expectNoConsoleErrors(errors);
   });
 
+  test('the zoom moves the container by transform and opacity only: it is laid out once per step, not at every frame', async () => {
+    const { page, errors } = await openPage('/quick-view.html', { tag });
+    // Every frame from the click until the close button shows (the zoom's end): what animates the container or its
+    // surface, and the box it is laid out at (a transform does not change the layout box).
+    await page.evaluate(() => {
+      const seen = { properties: new Set<string>(), boxes: new Set<string>(), transforms: new Set<string>() };
+      (window as unknown as { qvZoom: typeof seen }).qvZoom = seen;
+      const frame = () => {
+        const c = document.querySelector<HTMLElement>('dialog.sf-quick-view[open] .fusion-woocommerce-quick-view-container');
+        if (c) {
+          for (const a of c.getAnimations({ subtree: true })) {
+            if (a.playState !== 'running' || a.effect?.getComputedTiming().progress === null) continue;
+            const target = (a.effect as KeyframeEffect).target;
+            if (target !== c && !(target === null && (a.effect as KeyframeEffect).pseudoElement)) continue;
+            if ('transitionProperty' in a) seen.properties.add((a as CSSTransition).transitionProperty);
+            else for (const key of Object.keys((a.effect as KeyframeEffect).getKeyframes()[0] ?? {})) seen.properties.add(key);
+          }
+          seen.boxes.add([c.offsetLeft, c.offsetTop, c.offsetWidth, c.offsetHeight].join());
+          seen.transforms.add(getComputedStyle(c).transform);
+          if (c.querySelector('.fusion-wqv-close.sf-qv-shown')) return;
+        }
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    await page.click(LINK(512));
+    await page.waitForFunction(() => document.querySelector('dialog.sf-quick-view[open] .fusion-wqv-close.sf-qv-shown'));
+    const seen = await page.evaluate(() => {
+      const { properties, boxes, transforms } = (
+        window as unknown as { qvZoom: Record<'properties' | 'boxes' | 'transforms', Set<string>> }
+      ).qvZoom;
+      return { properties: [...properties], boxes: [...boxes], transforms: transforms.size };
+    });
+    for (const property of seen.properties)
+      expect(['transform', 'opacity', 'offset', 'composite', 'easing', 'computedOffset']).toContain(property);
+    expect(seen.properties).toContain('transform');
+    // The card's box, the preview's and the final one: three layouts, while the transform took many values.
+    expect(seen.boxes.length).toBeLessThanOrEqual(3);
+    expect(seen.transforms).toBeGreaterThan(3);
+    await page.keyboard.press('Escape');
+    await waitClosed(page, 512);
+    expectNoConsoleErrors(errors);
+  });
+
   test("the card's children fade to 0 while it is open, by our CSS alone, and come back on close", async () => {
     const { page, errors } = await openPage('/quick-view.html', { tag });
     // Without the fixture theme's .fusion-faded-out rules: the contract's fade is ours to do.

@@ -1,6 +1,7 @@
 import { createElement, memo, useCallback, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { cartStore } from '../../src/cart/store';
+import { env } from '../../src/env';
 import { REMOVE_LINK } from './logic';
 import { propsOf, type MarkupNode } from './props';
 
@@ -50,14 +51,24 @@ export const MiniCart = memo(function MiniCart({ nodes, onRemove }: MiniCartProp
       event.preventDefault();
       if (inFlight.current.has(key)) return;
       inFlight.current.add(key);
-      onRemove(event.currentTarget, (on) => {
-        if (!on) inFlight.current.delete(key);
+      const mark = (on: boolean) =>
         setBusy((previous) => {
           const next = new Set(previous);
           if (on) next.add(key);
           else next.delete(key);
           return next;
         });
+      onRemove(event.currentTarget, (on) => {
+        if (!on) {
+          inFlight.current.delete(key);
+          mark(false);
+          return;
+        }
+        // Blocked in the task after the click: the click's own task only starts the request (a render and commit
+        // inside it made the first remove a long task at 4x); `inFlight` refuses a second click meanwhile.
+        void env()
+          .yieldTask()
+          .then(() => inFlight.current.has(key) && mark(true));
       });
     },
     [onRemove],

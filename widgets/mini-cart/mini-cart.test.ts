@@ -669,6 +669,41 @@ describe('the React view', () => {
     });
   }
 
+  it("is asked for in the task after the pointer's arrival, not inside its event; a warm-up still waiting for its idle moment is dropped", async () => {
+    const idles: Array<{ fn: () => void; cancelled: boolean }> = [];
+    onTestFinished(
+      setEnvironment({
+        visible: (_el, fn) => (queueMicrotask(fn), () => {}),
+        idle: (fn) => {
+          const entry = { fn, cancelled: false };
+          idles.push(entry);
+          return () => void (entry.cancelled = true);
+        },
+      }),
+    );
+    serverCart([[318, 1]]);
+    storedFromServer();
+    await shop();
+    await filled();
+    await new Promise((r) => setTimeout(r, 100));
+    // A first sign of life: the warm-up waits for an idle moment.
+    dispatchEvent(new Event('pointermove'));
+    expect(idles).toHaveLength(1);
+    const yields: Array<() => void> = [];
+    const restore = setEnvironment({ yieldTask: () => new Promise<void>((resolve) => yields.push(resolve)) });
+    onTestFinished(restore);
+    content()
+      .querySelector('a.checkout')!
+      .dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse' }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(yields).toHaveLength(1);
+    expect(idles[0]!.cancelled).toBe(false);
+    restore();
+    yields[0]!();
+    await vi.waitFor(() => expect(idles[0]!.cancelled).toBe(true), WAIT);
+    await vi.waitFor(() => expect(hasView(content())).toBe(true), { timeout: 15_000 }); // the first import of React is slow under load
+  });
+
   it('is not loaded for a box nobody looked at and a cart nobody changed', async () => {
     onTestFinished(setEnvironment({ visible: () => () => {} }));
     serverCart([[318, 1]]);
@@ -731,6 +766,33 @@ describe('the React view', () => {
     expect(got[0]![2]).toBe(link);
     expect(count()).toBe('2');
     await vi.waitFor(() => expect(region()?.textContent).toContain('has been removed from your cart'), WAIT);
+  });
+
+  it('marks the line blocked in the task after the click, whose own task only starts the remove', async () => {
+    shown();
+    serverCart([
+      [318, 1],
+      [320, 2],
+    ]);
+    storedFromServer();
+    await shop();
+    await vi.waitFor(() => expect(hasView(content())).toBe(true), { timeout: 15_000 }); // the first import of React is slow under load
+    state.latency.set('remove_from_cart', 200);
+    const yields: Array<() => void> = [];
+    const restore = setEnvironment({ yieldTask: () => new Promise<void>((resolve) => yields.push(resolve)) });
+    onTestFinished(restore);
+    const link = content().querySelector<HTMLAnchorElement>('.remove_from_cart_button[data-product_id="320"]')!;
+    const line = link.closest('.woocommerce-mini-cart-item')!;
+    link.click();
+    link.click();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(line.hasAttribute('aria-busy')).toBe(false);
+    restore();
+    for (const run of yields.splice(0)) run();
+    await vi.waitFor(() => expect(line.getAttribute('aria-busy')).toBe('true'), WAIT);
+    expect(line.classList.contains('processing')).toBe(true);
+    await vi.waitFor(() => expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(1), WAIT);
+    expect(removes()).toHaveLength(1);
   });
 
   it('waits for a mouse button pressed inside the box to be released before it replaces the links', async () => {

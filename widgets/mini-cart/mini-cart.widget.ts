@@ -96,11 +96,18 @@ function mountBox(element: Element, ctx: WidgetContext): void {
   });
   if (view) void boxView.want();
   else {
-    waiting.set(element, () => void boxView.want());
+    // Wanted (by this box or another, or a cart change): a warm-up still waiting for its idle moment is moot.
+    let cancelWarm = () => {};
+    waiting.set(element, () => {
+      cancelWarm();
+      void boxView.want();
+    });
     ctx.onCleanup(() => waiting.delete(element));
     // Reached for (a pointer over or down, a touch, focus, a key): wanted now. Not a click alone (a script's, or
     // a test's, with no pointer before it): the plain handler removes at once, a view arriving then would race it.
-    onIntent(element, wantView, ctx.signal, VIEW_INTENT);
+    // In the task after the event: asking for the view starts the fetch of each of its chunks, which at 4x costs
+    // tens of ms that would otherwise lengthen the pointer's own task (the hover's paint waits for it).
+    onIntent(element, () => void env().yieldTask().then(wantView), ctx.signal, VIEW_INTENT);
     // Shown (a sidebar in view at load, a dropdown opened) is not intent: a visitor who does nothing must not pay
     // for the framework to render the lines the server printed. Shown to a shopper who moves, it loads at an
     // idle moment, warmed (warm.ts), so the first hover or remove finds it evaluated and compiled.
@@ -112,7 +119,7 @@ function mountBox(element: Element, ctx: WidgetContext): void {
           .then((m) => m.default())
           .catch(() => {})
           .finally(wantView);
-      onceInViewAndAlive(element, warmThenWant, ctx.signal);
+      cancelWarm = onceInViewAndAlive(element, warmThenWant, ctx.signal);
     });
   }
 

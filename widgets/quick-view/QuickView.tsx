@@ -1,4 +1,5 @@
-import { memo, useLayoutEffect, useRef, type CSSProperties } from 'react';
+import { memo, useLayoutEffect, useRef, type CSSProperties, type RefObject } from 'react';
+import { zoomFrames, type Rect } from './logic';
 
 export interface PreviewImage {
   src: string;
@@ -49,6 +50,53 @@ function Copies({ nodes, className }: { nodes: readonly Node[]; className: strin
 
 const px = (n: number) => `${Math.round(n)}px`;
 
+/** Set on the container while it widens: its surface (`::before`) draws its background, growing. */
+const WIDENING = 'data-sf-qv-widening';
+
+/**
+ * Avada's zoom without a layout per frame: each new box (with a duration) is laid out once and the compositor
+ * animates a transform from the old one (`zoomFrames`). Left, top, width and height changing in a transition laid
+ * the dialog out at every frame of the opening, the React build's long tasks. Under reduced motion every
+ * duration is 0: nothing animates.
+ */
+function useZoom(container: RefObject<HTMLDivElement | null>, box: Rect, duration: number, widen: boolean, closing: boolean) {
+  const last = useRef(box);
+  const running = useRef<Animation[]>([]);
+  useLayoutEffect(() => {
+    const from = last.current;
+    // Only a new box starts a zoom: a render for anything else keeps the running one.
+    if (from === box) return;
+    last.current = box;
+    const el = container.current;
+    if (!el || typeof el.animate !== 'function') return;
+    // A box set at once (a resize, the next opening's start) ends a zoom still running: its transform was from
+    // the box before.
+    stopZoom(el, running.current);
+    if (duration > 0) running.current = zoom(el, zoomFrames(from, box, widen), duration);
+  }, [container, box, duration, widen]);
+  useLayoutEffect(() => {
+    if (closing && container.current) stopZoom(container.current, running.current);
+  }, [container, closing]);
+}
+
+function zoom(el: HTMLElement, frames: ReturnType<typeof zoomFrames>, duration: number): Animation[] {
+  const timing = { duration, easing: 'ease' };
+  const animations = [el.animate({ transform: frames.container }, timing)];
+  if (frames.surface) {
+    el.setAttribute(WIDENING, '');
+    const surface = el.animate({ transform: frames.surface }, { ...timing, pseudoElement: '::before' });
+    surface.onfinish = () => el.removeAttribute(WIDENING);
+    animations.push(surface);
+  }
+  return animations;
+}
+
+/** A zoom that is overtaken (the next step, closing) ends at its box, where the next one starts. */
+function stopZoom(el: HTMLElement, running: Animation[]): void {
+  for (const animation of running.splice(0)) animation.finish();
+  el.removeAttribute(WIDENING);
+}
+
 /**
  * Avada's quick view inside a native modal <dialog>: the overlay and the container keep the theme's classes
  * (its CSS styles them); the dialog adds the top layer, the inert background, Escape and the label. The
@@ -57,6 +105,9 @@ const px = (n: number) => `${Math.round(n)}px`;
 export const QuickView = memo(function QuickView(props: QuickViewProps) {
   const { open, onRequestClose, onClosed, onContent, box, previewWidth, duration, background, titleMax } = props;
   const dialog = useRef<HTMLDialogElement>(null);
+  const container = useRef<HTMLDivElement>(null);
+  const closing = !open || props.dialogClass.includes('sf-qv-closing');
+  useZoom(container, box, duration, props.containerClass.includes('complete'), closing);
   useLayoutEffect(() => {
     const d = dialog.current;
     if (!d) return;
@@ -100,7 +151,7 @@ export const QuickView = memo(function QuickView(props: QuickViewProps) {
       onClose={onClosed}
     >
       <div className={props.overlayClass} onClick={requestClose} />
-      <div className={props.containerClass} style={vars}>
+      <div className={props.containerClass} style={vars} ref={container}>
         <div className={`fusion-wqv-close${props.closeShown ? ' sf-qv-shown' : ''}${props.light ? ' light' : ''}`}>
           {/* Avada's light close button: `light` on the button (its CSS), and on the wrapper (ours). */}
           <button type="button" className={props.light ? 'light' : undefined} onClick={requestClose}>

@@ -17,6 +17,7 @@ import {
   reviewHref,
   scriptVar,
   timeline,
+  zoomFrames,
 } from './logic';
 
 describe('quick view rules', () => {
@@ -146,6 +147,22 @@ describe('quick view rules', () => {
     expect(reviewHref('https://shop.example/product/tote/', '#reviews')).toBe('https://shop.example/product/tote/#reviews');
     expect(reviewHref('https://shop.example/product/tote/#x', '#tab-reviews')).toBe('https://shop.example/product/tote/#tab-reviews');
     expect(reviewHref('https://shop.example/product/tote/', null)).toBe('https://shop.example/product/tote/#reviews');
+  });
+
+  it("zooms from the card's box by a transform about the centre, and widens by moving the box and growing its surface", () => {
+    // The card's 300×360 image at (100, 50) to the centred 400×480 preview at (440, 160): centres 250,230 → 640,400.
+    expect(zoomFrames({ left: 100, top: 50, width: 300, height: 360 }, { left: 440, top: 160, width: 400, height: 480 }, false)).toEqual({
+      container: ['translate(-390px, -170px) scale(0.75, 0.75)', 'none'],
+    });
+    // 400 → 900 wide, re-centred: the box starts 250 px to the right, its surface at 4/9 of its width.
+    expect(zoomFrames({ left: 440, top: 160, width: 400, height: 480 }, { left: 190, top: 160, width: 900, height: 480 }, true)).toEqual({
+      container: ['translate(250px, 0px)', 'none'],
+      surface: ['scale(0.444, 1)', 'none'],
+    });
+    // A box with no size yet does not divide by zero.
+    expect(zoomFrames({ left: 0, top: 0, width: 10, height: 10 }, { left: 0, top: 0, width: 0, height: 0 }, false).container[0]).toBe(
+      'translate(5px, 5px) scale(1, 1)',
+    );
   });
 });
 

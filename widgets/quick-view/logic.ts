@@ -218,3 +218,38 @@ export function planPieces<N>(roots: readonly N[], tree: PlanTree<N>, max = PIEC
   if (current.length) pieces.push(current);
   return pieces;
 }
+
+export interface Rect extends Box {
+  left: number;
+  top: number;
+}
+
+/** The transforms (first → last) that draw a box laid out at `to` as if it were still at `from`. */
+export interface ZoomFrames {
+  /** The container's, about its centre (the CSS default origin). */
+  container: [string, string];
+  /** The surface drawn behind the container's contents (its `::before`, origin top left), when it widens. */
+  surface?: [string, string];
+}
+
+const num = (n: number) => `${Math.round(n * 1000) / 1000}`;
+
+/**
+ * A move of the container as a FLIP: it is laid out once at its new box and a transform, which the compositor
+ * animates, starts it at the old one. While the preview image fills the container (the zoom from the card to the
+ * preview) the whole container scales. When it widens beside a fixed-width preview (`widen`), scaling it would
+ * stretch that image: the container only moves, and a surface behind its contents grows from its left edge, so
+ * that its right edge follows the same path as Avada's growing width.
+ */
+export function zoomFrames(from: Rect, to: Rect, widen: boolean): ZoomFrames {
+  const sx = to.width > 0 ? from.width / to.width : 1;
+  const sy = to.height > 0 ? from.height / to.height : 1;
+  if (widen)
+    return {
+      container: [`translate(${num(from.left - to.left)}px, ${num(from.top - to.top)}px)`, 'none'],
+      surface: [`scale(${num(sx)}, ${num(sy)})`, 'none'],
+    };
+  const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+  const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+  return { container: [`translate(${num(dx)}px, ${num(dy)}px) scale(${num(sx)}, ${num(sy)})`, 'none'] };
+}

@@ -605,6 +605,29 @@ describe('quick view timeline (full motion)', { timeout: 20_000 }, () => {
     expect(dialog()!.open).toBe(false);
   });
 
+  it('a resize while the container widens ends the zoom there: the new box is drawn where it is laid out', async () => {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1280 });
+    Object.defineProperty(window, 'innerHeight', { configurable: true, value: 800 });
+    onTestFinished(() => {
+      delete (window as { innerWidth?: number }).innerWidth;
+      delete (window as { innerHeight?: number }).innerHeight;
+    });
+    await ready(512);
+    link(512).click();
+    await tick(1000);
+    expect(vars()).toEqual({ width: '900px', height: '480px', duration: '600ms' });
+    const running = () =>
+      container()
+        .getAnimations()
+        .filter((a) => a.playState === 'running');
+    expect(running()).not.toHaveLength(0);
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1000 });
+    window.dispatchEvent(new Event('resize'));
+    await tick(0);
+    expect(vars()).toEqual({ width: '900px', height: '480px', duration: '0ms' });
+    expect(running()).toHaveLength(0);
+  });
+
   it("reads the card image's box at the pointer's press, so that the click reads no layout; again after a scroll or for a key's click", async () => {
     await ready(512);
     await tick(0);

@@ -11,7 +11,9 @@ html.sf-qv-lock{overflow:hidden;scrollbar-gutter:stable}
 .sf-quick-view .fusion-woocommerce-quick-view-overlay{position:fixed;inset:0;display:block;opacity:0;transition:opacity 400ms ease}
 :where(.sf-quick-view) .fusion-woocommerce-quick-view-overlay{background:rgba(0,0,0,.8)}
 .sf-quick-view.sf-qv-in .fusion-woocommerce-quick-view-overlay{opacity:1}
-.sf-quick-view .fusion-woocommerce-quick-view-container{position:fixed;display:block;box-sizing:border-box;margin:0;left:var(--sf-qv-left);top:var(--sf-qv-top);width:var(--sf-qv-width);height:var(--sf-qv-height);max-height:calc(100vh - 20px);overflow:auto;overscroll-behavior:contain;opacity:0;background:var(--sf-qv-bg,#fff);transition:opacity 200ms ease,transform 300ms ease,left var(--sf-qv-duration) ease,top var(--sf-qv-duration) ease,width var(--sf-qv-duration) ease,height var(--sf-qv-duration) ease}
+.sf-quick-view .fusion-woocommerce-quick-view-container{position:fixed;display:block;box-sizing:border-box;margin:0;left:var(--sf-qv-left);top:var(--sf-qv-top);width:var(--sf-qv-width);height:var(--sf-qv-height);max-height:calc(100vh - 20px);overflow:auto;overscroll-behavior:contain;opacity:0;background:var(--sf-qv-bg,#fff);transition:opacity 200ms ease,transform 300ms ease}
+.sf-quick-view .fusion-woocommerce-quick-view-container[data-sf-qv-widening]{background:transparent}
+.sf-quick-view .fusion-woocommerce-quick-view-container[data-sf-qv-widening]::before{content:'';position:absolute;inset:0;z-index:-1;background:var(--sf-qv-bg,#fff);transform-origin:0 0}
 .sf-quick-view.sf-qv-in .fusion-woocommerce-quick-view-container{opacity:1}
 .sf-quick-view.sf-qv-closing .fusion-woocommerce-quick-view-container{opacity:0;transform:scale(.5);transition:opacity 300ms ease,transform 300ms ease}
 .sf-quick-view.sf-qv-closing .fusion-woocommerce-quick-view-overlay{opacity:0}
