@@ -508,6 +508,22 @@ describe('runtime', () => {
     await vi.waitFor(() => expect(document.querySelector('.probe')!.getAttribute('data-clicked')).toBe('1'));
   });
 
+  it('stop() is the page reset: it disposes every page service, those kept past their last holder too', async () => {
+    document.body.innerHTML = '<div class="probe"></div>';
+    let signal: AbortSignal | undefined;
+    const module = defineWidget({
+      mount(_el, ctx) {
+        signal = ctx.page('probe:kept', (scope) => scope.signal, { keep: true });
+      },
+    });
+    const r = start([entry({ module })]);
+    await r.settled();
+    r.unmount(document);
+    expect([signal?.aborted, r.services.has('probe:kept')]).toEqual([false, true]);
+    r.stop();
+    expect([signal?.aborted, r.services.has('probe:kept')]).toEqual([true, false]);
+  });
+
   it('in a hidden tab (no frames are painted) still mounts inserted markup and ready() settles', async () => {
     vi.stubGlobal('requestAnimationFrame', () => 1); // a background tab: frame callbacks never run
     vi.stubGlobal('cancelAnimationFrame', () => {});

@@ -25,7 +25,7 @@ interface Instance {
 export interface Runtime {
   scan(root?: ParentNode): void;
   unmount(root?: ParentNode): void;
-  /** Stop observing the document (tests). */
+  /** Stop observing the document and dispose every page service, kept ones too (tests: the one reset of a page). */
   stop(): void;
   /** Settles when every widget currently loading has mounted or failed (tests, theme code). */
   settled(): Promise<void>;
@@ -381,6 +381,7 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
     unmount,
     stop() {
       watcher?.stop();
+      services.disposeAll();
       if (islandHost() === runtime) setIslandHost(undefined);
     },
     async settled() {
