@@ -29,6 +29,8 @@ export interface Runtime {
   stop(): void;
   /** Settles when every widget currently loading has mounted or failed (tests, theme code). */
   settled(): Promise<void>;
+  /** A page service for code without a widget context, kept until `stop()` (src/host.ts pageService). */
+  keep<T>(key: string, create: () => T): T;
   /** The page services alive now and how many widget instances hold each (see WidgetContext.page). */
   readonly services: PageServices['held'];
   readonly instances: ReadonlyMap<Element, ReadonlyMap<string, { state: State }>>;
@@ -393,6 +395,7 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
         await Promise.allSettled(pending);
       }
     },
+    keep: (key, create) => services.acquire(key, create, 'runtime', true)[0],
     instances,
     services: services.held,
   };

@@ -86,8 +86,8 @@ describe.each(BUILD_TAGS)('runtime hardening, %s tag', (tag) => {
     const chunkHeld = new Promise<void>((resolve) => (releaseChunk = resolve));
     const { page, context, messages, errors } = await openPage('/shop.html', {
       tag,
-      beforeGoto: (context) =>
-        context.route(ADD_TO_CART_CHUNK, async (route) => {
+      beforeGoto: (before) =>
+        before.route(ADD_TO_CART_CHUNK, async (route) => {
           await chunkHeld;
           await route.continue();
         }),
