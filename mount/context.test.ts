@@ -81,6 +81,22 @@ describe('page services', () => {
     expect(create).toHaveBeenCalledTimes(2);
   });
 
+  it('keeps a service asked for with keep when its last holder leaves (every box replaced at once), until disposeAll', () => {
+    const services = createPageServices();
+    const create = vi.fn((scope: { signal: AbortSignal }) => ({ wanted: false, signal: scope.signal }));
+    const first = createContext('mini-cart', services);
+    const state = first.page('mini-cart:view', create, { keep: true });
+    state.wanted = true;
+    first.dispose();
+    expect(state.signal.aborted).toBe(false);
+    const next = createContext('mini-cart', services);
+    expect(next.page('mini-cart:view', create, { keep: true })).toBe(state);
+    expect(create).toHaveBeenCalledOnce();
+    services.disposeAll();
+    expect(state.signal.aborted).toBe(true);
+    expect(services.held.size).toBe(0);
+  });
+
   it('leaves no half-made service when its creation throws', () => {
     const services = createPageServices();
     const ctx = createContext('probe', services);

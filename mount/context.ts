@@ -9,7 +9,8 @@ import type { Cleanup, OwnedContext, WidgetContext } from '../src/widget';
  * widget never creates it; a test that unmounts everything leaves nothing behind, so no module needs a reset.
  */
 export interface PageServices {
-  acquire<T>(key: string, create: (scope: WidgetContext) => T, name: string): [value: T, release: () => void];
+  /** `keep`: not disposed when its last holder releases it, only by `disposeAll`. */
+  acquire<T>(key: string, create: (scope: WidgetContext) => T, name: string, keep?: boolean): [value: T, release: () => void];
   /** Dispose every service at once (the runtime stops). */
   disposeAll(): void;
   /** The services alive now, by key, with how many contexts hold each (debugging and tests). */
@@ -20,6 +21,7 @@ interface Held {
   value: unknown;
   holders: number;
   scope: OwnedContext;
+  keep: boolean;
 }
 
 /** Where a cleanup that throws is reported (the runtime reports it as the widget's unmount failure). */
@@ -32,12 +34,12 @@ export function createPageServices(onError: (key: string, error: unknown) => voi
     entry.scope.dispose((error) => onError(key, error));
   };
   const self: PageServices = {
-    acquire(key, create, name) {
+    acquire(key, create, name, keep = false) {
       let entry = held.get(key);
       if (!entry) {
         const scope = createContext(name, self);
         try {
-          entry = { value: create(scope), holders: 0, scope };
+          entry = { value: create(scope), holders: 0, scope, keep };
         } catch (error) {
           scope.dispose();
           throw error;
@@ -52,7 +54,7 @@ export function createPageServices(onError: (key: string, error: unknown) => voi
         () => {
           if (released || held.get(key) !== mine) return;
           released = true;
-          if (--mine.holders === 0) dispose(key, mine);
+          if (--mine.holders === 0 && !mine.keep) dispose(key, mine);
         },
       ];
     },
@@ -94,8 +96,8 @@ export function createContext(name: string, services: PageServices): OwnedContex
       onCleanup(() => env().clearInterval(id));
     },
     warn: (field, message) => warnOnce(name, field, message),
-    page(key, create) {
-      const [value, release] = services.acquire(key, create, name);
+    page(key, create, options) {
+      const [value, release] = services.acquire(key, create, name, options?.keep);
       // After the end (an async step finishing late) this releases it again at once.
       onCleanup(release);
       return value;

@@ -32,6 +32,16 @@ function heldClickProbe() {
   return { seen, module, load, resolveLoad: (m: { default: WidgetModule }) => resolve(m) };
 }
 
+/** Fail a pending chunk load, then the runtime's one retry 300 ms later (fake timers on), and settle in real time. */
+async function failLoadAndRetry(reject: () => void, r: Runtime): Promise<void> {
+  reject();
+  await vi.advanceTimersByTimeAsync(400);
+  reject();
+  await vi.advanceTimersByTimeAsync(10);
+  vi.useRealTimers();
+  await r.settled();
+}
+
 function counting(name = 'probe') {
   const calls = { mount: 0, unmount: 0 };
   const module: WidgetModule = defineWidget({
@@ -360,12 +370,7 @@ describe('runtime', () => {
         .querySelector('path, span')!
         .dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
       expect(hits).toEqual([]);
-      rejectLoad(new Error('offline'));
-      await vi.advanceTimersByTimeAsync(400);
-      rejectLoad(new Error('offline'));
-      await vi.advanceTimersByTimeAsync(10);
-      vi.useRealTimers();
-      await r.settled();
+      await failLoadAndRetry(() => rejectLoad(new Error('offline')), r);
       expect(hits).toEqual([`${probeIcon.localName}:false`]);
       r.unmount(document);
       r.stop();
@@ -399,6 +404,89 @@ describe('runtime', () => {
     expect(document.querySelector('.probe')!.hasAttribute('data-clicked')).toBe(false);
   });
 
+  /** Three loop buttons whose clicks reach the document unprevented (natively) or the widget, which prevents them. */
+  function threeAdds() {
+    document.body.innerHTML = ['318', '320', '322'].map((id) => `<a class="probe button" id="p${id}" href="#add-${id}">Add</a>`).join('');
+    const native: string[] = [];
+    document.addEventListener('click', (e) => {
+      if (!e.defaultPrevented) native.push((e.target as Element).id);
+    });
+    const added: string[] = [];
+    const module = defineWidget({
+      mount(el, ctx) {
+        el.addEventListener(
+          'click',
+          (event) => {
+            event.preventDefault();
+            added.push(el.id);
+          },
+          { signal: ctx.signal },
+        );
+      },
+    });
+    const click = (id: string) => document.getElementById(id)!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    const busy = () => [...document.querySelectorAll('[aria-busy="true"]')].map((el) => el.id);
+    return { native, added, module, click, busy };
+  }
+
+  it('three adds held past the stall: one stall for the chunk, only the first goes ahead natively, the others stay busy and reach the widget when its code comes', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { native, added, module, click, busy } = threeAdds();
+    let resolveLoad: (m: { default: WidgetModule }) => void = () => {};
+    const r = start([entry({ trigger: 'interaction', load: () => new Promise((res) => (resolveLoad = res)) })]);
+    click('p318');
+    await vi.advanceTimersByTimeAsync(300);
+    click('p320');
+    click('p322');
+    await vi.advanceTimersByTimeAsync(2699);
+    expect(native).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    // The page leaves with the first add (a second navigation would replace it); the others are still held.
+    expect(native).toEqual(['p318']);
+    expect(busy()).toEqual(['p318', 'p320', 'p322']);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(native).toEqual(['p318']);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(/probe: .*goes ahead without it/);
+    // The code comes before the page has left: the held adds are made, the first not a second time.
+    resolveLoad({ default: module });
+    vi.useRealTimers();
+    await r.settled();
+    expect(added).toEqual(['p320', 'p322']);
+    expect(native).toEqual(['p318']);
+    expect(busy()).toEqual([]);
+  });
+
+  it('three adds held, the code never comes: the first goes ahead natively once, and when the chunk fails no other follows it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { native, added, click, busy } = threeAdds();
+    let rejectLoad: (e: Error) => void = () => {};
+    const r = start([entry({ trigger: 'interaction', load: () => new Promise((_res, rej) => (rejectLoad = rej)) })]);
+    for (const id of ['p318', 'p320', 'p322']) click(id);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(native).toEqual(['p318']);
+    await failLoadAndRetry(() => rejectLoad(new Error('offline')), r);
+    expect(native).toEqual(['p318']);
+    expect(added).toEqual([]);
+    expect(busy()).toEqual([]);
+  });
+
+  it('three adds held, the chunk fails before the stall: the first click made goes natively, once, whichever button started the load', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { native, click } = threeAdds();
+    const r = start([entry({ trigger: 'interaction', load: () => Promise.reject(new Error('offline')) })]);
+    document.getElementById('p322')!.dispatchEvent(new Event('pointerover', { bubbles: true })); // its load starts first
+    for (const id of ['p318', 'p320', 'p322']) click(id);
+    await vi.advanceTimersByTimeAsync(400);
+    vi.useRealTimers();
+    await r.settled();
+    expect(native).toEqual(['p318']);
+  });
+
   it('keeps holding a click with nothing of its own to do (href="#") past the stall, and gives it to the widget once its code is in', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -418,6 +506,22 @@ describe('runtime', () => {
     vi.useRealTimers();
     await r.settled();
     await vi.waitFor(() => expect(document.querySelector('.probe')!.getAttribute('data-clicked')).toBe('1'));
+  });
+
+  it('stop() is the page reset: it disposes every page service, those kept past their last holder too', async () => {
+    document.body.innerHTML = '<div class="probe"></div>';
+    let signal: AbortSignal | undefined;
+    const module = defineWidget({
+      mount(_el, ctx) {
+        signal = ctx.page('probe:kept', (scope) => scope.signal, { keep: true });
+      },
+    });
+    const r = start([entry({ module })]);
+    await r.settled();
+    r.unmount(document);
+    expect([signal?.aborted, r.services.has('probe:kept')]).toEqual([false, true]);
+    r.stop();
+    expect([signal?.aborted, r.services.has('probe:kept')]).toEqual([true, false]);
   });
 
   it('in a hidden tab (no frames are painted) still mounts inserted markup and ready() settles', async () => {

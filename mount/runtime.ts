@@ -4,7 +4,7 @@ import { debugLog, errorOnce } from '../src/log';
 import { islandHost, setIslandHost } from '../src/host';
 import { warmWhenAlive } from '../src/react/warmup';
 import { createContext, createPageServices, type PageServices } from './context';
-import { waitForTrigger, type Replay } from './triggers';
+import { createHolds, waitForTrigger, type Replay } from './triggers';
 import type { OwnedContext, WidgetEntry, WidgetModule } from '../src/widget';
 
 /** Milliseconds of a task spent starting imports before the rest wait for the next task (a start costs 2-5 ms at
@@ -25,10 +25,12 @@ interface Instance {
 export interface Runtime {
   scan(root?: ParentNode): void;
   unmount(root?: ParentNode): void;
-  /** Stop observing the document (tests). */
+  /** Stop observing the document and dispose every page service, kept ones too (tests: the one reset of a page). */
   stop(): void;
   /** Settles when every widget currently loading has mounted or failed (tests, theme code). */
   settled(): Promise<void>;
+  /** A page service for code without a widget context, kept until `stop()` (src/host.ts pageService). */
+  keep<T>(key: string, create: () => T): T;
   /** The page services alive now and how many widget instances hold each (see WidgetContext.page). */
   readonly services: PageServices['held'];
   readonly instances: ReadonlyMap<Element, ReadonlyMap<string, { state: State }>>;
@@ -238,7 +240,7 @@ function createMounter({ loader, startSoon, services, report, debug, teardown }:
     loader.evaluated.add(entry.name);
     const outcome = await runMount(instance, widget);
     // Outside the mount's try: a replay that went wrong is not a widget that failed to mount.
-    if (outcome !== 'gone') replay?.run(outcome === 'mounted');
+    if (outcome !== 'gone') replay?.run(outcome === 'mounted', true);
   }
 
   /** Call the widget's mount with a fresh context: mounted, failed (reported, undone), or gone (unmounted meanwhile). */
@@ -288,6 +290,8 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
   const debug = (): boolean => (debugging ??= typeof options.debug === 'function' ? options.debug() : false);
   const loader = createLoader(debug);
   const startSoon = createStarter();
+  // The clicks held while widgets load, in the order they were made, with each chunk's one stall.
+  const holds = createHolds();
   const services = createPageServices((key, error) => errorOnce(key, 'failed to close; the page goes on.', error));
 
   function report(entry: WidgetEntry, element: Element | null, error: unknown, phase: 'load' | 'mount' | 'unmount'): void {
@@ -320,16 +324,21 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
     const instance: Instance = { entry, element, state: 'waiting', cancelTrigger: () => {} };
     byName.set(entry.name, instance);
     let cancelWarm = entry.warm && (entry.warm.first || !loader.loaded(entry)) ? loader.waitToWarm(entry, element) : undefined;
-    const cancelTrigger = waitForTrigger(entry, element, (replay) => {
-      // The framework is still warmed when the trigger comes first: the view the widget imports on intent needs it.
-      if (!entry.warm?.first) {
-        cancelWarm?.();
-        cancelWarm = undefined;
-      }
-      const p = mountInstance(instance, replay);
-      pending.add(p);
-      void p.finally(() => pending.delete(p));
-    });
+    const cancelTrigger = waitForTrigger(
+      entry,
+      element,
+      (replay) => {
+        // The framework is still warmed when the trigger comes first: the view the widget imports on intent needs it.
+        if (!entry.warm?.first) {
+          cancelWarm?.();
+          cancelWarm = undefined;
+        }
+        const p = mountInstance(instance, replay);
+        pending.add(p);
+        void p.finally(() => pending.delete(p));
+      },
+      holds,
+    );
     instance.cancelTrigger = () => {
       cancelWarm?.();
       cancelTrigger();
@@ -374,6 +383,7 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
     unmount,
     stop() {
       watcher?.stop();
+      services.disposeAll();
       if (islandHost() === runtime) setIslandHost(undefined);
     },
     async settled() {
@@ -385,6 +395,7 @@ export function createRuntime(registry: readonly WidgetEntry[], options: Runtime
         await Promise.allSettled(pending);
       }
     },
+    keep: (key, create) => services.acquire(key, create, 'runtime', true)[0],
     instances,
     services: services.held,
   };

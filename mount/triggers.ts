@@ -6,8 +6,11 @@ import { INTENT_EVENTS } from '../src/env/intent';
 import type { WidgetEntry } from '../src/widget';
 
 export interface Replay {
-  /** Re-dispatch what was held back while the widget loaded. */
-  run(mounted: boolean): void;
+  /**
+   * Re-dispatch what was held back while the widget loaded: to the widget when it mounted, else natively.
+   * `codeLoaded` (default: `mounted`): the chunk is in, though this instance's mount failed.
+   */
+  run(mounted: boolean, codeLoaded?: boolean): void;
   /**
    * Whether the shopper's input started the load (held, to replay): its import goes straight on. A load started
    * with the page (the `load` trigger with `clicks`) queues its import with the page's other load imports.
@@ -19,13 +22,13 @@ export interface Replay {
  * Wait for an entry's trigger on an element. `start` receives a Replay for the interaction trigger.
  * Returns a function that cancels the wait.
  */
-export function waitForTrigger(entry: WidgetEntry, element: Element, start: (replay?: Replay) => void): () => void {
+export function waitForTrigger(entry: WidgetEntry, element: Element, start: (replay?: Replay) => void, holds: Holds): () => void {
   const e = env();
   switch (entry.trigger) {
     case 'load':
       // Markup whose links act on the server's page before the code is in (Avada's swatches, `href="#"`): those
       // clicks are held while it loads and replayed once it is mounted, as for the interaction trigger.
-      if (entry.clicks) return waitForInteraction(entry, element, start, entry.clicks, true);
+      if (entry.clicks) return waitForInteraction(entry, element, start, holds, entry.clicks, true);
       start();
       return () => {};
     case 'idle':
@@ -47,7 +50,7 @@ export function waitForTrigger(entry: WidgetEntry, element: Element, start: (rep
       return () => mql.removeEventListener('change', onChange);
     }
     case 'interaction':
-      return waitForInteraction(entry, element, start);
+      return waitForInteraction(entry, element, start, holds);
     case 'scroll':
       return waitForScroll(start);
     case 'click':
@@ -55,7 +58,7 @@ export function waitForTrigger(entry: WidgetEntry, element: Element, start: (rep
         start();
         return () => {};
       }
-      return waitForInteraction(entry, element, start, entry.clicks ?? '*');
+      return waitForInteraction(entry, element, start, holds, entry.clicks ?? '*');
   }
 }
 
@@ -106,23 +109,51 @@ function isNativeControl(el: Element): boolean {
  */
 export const HELD_CLICK_TIMEOUT = 3000;
 
-/** A held click; `go` is unset while its widget loads, then true (replay) or false (drop). */
+/**
+ * A held click: `go` is unset while its widget loads, then `replay` (to the mounted widget), `native` (to the
+ * server markup, the widget not there) or `drop`.
+ */
 interface Held {
   target: Element;
   /** Where the click lands if the icon that was clicked is gone by then: the widget's element. */
   fallback: Element;
   init: MouseEventInit;
-  go?: boolean;
+  go?: 'replay' | 'native' | 'drop';
+}
+
+/** The held clicks waiting for one chunk (every instance of an entry), with that chunk's one stall timer. */
+interface ChunkWait {
+  held: Held[];
+  cancelStall?: () => void;
+  /** A held click went ahead natively (the page is leaving with it): no other may, or its navigation replaces it. */
+  leaving: boolean;
+  /** The code is in: the instances mount within a few tasks, no stall. */
+  loaded: boolean;
 }
 
 /**
- * Clicks held by every loading widget, in the order they were made: each button is its own widget instance, and
- * a click must not overtake an earlier click on another button whose widget mounts later.
+ * The clicks held on one page, owned by its runtime. `queue` has every loading widget's clicks in the order they
+ * were made: each button is its own widget instance, and a click must not overtake an earlier click on another
+ * button whose widget mounts later.
  */
-const queue: Held[] = [];
-/** The held clicks of the widget that held the last click: a repeat on it is a double click. */
-let lastHolder: Held[] | undefined;
-let replaying = false;
+export interface Holds {
+  readonly queue: Held[];
+  /** The held clicks of the widget that held the last click: a repeat on it is a double click. */
+  lastHolder?: Held[];
+  /** What is being dispatched now: a replay to a widget (held at the front by a wrapper still loading) or a native one. */
+  dispatching?: 'replay' | 'native';
+  readonly chunks: Map<string, ChunkWait>;
+}
+
+export function createHolds(): Holds {
+  return { queue: [], chunks: new Map() };
+}
+
+function chunkWait(holds: Holds, entry: WidgetEntry): ChunkWait {
+  let wait = holds.chunks.get(entry.name);
+  if (!wait) holds.chunks.set(entry.name, (wait = { held: [], leaving: false, loaded: false }));
+  return wait;
+}
 
 const MOUSE_FIELDS = ['clientX', 'clientY', 'screenX', 'screenY', 'button', 'buttons', 'ctrlKey', 'shiftKey', 'altKey', 'metaKey'] as const;
 
@@ -143,20 +174,55 @@ function replayClick(h: Held): void {
   target?.dispatchEvent(new MouseEvent('click', h.init));
 }
 
-function flush(): void {
+function flush(holds: Holds): void {
+  const { queue } = holds;
   for (let h: Held | undefined; (h = queue[0]) && h.go !== undefined;) {
     queue.shift();
-    if (!h.go) continue;
-    replaying = true;
+    if (h.go === 'drop') continue;
+    holds.dispatching = h.go;
     try {
       replayClick(h);
     } catch (error) {
-      // One click that cannot be replayed must not strand the clicks behind it, nor the replaying flag.
+      // One click that cannot be replayed must not strand the clicks behind it, nor the dispatching flag.
       warnOnce('runtime', 'click', `a held click could not be replayed: ${String(error)}`);
     } finally {
-      replaying = false;
+      holds.dispatching = undefined;
     }
   }
+}
+
+/**
+ * The first held click of a chunk with something to do natively goes ahead without the widget (the link's
+ * navigation, the form's submit), once per page: the page leaves with it, and a second would replace it (three
+ * adds followed at once are one add). The chunk's other clicks stay held for its code.
+ */
+function goNative(holds: Holds, wait: ChunkWait): boolean {
+  const first = wait.leaving ? undefined : wait.held.find((h) => !h.go && hasNativeAction(h.target));
+  if (!first) return false;
+  first.go = 'native';
+  wait.leaving = true;
+  flush(holds);
+  return true;
+}
+
+/** One stall per chunk, from the first click held for it: see HELD_CLICK_TIMEOUT. */
+function watchStall(holds: Holds, wait: ChunkWait, entry: WidgetEntry): void {
+  if (wait.cancelStall || wait.leaving || wait.loaded) return;
+  const e = env();
+  const id = e.setTimeout(() => {
+    wait.cancelStall = undefined;
+    wait.held = wait.held.filter((h) => !h.go);
+    if (!wait.held.length || wait.loaded) return;
+    // A click with nothing of its own to do (a swatch's href="#", a bare button) would only jump to the top
+    // and lose the shopper's choice: it keeps waiting for the code (or its failure) instead.
+    if (!wait.held.some((h) => hasNativeAction(h.target))) {
+      warnOnce(entry.name, '', `its code did not load within ${HELD_CLICK_TIMEOUT / 1000} s; the click waits for it.`);
+      return;
+    }
+    warnOnce(entry.name, '', `its code did not load within ${HELD_CLICK_TIMEOUT / 1000} s; the click goes ahead without it.`);
+    goNative(holds, wait);
+  }, HELD_CLICK_TIMEOUT);
+  wait.cancelStall = () => e.clearTimeout(id);
 }
 
 /**
@@ -192,6 +258,30 @@ function hasNativeAction(target: Element): boolean {
   return (type === 'submit' || type === 'image') && !!(control as HTMLButtonElement).form;
 }
 
+/** Decide an instance's clicks still held when its widget mounted, or could not. */
+function decide(holds: Holds, wait: ChunkWait, mine: Held[], mounted: boolean, codeLoaded: boolean): void {
+  if (codeLoaded) {
+    wait.loaded = true;
+    wait.cancelStall?.();
+    wait.cancelStall = undefined;
+  }
+  // The chunk could not load: every instance waiting for it fails, and the first click made goes natively.
+  else goNative(holds, wait);
+  // Mounted: every held click reaches the widget, which tells a double click from a new request. Not mounted:
+  // only the first, natively (the link's own action, once), unless the page is already leaving with another.
+  let first = true;
+  for (const h of mine) {
+    if (h.go) continue;
+    if (mounted) h.go = 'replay';
+    else if (first && !(wait.leaving && hasNativeAction(h.target))) {
+      h.go = 'native';
+      wait.leaving ||= hasNativeAction(h.target);
+    } else h.go = 'drop';
+    first = false;
+  }
+  wait.held = wait.held.filter((h) => !h.go);
+}
+
 /**
  * `clicks`: only a click on a matching element counts (the `click` trigger); pointer, focus and keys, and other
  * clicks, pass untouched.
@@ -200,51 +290,29 @@ function waitForInteraction(
   entry: WidgetEntry,
   element: Element,
   start: (replay: Replay) => void,
+  holds: Holds,
   clicks?: string,
   eager = false,
 ): () => void {
   const mine: Held[] = [];
+  const wait = chunkWait(holds, entry);
   let unmarkHeld: (() => void) | undefined;
-  const releaseMark = () => {
-    unmarkHeld?.();
-    unmarkHeld = undefined;
-  };
   let key: { target: Element; event: KeyboardEvent } | undefined;
   let started = false;
-  let resolved = false;
+  let ran = false;
   let focusTarget: Element | undefined;
-  let cancelStall: (() => void) | undefined;
   const controller = new AbortController();
   const drop = () => {
-    releaseMark();
+    unmarkHeld?.();
+    unmarkHeld = undefined;
     controller.abort();
-    cancelStall?.();
-    cancelStall = undefined;
-    for (const h of mine) h.go ??= false;
-    flush();
-  };
-  const watchStall = () => {
-    if (cancelStall) return;
-    const e = env();
-    const id = e.setTimeout(() => {
-      cancelStall = undefined;
-      if (resolved) return;
-      // A click with nothing of its own to do (a swatch's href="#", a bare button) would only jump to the top
-      // and lose the shopper's choice: it keeps waiting for the code (or its failure) instead.
-      if (!mine.some((h) => hasNativeAction(h.target))) {
-        warnOnce(entry.name, '', `its code did not load within ${HELD_CLICK_TIMEOUT / 1000} s; the click waits for it.`);
-        return;
-      }
-      warnOnce(entry.name, '', `its code did not load within ${HELD_CLICK_TIMEOUT / 1000} s; the click goes ahead without it.`);
-      // As when the chunk fails: the first held click goes to the server markup, natively.
-      resolved = true;
-      mine.forEach((h, i) => (h.go ??= !i));
-      drop();
-    }, HELD_CLICK_TIMEOUT);
-    cancelStall = () => e.clearTimeout(id);
+    for (const h of mine) h.go ??= 'drop';
+    flush(holds);
   };
 
   const onEvent = (event: Event) => {
+    // A click going ahead natively passes every widget still loading: it is the server markup's now.
+    if (holds.dispatching === 'native') return;
     const target = event.target instanceof Element ? event.target : element;
     if (clicks && !clickCounts(event, target, clicks)) return;
     if (event.type === 'click') {
@@ -254,14 +322,16 @@ function waitForInteraction(
       // the repeat a new request, held too. A click we replay (a wrapper widget's) is held at the front.
       event.preventDefault();
       event.stopImmediatePropagation();
-      if (replaying || lastHolder !== mine) {
+      const replaying = holds.dispatching === 'replay';
+      if (replaying || holds.lastHolder !== mine) {
         const h: Held = { target, fallback: element, init: mouseInit(event) };
         mine.push(h);
-        queue.splice(replaying ? 0 : queue.length, 0, h);
-        lastHolder = mine;
+        wait.held.push(h);
+        holds.queue.splice(replaying ? 0 : holds.queue.length, 0, h);
+        holds.lastHolder = mine;
         // The `click` trigger's markup is the whole page: what shows the click was taken is the link clicked.
         unmarkHeld ??= markHeld((clicks && closest(target, clicks)) || element);
-        watchStall();
+        watchStall(holds, wait, entry);
       }
     } else if (event.type === 'keydown' && !key && !mine.length && (event as KeyboardEvent).key === ' ' && !isNativeControl(target)) {
       // Space on a link with role=button would scroll the page instead of activating the widget.
@@ -277,15 +347,13 @@ function waitForInteraction(
     started = true;
     start({
       byShopper,
-      run(mounted) {
-        // Too late: the held click already went ahead natively.
-        if (resolved) return;
-        resolved = true;
-        // Mounted: every held click reaches the widget, which tells a double click from a new request. Not
-        // mounted: only the first, natively (the link's own action, once).
-        mine.forEach((h, i) => (h.go = mounted || !i));
+      run(mounted, codeLoaded = mounted) {
+        if (ran) return;
+        ran = true;
+        decide(holds, wait, mine, mounted, codeLoaded);
         drop();
-        if (key && mounted && key.target.isConnected) {
+        if (!mounted) return;
+        if (key && key.target.isConnected) {
           const k = key.event;
           key.target.dispatchEvent(
             new KeyboardEvent('keydown', {
@@ -300,7 +368,7 @@ function waitForInteraction(
             }),
           );
         }
-        if (mounted && focusTarget && focusTarget.isConnected && document.activeElement === focusTarget) {
+        if (focusTarget && focusTarget.isConnected && document.activeElement === focusTarget) {
           focusTarget.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
         }
       },

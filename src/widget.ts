@@ -29,9 +29,11 @@ export interface WidgetContext {
    * A page-wide service shared by every context asking for `key` (one dialog for every quick-view link, one
    * store, one document listener): `create` runs for the first, with a scope of the service's own (its signal,
    * cleanups and timers); the service is disposed when the last context holding it unmounts. Keys are global to
-   * the page: prefix them with the widget's name. Use this instead of module-level singletons.
+   * the page: prefix them with the widget's name. Use this instead of module-level singletons. `keep`: the service
+   * stays when its last holder unmounts, until the runtime stops (state that must outlive every instance leaving
+   * at once, as when a cart fragment replaces every mini-cart box before the new ones mount).
    */
-  page<T>(key: string, create: (scope: WidgetContext) => T): T;
+  page<T>(key: string, create: (scope: WidgetContext) => T, options?: { keep?: boolean }): T;
   /**
    * A sub-scope (an open dialog, one session of a controller): its own signal, cleanups, timers and page
    * services, undone by its `dispose()` or with this context, whichever comes first.

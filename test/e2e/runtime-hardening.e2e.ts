@@ -81,6 +81,78 @@ describe.each(BUILD_TAGS)('runtime hardening, %s tag', (tag) => {
     expect(warnings[0]!.text).toMatch(/add-to-cart: .*did not load/);
   });
 
+  test('three adds held while the chunk is more than 3 s late: the first link is followed once, the others stay busy and are added when the code comes before the page leaves', async () => {
+    let releaseChunk!: () => void;
+    const chunkHeld = new Promise<void>((resolve) => (releaseChunk = resolve));
+    const { page, context, messages, errors } = await openPage('/shop.html', {
+      tag,
+      beforeGoto: (before) =>
+        before.route(ADD_TO_CART_CHUNK, async (route) => {
+          await chunkHeld;
+          await route.continue();
+        }),
+    });
+    // The shop answers the followed link slowly: the page is still here, leaving, when the code comes.
+    const followed: string[] = [];
+    let answerShop!: () => void;
+    const shopHeld = new Promise<void>((resolve) => (answerShop = resolve));
+    await context.route(
+      (url) => url.searchParams.has('add-to-cart'),
+      async (route) => {
+        followed.push(new URL(route.request().url()).search);
+        await shopHeld;
+        await route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Shop</title><p>Added.</p></html>' });
+      },
+    );
+    const button = (id: number) => `.ajax_add_to_cart[data-product_id="${id}"]:not(.wc-interactive)`;
+    // Where each button is, read before the first click: once a link is being followed, Playwright's element
+    // actions wait for the navigation, and the shopper's later taps on a slow machine could come after the stall.
+    await page.$eval(button(320), (el) => el.scrollIntoView({ block: 'center' }));
+    const at = [];
+    for (const id of [318, 320, 322]) {
+      const box = (await page.locator(button(id)).boundingBox())!;
+      expect([box.y >= 0, box.y + box.height <= page.viewportSize()!.height]).toEqual([true, true]);
+      at.push({ x: box.x + box.width / 2, y: box.y + box.height / 2 });
+    }
+    // While a link is being followed, Playwright's reads and the DevTools protocol's wait for the navigation: the
+    // page itself says what the shopper sees (the buttons shown busy, the cart) on each change of the buttons.
+    await page.evaluate(() => {
+      const report = () => {
+        const buttons = [...document.querySelectorAll('.ajax_add_to_cart:not(.wc-interactive)')];
+        // (The post card's button is inside a widget of its own, which holds the click and is marked busy.)
+        const busy = buttons.filter((el) => el.closest('[aria-busy="true"]'));
+        const cart = window.__mock!.state.cart.map((l) => [l.productId, l.quantity]);
+        console.debug(`seen ${JSON.stringify({ busy: busy.map((el) => Number(el.getAttribute('data-product_id'))), cart })}`);
+      };
+      new MutationObserver(report).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class', 'aria-busy'] });
+    });
+    const seen = () => {
+      const last = messages.findLast((m) => m.text.startsWith('seen '));
+      return last && JSON.parse(last.text.slice('seen '.length));
+    };
+    for (const { x, y } of at) await page.mouse.click(x, y);
+    // The stall (3 s after the first held click): one link followed, whatever the number of buttons held.
+    await expect.poll(() => followed.length, { timeout: 15_000 }).toBe(1);
+    expect(followed).toEqual(['?add-to-cart=318']);
+    expect(seen()).toEqual({ busy: [318, 320, 322], cart: [] });
+    releaseChunk();
+    await expect.poll(seen, { timeout: 15_000 }).toEqual({
+      busy: [],
+      cart: [
+        [320, 1],
+        [322, 1],
+      ],
+    });
+    expect(followed).toEqual(['?add-to-cart=318']);
+    const warnings = ours(messages).filter((m) => m.type === 'warning');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.text).toMatch(/add-to-cart: .*goes ahead without it/);
+    expectNoConsoleErrors(errors);
+    answerShop();
+    await page.waitForURL(/[?&]add-to-cart=318/, { timeout: 10_000 });
+    expect(followed).toEqual(['?add-to-cart=318']);
+  });
+
   test('a wc_ajax_url on another origin: no request leaves, one warning, an inline error, and the link stays', async () => {
     const { page, requests, messages, errors } = await openPage('/shop.html', { tag });
     const elsewhere = baseURL().replace('127.0.0.1', 'localhost');

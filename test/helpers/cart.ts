@@ -5,7 +5,6 @@ import { disconnectCart } from '../../src/cart/cart';
 import { navigation } from '../../src/cart/navigate';
 import { resetCartStore } from '../../src/cart/store';
 import { setEnvironment } from '../../src/env';
-import { forgetView } from '../../widgets/mini-cart/mini-cart.widget';
 
 export const HASH_KEY = 'wc_cart_hash_e3a1c9b85f0d4a7c6b2e8f1d0a9c7b56';
 export const FRAGMENT_NAME = 'wc_fragments_e3a1c9b85f0d4a7c6b2e8f1d0a9c7b56';
@@ -46,7 +45,6 @@ export function cartPage(overrides: Globals = {}): { go: ReturnType<typeof vi.fn
     for (const name of Object.keys(globals)) delete (window as unknown as Record<string, unknown>)[name];
     disconnectCart();
     resetCartStore();
-    forgetView();
   });
   return { go };
 }

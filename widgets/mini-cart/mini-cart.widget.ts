@@ -15,36 +15,47 @@ import { followRemoveLink, removeLinkOf } from './remove-link';
 const BOX = '.widget_shopping_cart_content';
 const VIEW_INTENT = INTENT_EVENTS.filter((type) => type !== 'click');
 
+const boxesWithView = new WeakSet<Element>();
+
 /**
  * The React view (and React with it) is loaded once per page, the first time a box is reached for, shown to a
- * shopper who moves, or the cart changes;
- * from then on every box mounts it at once (a fragment swap replaces the box: the new one gets the view too).
- * Module state rather than a page service: a fragment swap unmounts every box before it scans the new one, and a
- * service would be disposed in between, forgetting that the view was wanted.
+ * shopper who moves, or the cart changes; from then on every box mounts it at once (a fragment swap replaces the
+ * box: the new one gets the view too). A page service kept until the runtime stops: a fragment swap unmounts
+ * every box before it scans the new one, and a service disposed in between would forget that the view was wanted.
  */
-let view: Promise<WidgetModule> | undefined;
-const boxesWithView = new WeakSet<Element>();
-/** Boxes waiting for the view, each with its own deferred mount. */
-const waiting = new Map<Element, () => void>();
+interface ViewWanted {
+  view?: Promise<WidgetModule>;
+  /** Boxes waiting for the view, each with its own deferred mount. */
+  readonly waiting: Map<Element, () => void>;
+  /** The first reason to show the cart (reached for, shown to a shopper who moves, changed): load the view for every box on the page. */
+  want(): void;
+}
 
-/** The first reason to show the cart (reached for, shown to a shopper who moves, changed): load the view for every box on the page. */
-function wantView(): void {
-  view ??= import('./mini-cart.island').then((m) => m.default);
-  for (const want of waiting.values()) want();
-  waiting.clear();
+const viewWanted = (ctx: WidgetContext): ViewWanted => ctx.page('mini-cart:view', createViewWanted, { keep: true });
+
+function createViewWanted(scope: WidgetContext): ViewWanted {
+  const wanted: ViewWanted = {
+    waiting: new Map(),
+    want() {
+      wanted.view ??= import('./mini-cart.island').then((m) => m.default);
+      for (const want of wanted.waiting.values()) want();
+      wanted.waiting.clear();
+    },
+  };
+  watchCart(wanted, scope.signal);
+  return wanted;
 }
 
 /** What makes the view wanted, once per page: a cart that changed since the page was printed. */
-let watching: AbortController | undefined;
-function watchCart(): void {
-  if (watching) return;
-  const controller = (watching = new AbortController());
+function watchCart(wanted: ViewWanted, signal: AbortSignal): void {
+  const controller = new AbortController();
+  signal.addEventListener('abort', () => controller.abort(), { once: true, signal: controller.signal });
   // The cart the page started with: the one stored by an earlier page, else the one the shop's cookie names (a
   // sidebar box printed empty and filled by the first refresh shows that cart, not a change).
   const printed = storedSessionHash() ?? getCookie(HASH_COOKIE) ?? '';
   const changed = () => {
     controller.abort();
-    wantView();
+    wanted.want();
   };
   const unsubscribe = cartStore.subscribe((state) => {
     if (cartChanged(printed, state)) changed();
@@ -58,15 +69,7 @@ function watchCart(): void {
 /** Whether the React view renders this box (tests). */
 export const hasView = (box: Element): boolean => boxesWithView.has(box);
 
-/** Tests: forget that the view was wanted (the module itself stays cached). */
-export function forgetView(): void {
-  watching?.abort();
-  watching = undefined;
-  view = undefined;
-  waiting.clear();
-}
-
-function mountBox(element: Element, ctx: WidgetContext): void {
+function mountBox(element: Element, ctx: WidgetContext, wanted: ViewWanted): void {
   // Until the view is there (and for a remove clicked while it loads), plain code removes the line.
   const inFlight = new WeakSet<Element>();
   const activate = (event: Event) => {
@@ -82,7 +85,7 @@ function mountBox(element: Element, ctx: WidgetContext): void {
   element.addEventListener('keydown', activate, { signal: ctx.signal });
 
   const boxView = deferView(ctx, {
-    load: () => view!,
+    load: () => wanted.view!,
     mount: async (module) => {
       if (!element.isConnected || boxesWithView.has(element)) return;
       boxesWithView.add(element);
@@ -94,31 +97,32 @@ function mountBox(element: Element, ctx: WidgetContext): void {
     // The plain handler keeps working.
     fallback: 'the mini-cart keeps its printed markup',
   });
-  if (view) void boxView.want();
+  if (wanted.view) void boxView.want();
   else {
     // Wanted (by this box or another, or a cart change): a warm-up still waiting for its idle moment is moot.
     let cancelWarm = () => {};
-    waiting.set(element, () => {
+    wanted.waiting.set(element, () => {
       cancelWarm();
       void boxView.want();
     });
-    ctx.onCleanup(() => waiting.delete(element));
+    ctx.onCleanup(() => wanted.waiting.delete(element));
     // Reached for (a pointer over or down, a touch, focus, a key): wanted now. Not a click alone (a script's, or
     // a test's, with no pointer before it): the plain handler removes at once, a view arriving then would race it.
     // In the task after the event: asking for the view starts the fetch of each of its chunks, which at 4x costs
     // tens of ms that would otherwise lengthen the pointer's own task (the hover's paint waits for it).
-    onIntent(element, () => void env().yieldTask().then(wantView), ctx.signal, VIEW_INTENT);
+    const want = () => wanted.want();
+    onIntent(element, () => void env().yieldTask().then(want), ctx.signal, VIEW_INTENT);
     // Shown (a sidebar in view at load, a dropdown opened) is not intent: a visitor who does nothing must not pay
     // for the framework to render the lines the server printed. Shown to a shopper who moves, it loads at an
     // idle moment, warmed (warm.ts), so the first hover or remove finds it evaluated and compiled.
     queueMicrotask(() => {
-      if (ctx.signal.aborted || view || isUnfilled(element.childElementCount, element.textContent ?? '')) return;
+      if (ctx.signal.aborted || wanted.view || isUnfilled(element.childElementCount, element.textContent ?? '')) return;
       // A warm-up that fails fails again for the view's own load, which says so once.
       const warmThenWant = () =>
         void import('./warm')
           .then((m) => m.default())
           .catch(() => {})
-          .finally(wantView);
+          .finally(want);
       cancelWarm = onceInViewAndAlive(element, warmThenWant, ctx.signal);
     });
   }
@@ -195,7 +199,7 @@ export default defineWidget({
     liveRegion();
     // After this mount returns: loading stored fragments replaces this very element.
     queueMicrotask(startCart);
-    watchCart();
-    if (element.matches(BOX)) mountBox(element, ctx);
+    const wanted = viewWanted(ctx);
+    if (element.matches(BOX)) mountBox(element, ctx, wanted);
   },
 });

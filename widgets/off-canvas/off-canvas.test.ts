@@ -3,7 +3,6 @@ import { fakeClock, type FakeClock } from '../../test/helpers/clock';
 import { fakeMedia, type FakeMedia } from '../../test/helpers/media';
 import { mountPage, only } from '../../test/helpers/mount';
 import type { Runtime } from '../../mount/runtime';
-import { resetConsentStore } from '../privacy/consent';
 
 const START = Date.UTC(2030, 5, 15, 12, 0, 0);
 
@@ -117,7 +116,6 @@ describe('off-canvas widget', () => {
         '<div class="fusion-privacy-bar fusion-privacy-bar-bottom"><div class="fusion-privacy-bar-main"><span>We use cookies.</span><a href="#" class="fusion-privacy-bar-acceptance fusion-button">OK</a></div></div>';
       const privacyWindow = window as unknown as { avadaPrivacyVars?: unknown };
       beforeEach(() => {
-        resetConsentStore();
         privacyWindow.avadaPrivacyVars = {
           name: 'privacy_embeds',
           days: '30',
@@ -129,7 +127,6 @@ describe('off-canvas widget', () => {
       });
       afterEach(() => {
         delete privacyWindow.avadaPrivacyVars;
-        resetConsentStore();
       });
 
       it('a popup does not open on load while consent is pending, and opens once the visitor answers', async () => {

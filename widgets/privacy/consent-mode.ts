@@ -18,24 +18,18 @@ import {
 
 type Gtag = (...args: unknown[]) => void;
 
-let mode: ConsentModeConfig | undefined;
-let lastUpdate: string | undefined;
-
-function config(): ConsentModeConfig {
-  if (!mode) {
-    const read = readConsentModeConfig(pageGlobal('storefrontConsentMode'));
-    for (const p of read.problems) warnOnce(WIDGET, p.field, p.message);
-    mode = read.config;
-  }
-  return mode;
+function readConfig(): ConsentModeConfig {
+  const read = readConsentModeConfig(pageGlobal('storefrontConsentMode'));
+  for (const p of read.problems) warnOnce(WIDGET, p.field, p.message);
+  return read.config;
 }
 
 /**
  * The page's command queue: its `gtag` when defined, else a push of an Arguments object onto `dataLayer`, which
  * is what gtag.js and Tag Manager read as a command (a plain array would be a data event).
  */
-function gtag(): Gtag | undefined {
-  if (!config().enabled) return undefined;
+function gtag(config: ConsentModeConfig): Gtag | undefined {
+  if (!config.enabled) return undefined;
   const g = pageGlobal('gtag');
   if (typeof g === 'function') return g as Gtag;
   const layer = pageGlobal('dataLayer');
@@ -73,33 +67,42 @@ function command(..._args: unknown[]): IArguments {
   return arguments;
 }
 
+export interface ConsentMode {
+  /**
+   * The default must come before the tag's own commands (`js`, `config`), which the page's snippet queued before
+   * our bundle ran: while gtag.js or Tag Manager has not taken over the queue yet (its `push` is still the
+   * array's own), the default goes to its front; afterwards it can only follow.
+   */
+  pushDefault(): void;
+  /** The visitor's choice, each distinct one once. */
+  pushUpdate(consents: readonly string[]): void;
+}
+
 /**
- * The default must come before the tag's own commands (`js`, `config`), which the page's snippet queued before
- * our bundle ran: while gtag.js or Tag Manager has not taken over the queue yet (its `push` is still the
- * array's own), the default goes to its front; afterwards it can only follow.
+ * The page's Consent Mode, created with its consent store (one per page). `privacy`: the bar's settings, undefined
+ * on a page without the privacy feature (then nothing is pushed).
  */
-export function pushConsentDefault(privacy: PrivacyConfig | undefined): void {
-  const push = gtag();
-  const state = defaultConsentState(config(), ownedSignals(config(), privacy));
-  if (!push || !state || pageHasDefault()) return;
-  const layer = pageGlobal('dataLayer');
-  if (Array.isArray(layer) && layer.push === Array.prototype.push) layer.unshift(command('consent', 'default', state));
-  else push('consent', 'default', state);
-}
-
-/** `privacy`: the bar's settings, undefined on a page without the privacy feature (then nothing is pushed). */
-export function pushConsentUpdate(consents: readonly string[], privacy: PrivacyConfig | undefined): void {
-  const push = gtag();
-  const state = consentUpdate(consents, config(), ownedSignals(config(), privacy));
-  if (!push || !state) return;
-  const key = JSON.stringify(state);
-  if (key === lastUpdate) return;
-  lastUpdate = key;
-  push('consent', 'update', state);
-}
-
-/** Tests: a new page. */
-export function resetConsentMode(): void {
-  mode = undefined;
-  lastUpdate = undefined;
+export function createConsentMode(privacy: PrivacyConfig | undefined): ConsentMode {
+  let mode: ConsentModeConfig | undefined;
+  const config = (): ConsentModeConfig => (mode ??= readConfig());
+  let lastUpdate: string | undefined;
+  return {
+    pushDefault() {
+      const push = gtag(config());
+      const state = defaultConsentState(config(), ownedSignals(config(), privacy));
+      if (!push || !state || pageHasDefault()) return;
+      const layer = pageGlobal('dataLayer');
+      if (Array.isArray(layer) && layer.push === Array.prototype.push) layer.unshift(command('consent', 'default', state));
+      else push('consent', 'default', state);
+    },
+    pushUpdate(consents) {
+      const push = gtag(config());
+      const state = consentUpdate(consents, config(), ownedSignals(config(), privacy));
+      if (!push || !state) return;
+      const key = JSON.stringify(state);
+      if (key === lastUpdate) return;
+      lastUpdate = key;
+      push('consent', 'update', state);
+    },
+  };
 }

@@ -5,9 +5,10 @@
  */
 import { pageGlobal } from '../../src/config/globals';
 import { provideConsentGate } from '../../src/dom/consent-gate';
+import { pageService } from '../../src/host';
 import { warnOnce } from '../../src/log';
 import { getCookie, setRawCookie } from '../../src/storage/cookies';
-import { pushConsentDefault, pushConsentUpdate } from './consent-mode';
+import { createConsentMode } from './consent-mode';
 import { gatedType } from './hosts';
 import { formatConsentCookie, hasAnswered, isAllowed, parseConsentCookie, readConfig, WIDGET, type PrivacyConfig } from './logic';
 
@@ -26,8 +27,6 @@ export interface ConsentStore {
 /** The reload after a reject or a withdrawal (a seam for tests). */
 export const navigation = { reload: () => location.reload() };
 
-let store: ConsentStore | undefined;
-
 function cookiePresent(name: string): boolean {
   return document.cookie.split(';').some((c) => c.trim().startsWith(`${name}=`));
 }
@@ -45,13 +44,20 @@ function readCookie(config: PrivacyConfig): string[] {
   return consents;
 }
 
-/** The page's consent store, created on first use (reads the global and the cookie, pushes `consent default`). */
+/**
+ * The page's consent store, created on first use (reads the global and the cookie, pushes `consent default`): a
+ * service of the page's runtime, which the bar, the embeds, the lightbox, popups and the core's gate all share.
+ */
 export function consentStore(): ConsentStore {
-  if (store) return store;
+  return pageService('privacy:consent', createConsentStore);
+}
+
+function createConsentStore(): ConsentStore {
   const raw = pageGlobal('avadaPrivacyVars');
   const { config, problems } = readConfig(raw);
   // Without the global the theme asks nothing (the lightbox may still create the store): Consent Mode is not ours.
   const bar = raw === undefined ? undefined : config;
+  const consentMode = createConsentMode(bar);
   for (const p of problems) warnOnce(WIDGET, p.field, p.message);
   let consents = readCookie(config);
   const listeners = new Set<Listener>();
@@ -65,7 +71,7 @@ export function consentStore(): ConsentStore {
       const value = formatConsentCookie(next);
       consents = value ? value.split(',') : [];
       setRawCookie(config.name, value, { days: config.days, path: config.path });
-      pushConsentUpdate(consents, bar);
+      consentMode.pushUpdate(consents);
       for (const fn of listeners) fn(consents, previous);
     },
     subscribe(fn) {
@@ -73,10 +79,9 @@ export function consentStore(): ConsentStore {
       return () => listeners.delete(fn);
     },
   };
-  store = created;
   // Consent Mode: the default before anything of ours paints or loads, then the visitor's standing choice.
-  pushConsentDefault(bar);
-  if (consents.length) pushConsentUpdate(consents, bar);
+  consentMode.pushDefault();
+  if (consents.length) consentMode.pushUpdate(consents);
   return created;
 }
 
@@ -99,9 +104,4 @@ provideConsentGate(blockedBy);
 /** The theme asks for consent and the visitor has not answered yet (the bar shows): popups wait. */
 export function consentPending(): boolean {
   return pageGlobal('avadaPrivacyVars') !== undefined && !consentStore().answered();
-}
-
-/** Tests: forget the page's store (a new page). */
-export function resetConsentStore(): void {
-  store = undefined;
 }

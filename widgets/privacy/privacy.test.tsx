@@ -4,8 +4,7 @@ import { fixtureBody, mountPage, only } from '../../test/helpers/mount';
 import { usePageGlobals } from '../../test/helpers/page-globals';
 import { setEnvironment } from '../../src/env';
 import { getCookie } from '../../src/storage/cookies';
-import { consentPending, consentStore, navigation, resetConsentStore, typeAllowed } from './consent';
-import { resetConsentMode } from './consent-mode';
+import { consentPending, consentStore, navigation, typeAllowed } from './consent';
 
 const $ = <E extends Element = HTMLElement>(selector: string) => document.querySelector<E>(selector)!;
 const bar = () => $('.fusion-privacy-bar');
@@ -41,8 +40,6 @@ async function open(options: { cookie?: string; globals?: Record<string, unknown
 beforeAll(() => import('./bar.island'), 60_000);
 
 beforeEach(() => {
-  resetConsentStore();
-  resetConsentMode();
   reload = vi.fn<() => void>();
   vi.spyOn(navigation, 'reload').mockImplementation(reload);
 });
@@ -350,12 +347,21 @@ describe('privacy, bad input', () => {
     expect(queued[1]).toEqual({ 'gtm.start': 1, event: 'gtm.js' });
   });
 
+  it("the consent store is the page's (its runtime's): the next page reads the cookie anew, with no reset of a module", async () => {
+    const first = await open({ cookie: 'consent,youtube' });
+    expect([typeAllowed('youtube'), bar().style.display === 'block']).toEqual([true, false]);
+    first.unmount(document);
+    first.stop();
+    document.cookie = 'privacy_embeds=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    await open();
+    expect([typeAllowed('youtube'), bar().style.display === 'block']).toEqual([false, true]);
+  });
+
   it('a page that declared its own default keeps it', async () => {
     const first = await open({ cookie: 'consent,tracking', gtag: true });
-    // A new page: the first one's widgets (and the page services they hold) are gone.
+    // A new page: the first one's widgets and page services (its consent store) are gone.
     first.unmount(document);
-    resetConsentStore();
-    resetConsentMode();
+    first.stop();
     document.body.innerHTML = '';
     const w = window as unknown as { dataLayer: IArguments[]; gtag: (...a: unknown[]) => void };
     w.dataLayer.length = 0;
