@@ -1274,7 +1274,8 @@ describe('reCAPTCHA v3', () => {
     win.wpcf7_recaptcha = { sitekey: '', actions: { homepage: 'homepage', contactform: 'contactform' } };
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     await mountContact(await withField());
-    expect(warn.mock.calls.map((c) => String(c[0]))).toEqual([
+    // The warnings about reCAPTCHA (on a loaded machine the form's schema may also time out, with its own warning).
+    expect(warn.mock.calls.map((c) => String(c[0])).filter((text) => /recaptcha/i.test(text))).toEqual([
       expect.stringContaining('cf7: wpcf7_recaptcha.sitekey: expected a site key, got ""'),
     ]);
     fillValid();
