@@ -3,6 +3,7 @@ import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vite
 import { setEnvironment } from '../../src/env';
 import { fixtureBody, mountPage, only } from '../../test/helpers/mount';
 import { enhanceGallery, type GalleryController } from './gallery';
+import * as rest from './rest';
 import { readGallerySettings } from './settings';
 import { testContext } from '../../test/helpers/context';
 
@@ -85,6 +86,8 @@ async function enhance(mutate: (html: string) => string = (h) => h): Promise<Gal
   dialog.id = 'photoswipe-fullscreen-dialog';
   document.body.append(dialog);
   const controller = enhanceGallery(gallery(), {
+    // The rest of the gallery already loaded: wired at once, as after the shopper reached for it.
+    rest,
     widget: testContext('product-gallery'),
     settings: readGallerySettings(PARAMS),
     warn: () => {},
