@@ -1,7 +1,7 @@
 import { whenReleased } from '../../src/dom/press';
 import { listenLegacy } from '../../src/events/bus';
 import { galleryKey } from './hold';
-import { swipeMove } from './logic';
+import { swipeMove } from './rules';
 import type { GalleryState, Navigation } from './state';
 
 export interface ControlHooks {

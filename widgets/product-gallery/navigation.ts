@@ -1,4 +1,5 @@
-import { clampIndex, moveIndex, type Move } from './logic';
+import { clampIndex, type Move } from './logic';
+import { moveIndex } from './rules';
 import { fitHeight, renderIndex } from './plain-slider';
 import type { GalleryState, Navigation } from './state';
 import type { ZoomBuffer } from './zoom-buffer';

@@ -1,5 +1,5 @@
 import { errorOnce } from '../../src/log';
-import { emblaDuration } from './logic';
+import { emblaDuration } from './rules';
 import { setGlyphs } from './plain-slider';
 import type { GalleryState, Navigation } from './state';
 
