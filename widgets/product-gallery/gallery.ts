@@ -1,5 +1,4 @@
 import type { WidgetContext } from '../../src/widget';
-import { onceInViewAndAlive } from '../../src/react/intent';
 import { clampIndex } from './logic';
 import type { GallerySettings } from './settings';
 import { holdInput } from './hold';
@@ -16,10 +15,11 @@ import { drawOpening } from './trigger';
  *
  * Two halves. This one, at load, draws what the first paint shows: the layout, the slide shown, the arrows,
  * the thumbnails and the magnifier (plain-slider.ts, trigger.ts). The rest (rest.ts, a chunk of its own: what
- * they do, the zoom, the lightbox's opening, following the variation's image, the slider island) comes when the
+ * they do, the zoom, the lightbox's opening, following the variation's image, the slider island) is wired when the
  * shopper reaches for the gallery (pointer over or down, touch, focus, a key), when something moves it or the
- * variation form swaps its first image, or at an idle moment once it is in view and the shopper shows a sign of
- * life. What the shopper does on the gallery meanwhile is held and replayed once it is here (hold.ts).
+ * variation form swaps its first image. The runtime evaluates it ahead of that (the registry entry's `warm`: at an
+ * idle moment once the gallery is near the viewport and the shopper shows a sign of life). What the shopper does
+ * on the gallery until it is wired is held and replayed then (hold.ts).
  */
 export interface GalleryController {
   readonly index: number;
@@ -97,7 +97,6 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
       reached = true;
       void wake();
     });
-    onceInViewAndAlive(gallery, () => void wake(), scope.signal);
     stopWatching = watchFirstSlide();
   }
   /** Before the rest is here, the variation form's first image swap (attributes, no event) asks for it. */

@@ -56,6 +56,9 @@ function dialogService(scope: WidgetContext): { get(): HTMLDialogElement } {
   };
 }
 
+/** The gallery's rest (rest.ts): wired on intent, evaluated earlier by the registry entry's `warm`. */
+export const loadRest = () => import('./rest');
+
 /** The gallery's later chunks, as the widget imports them; a test hands in its own (the rest already loaded). */
 type Loaders = Pick<GalleryContext, 'rest' | 'loadRest' | 'loadSlider' | 'loadZoom'>;
 

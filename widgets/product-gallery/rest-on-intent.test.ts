@@ -7,9 +7,9 @@ import * as rest from './rest';
 import { readGallerySettings } from './settings';
 
 /**
- * Issue 29 goal 3: the gallery's rest (rest.ts) is a chunk of its own, asked for on intent, on the variation
- * form's first image swap, or at an idle moment once the gallery is in view and the shopper shows a sign of life;
- * what the shopper does on the gallery while it is on its way is held and replayed. The chunk is handed in through
+ * Issue 29 goal 3: the gallery's rest (rest.ts) is a chunk of its own, wired on intent or on the variation form's
+ * first image swap (the runtime warms it earlier: the registry entry, tested in Chromium); what the shopper does on
+ * the gallery while it is on its way is held and replayed. The chunk is handed in through
  * `loadRest`, a promise each test settles when it wants. In Chromium: test/e2e/product-gallery.e2e.ts.
  */
 const PARAMS = { zoom_enabled: '', photoswipe_enabled: '1', flexslider_enabled: '1' };
@@ -32,12 +32,7 @@ afterEach(() => {
 
 async function enhance(params: Record<string, string> = PARAMS) {
   document.body.innerHTML = await fixtureBody('product-gallery.html');
-  const idles: (() => void)[] = [];
-  undoEnv = setEnvironment({
-    idle: (fn) => (idles.push(fn), () => {}),
-    visible: (_el, fn) => (fn(), () => {}),
-    frame: (fn) => (fn(), () => {}),
-  });
+  undoEnv = setEnvironment({ frame: (fn) => (fn(), () => {}) });
   let arrive!: (module: typeof rest) => void;
   let fail!: (error: Error) => void;
   const loadRest = vi.fn(() => new Promise<typeof rest>((resolve, reject) => ((arrive = resolve), (fail = reject))));
@@ -64,21 +59,18 @@ async function enhance(params: Record<string, string> = PARAMS) {
     loadSlider,
     warnings,
     opened,
-    idles,
     arrive: async () => (arrive(rest), await settle()),
     fail: async () => (fail(new TypeError('Failed to fetch dynamically imported module')), await settle()),
   };
 }
 
 describe('product gallery: the rest comes on intent', () => {
-  it('draws the first paint at mount without asking for the rest; a visitor who does nothing never asks for it', async () => {
-    const { loadRest, idles } = await enhance();
+  it('draws the first paint at mount without asking for the rest', async () => {
+    const { loadRest } = await enhance();
     expect(thumbs()).toHaveLength(4);
     expect(active()).toBe(0);
     expect(slides()[1]!.getAttribute('aria-hidden')).toBe('true');
     expect(thumbs()[0]!.getAttribute('aria-current')).toBe('true');
-    // In view, but no sign of life: nothing waits for an idle moment.
-    expect(idles).toHaveLength(0);
     expect(loadRest).not.toHaveBeenCalled();
   });
 
@@ -94,19 +86,6 @@ describe('product gallery: the rest comes on intent', () => {
     const second = await enhance();
     thumbs()[1]!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
     expect(second.loadRest).toHaveBeenCalledTimes(1);
-  });
-
-  it('a sign of life while it is in view asks for it at an idle moment, without the slider (no framework before intent)', async () => {
-    const { loadRest, loadSlider, idles, arrive } = await enhance();
-    window.dispatchEvent(new Event('scroll'));
-    expect(loadRest).not.toHaveBeenCalled();
-    idles.splice(0).forEach((fn) => fn());
-    expect(loadRest).toHaveBeenCalledTimes(1);
-    await arrive();
-    expect(loadSlider).not.toHaveBeenCalled();
-    // Wired: a thumbnail click moves at once.
-    click(thumbs()[2]!);
-    expect(active()).toBe(2);
   });
 
   it('a thumbnail click and an arrow key made while it is on its way are held, then replayed in order', async () => {
@@ -158,8 +137,8 @@ describe('product gallery: the rest comes on intent', () => {
     expect(reached).toEqual([false, false]);
   });
 
-  it('the variation form reporting its state at start loads nothing; its first image swap asks for it and the thumbnail follows', async () => {
-    const { loadRest, arrive } = await enhance();
+  it('the variation form reporting its state at start loads nothing; its first image swap asks for it (not the slider: no intent) and the thumbnail follows', async () => {
+    const { loadRest, loadSlider, arrive } = await enhance();
     const controller = controllers[0]!;
     controller.refreshFirstSlide();
     expect(loadRest).not.toHaveBeenCalled();
@@ -167,5 +146,6 @@ describe('product gallery: the rest comes on intent', () => {
     await vi.waitFor(() => expect(loadRest).toHaveBeenCalledTimes(1));
     await arrive();
     await vi.waitFor(() => expect(thumbs()[0]!.getAttribute('src')).toBe('/wp-content/uploads/2025/03/apron-blue-100x100.jpg'));
+    expect(loadSlider).not.toHaveBeenCalled();
   });
 });

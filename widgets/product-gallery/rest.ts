@@ -20,8 +20,8 @@ export interface WiredGallery {
 }
 
 /**
- * The rest of the gallery, a chunk of its own (gallery.ts asks for it on intent, on the variation form's first
- * image swap, or at an idle moment once the gallery is in view and the shopper shows a sign of life): what the
+ * The rest of the gallery, a chunk of its own (gallery.ts wires it on intent or on the variation form's first
+ * image swap; the runtime evaluates it ahead of that once the shopper shows a sign of life, mount/registry.ts): what the
  * arrows, thumbnails, keys and swipes do, the zoom's stand-in, the lightbox's opening, following the variation's
  * image, and the slider island's start. It wires itself over the markup gallery.ts drew at mount.
  */
