@@ -1,5 +1,4 @@
 import { whenReleased } from '../../src/dom/press';
-import { listenLegacy } from '../../src/events/bus';
 import { galleryKey } from './hold';
 import { swipeMove } from './rules';
 import type { GalleryState, Navigation } from './state';
@@ -37,9 +36,6 @@ export function wireControls(state: GalleryState, nav: Navigation, hooks: Contro
 
 function wireStrip(state: GalleryState, strip: HTMLOListElement, nav: Navigation): void {
   const { signal } = state;
-  // The variation form clicks a thumbnail that already shows the variation's image this way (on the image
-  // itself: a theme's triggerHandler does not bubble).
-  state.thumbs().forEach((img, i) => listenLegacy(img, 'flexslider-click', () => nav.goTo(i), signal));
   // One listener for every thumbnail's click and Enter/Space, before and after the island took the strip over.
   const thumbAt = (event: Event) => state.thumbs().indexOf((event.target as Element | null)?.closest?.('li > img') as HTMLImageElement);
   strip.addEventListener(

@@ -62,7 +62,7 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
   state.addClass(gallery, 'sf-gallery');
   gallery.classList.toggle('sf-gallery--rtl', state.rtl || state.hadRtlClass);
   scope.onCleanup(() => gallery.classList.toggle('sf-gallery--rtl', state.hadRtlClass));
-  drawPlainSlider(state);
+  drawPlainSlider(state, (i) => controller.goTo(i));
   const markup = drawOpening(state, ctx.dialog);
   renderIndex(state);
 
@@ -116,7 +116,7 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
     return JSON.stringify(fresh) !== JSON.stringify(state.slides[0]);
   };
 
-  return {
+  const controller: GalleryController = {
     get index() {
       return state.index;
     },
@@ -141,4 +141,5 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
       if (state.viewport) state.viewport.style.height = '';
     },
   };
+  return controller;
 }

@@ -1,3 +1,4 @@
+import { listenLegacy } from '../../src/events/bus';
 import { canMove, ROW_END, slideLabel } from './logic';
 import { productTitle } from './slides';
 import type { GalleryState } from './state';
@@ -7,7 +8,7 @@ import type { GalleryState } from './state';
  * ARIA, `.flex-viewport` around the slides, the arrows and the thumbnail strip. Drawing only: what they do when
  * pressed (controls.ts) comes with the rest of the gallery, on intent (gallery.ts).
  */
-export function drawPlainSlider(state: GalleryState): void {
+export function drawPlainSlider(state: GalleryState, goTo: (index: number) => void): void {
   const { gallery, wrapper, settings } = state;
   if (!state.useSlider || !wrapper) return;
   const viewport = drawViewport(state);
@@ -20,7 +21,7 @@ export function drawPlainSlider(state: GalleryState): void {
     setGlyphs(state);
   }
   // The shop's `controlNav`: without it FlexSlider draws no strip, and the slides move by keys and swipes.
-  if (settings.controlNav) drawStrip(state, viewport);
+  if (settings.controlNav) drawStrip(state, viewport, goTo);
   state.addClass(gallery, 'sf-gallery--static');
   if (settings.smoothHeight && !equalRatios(state)) state.addClass(gallery, 'sf-gallery--smooth');
   gallery.style.setProperty('--sf-gallery-index', String(state.index));
@@ -122,7 +123,7 @@ function drawArrow(viewport: HTMLElement, which: 'prev' | 'next'): HTMLButtonEle
   return button;
 }
 
-function drawStrip(state: GalleryState, viewport: HTMLElement): void {
+function drawStrip(state: GalleryState, viewport: HTMLElement, goTo: (index: number) => void): void {
   const { count, columns } = state;
   const strip = document.createElement('ol');
   state.list = strip;
@@ -142,6 +143,9 @@ function drawStrip(state: GalleryState, viewport: HTMLElement): void {
     img.setAttribute('tabindex', '0');
     img.setAttribute('aria-label', label);
     img.draggable = false;
+    // The variation form clicks a thumbnail that already shows the variation's image this way (on the image
+    // itself: a theme's triggerHandler does not bubble, so no holding on the gallery sees it): from mount.
+    listenLegacy(img, 'flexslider-click', () => goTo(i), state.signal);
     // Ends a row of our fallback layout (a theme's own thumbnail rules win over it).
     if ((i + 1) % columns === 0) li.className = ROW_END;
     li.append(img);
