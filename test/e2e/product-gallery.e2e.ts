@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS, FRAMEWORK_CHUNK } from './harness';
 
 const PAGE = '/product-gallery.html';
 const slide = (n: number) => `.woocommerce-product-gallery__image:nth-child(${n})`;
@@ -14,6 +14,13 @@ const TRIGGER = '.woocommerce-product-gallery__trigger';
 const DIALOG = 'dialog#photoswipe-fullscreen-dialog';
 const isLightboxChunk = (url: string) => /\/chunks\/lightbox-[^/]*\.js$/.test(new URL(url).pathname);
 const isZoomChunk = (url: string) => /\/chunks\/zoom-[^/]*\.js$/.test(new URL(url).pathname);
+/** The gallery's rest (rest.ts): its controls, zoom stand-in, lightbox opening, variation follower, slider start. */
+const REST_CHUNK = /\/chunks\/rest-[^/]*\.js$/;
+const isRestChunk = (url: string) => REST_CHUNK.test(new URL(url).pathname);
+const isSliderChunk = (url: string) => /\/chunks\/slider-[^/]*\.js$/.test(new URL(url).pathname);
+const isFramework = (url: string) => FRAMEWORK_CHUNK.test(new URL(url).pathname);
+/** Two idle periods in the page: what waits for an idle moment has had one. */
+const idle = (page: Page) => page.evaluate(() => new Promise((done) => requestIdleCallback(() => requestIdleCallback(() => done(null)))));
 
 const activeSlide = (page: Page) =>
   page.$$eval('.woocommerce-product-gallery__image', (els) => els.findIndex((e) => e.classList.contains('flex-active-slide')));
@@ -68,16 +75,36 @@ function withVariationGalleries(context: BrowserContext) {
   );
 }
 
-/** A shop that turned FlexSlider's arrows on (WooCommerce prints `directionNav: false`, and then there are none). */
-function withArrows(context: BrowserContext) {
+/** The gallery's rest held on its way until `release()`: a slow network, to press during its download. */
+function slowRest() {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  return {
+    release,
+    route: (context: BrowserContext) =>
+      context.route(
+        (url) => REST_CHUNK.test(url.pathname),
+        async (route) => {
+          await gate;
+          await route.continue();
+        },
+      ),
+  };
+}
+
+/** The shop's params changed in the printed page (arrows on, zoom off...). */
+function withParams(context: BrowserContext, edit: (html: string) => string) {
   return context.route(
     (url) => url.pathname === PAGE,
     async (route) => {
       const response = await route.fetch();
-      await route.fulfill({ response, body: (await response.text()).replace('"directionNav":false', '"directionNav":true') });
+      await route.fulfill({ response, body: edit(await response.text()) });
     },
   );
 }
+
+/** A shop that turned FlexSlider's arrows on (WooCommerce prints `directionNav: false`, and then there are none). */
+const withArrows = (context: BrowserContext) => withParams(context, (html) => html.replace('"directionNav":false', '"directionNav":true'));
 
 describe.each(BUILD_TAGS)('product gallery, %s tag', (tag) => {
   test('thumbnails and arrows navigate the slider; axe clean after each change', async () => {
@@ -466,5 +493,101 @@ describe.each(BUILD_TAGS)('product gallery, %s tag', (tag) => {
     expect(await page.getAttribute(`${DIALOG} .pswp__item[aria-hidden="false"] img.pswp__img`, 'src')).toContain('jacket-navy');
     await expectAxeClean(page);
     expectNoConsoleErrors(errors);
+  });
+});
+
+describe.each(BUILD_TAGS)('product gallery, what loads when (issue 29), %s tag', (tag) => {
+  test('a visitor who does nothing loads no rest; a sign of life warms it at idle without the framework; a pointer over it brings the slider', async () => {
+    const { page, errors, requests } = await openPage(PAGE, { tag });
+    await page.waitForSelector(thumb(4));
+    await page.waitForLoadState('load');
+    await idle(page);
+    expect(requests.filter(isRestChunk)).toEqual([]);
+    expect(requests.filter(isFramework)).toEqual([]);
+    // A pointer moving outside the gallery: a sign of life while it is in view.
+    await page.mouse.move(1200, 700);
+    await expect.poll(() => requests.filter(isRestChunk).length, { timeout: 10_000 }).toBe(1);
+    await idle(page);
+    expect(requests.filter(isSliderChunk)).toEqual([]);
+    expect(requests.filter(isFramework)).toEqual([]);
+    await page.hover(`${slide(1)} img`, { position: { x: 100, y: 100 } });
+    await expect.poll(() => requests.filter(isSliderChunk).length, { timeout: 10_000 }).toBe(1);
+    await page.waitForSelector('.woocommerce-product-gallery.sf-gallery:not(.sf-gallery--static)');
+    expect(requests.filter(isRestChunk)).toHaveLength(1);
+    expectNoConsoleErrors(errors);
+  });
+
+  test('focus reaching a thumbnail asks for the rest', async () => {
+    const { page, errors, requests } = await openPage(PAGE, { tag });
+    await page.waitForSelector(thumb(4));
+    await page.focus(thumb(2));
+    await expect.poll(() => requests.filter(isRestChunk).length, { timeout: 10_000 }).toBe(1);
+    await page.keyboard.press('End');
+    await waitSettled(page, 4);
+    expect(await activeSlide(page)).toBe(3);
+    expectNoConsoleErrors(errors);
+  });
+
+  test('a thumbnail and an arrow pressed while the rest is on its way are replayed, in order, once it is here', async () => {
+    const slow = slowRest();
+    const { page, errors, requests } = await openPage(PAGE, {
+      tag,
+      beforeGoto: async (context) => {
+        await slow.route(context);
+        await withArrows(context);
+      },
+    });
+    await page.waitForSelector(thumb(4));
+    await page.click(thumb(3));
+    await page.click('.sf-gallery__nav--next');
+    expect(requests.filter(isRestChunk)).toHaveLength(1);
+    expect(await activeSlide(page)).toBe(0);
+    slow.release();
+    await page.waitForSelector(`${slide(4)}.flex-active-slide`);
+    await waitSettled(page, 4);
+    expect(await page.getAttribute(thumb(4), 'aria-current')).toBe('true');
+    await expectAxeClean(page);
+    expectNoConsoleErrors(errors);
+  });
+
+  test('an image click while the rest is on its way opens the lightbox once it is here (zoom off: images open it)', async () => {
+    const slow = slowRest();
+    const { page, errors, requests } = await openPage(PAGE, {
+      tag,
+      beforeGoto: async (context) => {
+        await slow.route(context);
+        await withParams(context, (html) => html.replace('"zoom_enabled":"1"', '"zoom_enabled":""'));
+      },
+    });
+    await page.waitForSelector(thumb(4));
+    await page.click(`${slide(1)} img`);
+    // Held: the link did not navigate, and nothing opened yet.
+    expect(new URL(page.url()).pathname).toBe(PAGE);
+    expect(requests.filter(isRestChunk)).toHaveLength(1);
+    expect(await page.$$eval(`${DIALOG}[open]`, (d) => d.length)).toBe(0);
+    slow.release();
+    await page.waitForSelector(`${DIALOG}[open] .pswp--open`);
+    expect(await page.textContent(`${DIALOG} .pswp__counter`)).toBe('1 / 4');
+    expect(new URL(page.url()).pathname).toBe(PAGE);
+    expectNoConsoleErrors(errors);
+  });
+
+  test('if the rest cannot load: one warning naming the widget, and an image link opens the full image as without script', async () => {
+    const { page, errors, messages } = await openPage(PAGE, {
+      tag,
+      beforeGoto: (context) =>
+        context.route(
+          (url) => REST_CHUNK.test(url.pathname),
+          (route) => route.abort('failed'),
+        ),
+    });
+    await page.waitForSelector(thumb(4));
+    const ours = () => messages.filter((m) => m.type === 'warning' && m.text.includes('[storefront-islands] product-gallery: controls:'));
+    await Promise.all([page.waitForURL(/\/apron-front-1500x1800\.jpg$/), page.click(`${slide(1)} img`)]);
+    expect(ours()).toHaveLength(1);
+    // The one expected failure is the chunk we aborted; anything else is a defect.
+    const expected = (e: string) => e.includes('net::ERR_FAILED') && REST_CHUNK.test(e.match(/\((http[^)]*)\)/)?.[1] ?? '');
+    expect(errors.filter(expected)).toHaveLength(1);
+    expectNoConsoleErrors(errors.filter((e) => !expected(e)));
   });
 });

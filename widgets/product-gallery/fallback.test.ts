@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setEnvironment } from '../../src/env';
 import { fixtureBody } from '../../test/helpers/mount';
 import { enhanceGallery, type GalleryController } from './gallery';
+import * as rest from './rest';
 import { readGallerySettings } from './settings';
 import { testContext } from '../../test/helpers/context';
 
@@ -34,6 +35,8 @@ async function enhance(edit: (gallery: HTMLElement) => void = () => {}) {
   document.body.append(dialog);
   const warnings: string[] = [];
   const controller = enhanceGallery(gallery, {
+    // The rest of the gallery already loaded: wired at once, as after the shopper reached for it.
+    rest,
     widget: testContext('product-gallery'),
     settings: readGallerySettings(PARAMS),
     warn: (field, message) => warnings.push(`${field}: ${message}`),

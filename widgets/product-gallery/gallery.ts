@@ -1,25 +1,25 @@
 import type { WidgetContext } from '../../src/widget';
-import { env } from '../../src/env';
-import { canMove, clampIndex, moveIndex, type Move } from './logic';
+import { clampIndex } from './logic';
 import type { GallerySettings } from './settings';
-import { followFirstSlide } from './follow-variation';
-import { setUpOpening } from './opening';
-import { drawPlainSlider } from './plain-slider';
-import { createSliderIsland } from './slider-island';
-import { createState, type GalleryState, type Navigation } from './state';
-import { createZoomBuffer, type ZoomBuffer } from './zoom-buffer';
+import { holdInput } from './hold';
+import { drawPlainSlider, renderIndex } from './plain-slider';
+import type { WiredGallery } from './rest';
+import { readSlides, WATCHED } from './slides';
+import { createState } from './state';
+import { drawOpening } from './trigger';
 
 /**
  * The gallery on the CMS's own markup: the slides stay where WooCommerce printed them (same classes, so the
  * theme's CSS applies); the slider wraps them in `.flex-viewport` and adds `ol.flex-control-nav.flex-control-thumbs`
- * as FlexSlider did. This plain code draws all of it at mount (the first paint needs no framework) and keeps the
- * index, keys, zoom and lightbox; the React island in `slider.tsx` (thumbnail strip + embla-carousel-react) takes
- * the strip over when the shopper reaches for the gallery or it moves. Until then moves
- * and swipes run on our own index with a CSS transform. Everything added is removed again by `destroy()`.
+ * as FlexSlider did. Everything added is removed again by `destroy()`.
  *
- * The parts, each a factory over the shared state (state.ts): the plain slider (plain-slider.ts), the island that
- * takes it over (slider-island.ts), the zoom's stand-in until its chunk comes (zoom-buffer.ts), the lightbox's
- * opening (opening.ts) and the variation form's image swap (follow-variation.ts); navigation lives here.
+ * Two halves. This one, at load, draws what the first paint shows: the layout, the slide shown, the arrows,
+ * the thumbnails and the magnifier (plain-slider.ts, trigger.ts). The rest (rest.ts, a chunk of its own: what
+ * they do, the zoom, the lightbox's opening, following the variation's image, the slider island) is wired when the
+ * shopper reaches for the gallery (pointer over or down, touch, focus, a key), when something moves it or the
+ * variation form swaps its first image. The runtime evaluates it ahead of that (the registry entry's `warm`: at an
+ * idle moment once the gallery is near the viewport and the shopper shows a sign of life). What the shopper does
+ * on the gallery until it is wired is held and replayed then (hold.ts).
  */
 export interface GalleryController {
   readonly index: number;
@@ -34,6 +34,8 @@ export interface GalleryController {
   destroy(): void;
 }
 
+type Rest = typeof import('./rest');
+
 export interface GalleryContext {
   /** The widget's context: the gallery takes a sub-scope of it, undone by `destroy()` or with the widget. */
   widget: WidgetContext;
@@ -42,83 +44,14 @@ export interface GalleryContext {
   /** The lightbox chunk, imported on the first open only. */
   loadLightbox: () => Promise<typeof import('./lightbox')>;
   dialog: () => HTMLDialogElement;
+  /** The rest of the gallery, once loaded: wired at mount (a re-enhanced gallery, a test), not asked for. */
+  rest?: Rest;
+  /** The rest's chunk, asked for on intent; default: its chunk. */
+  loadRest?: () => Promise<Rest>;
   /** The slider island (React + embla-carousel-react); default: its chunk. */
   loadSlider?: () => Promise<typeof import('./slider')>;
   /** The zoom (zoom.ts), imported when a pointer or focus first reaches a zoomable slide; default: its chunk. */
   loadZoom?: () => Promise<typeof import('./zoom')>;
-}
-
-/** Moving between slides, on our own index: the classes, ARIA and CSS transform now, Embla when it is live. */
-function createNavigation(state: GalleryState, parts: { startSlider(): void; zoom(): ZoomBuffer }): Navigation {
-  const { gallery, slideEls, useSlider, count, loop, reduced } = state;
-  const nav: Navigation = {
-    fitHeight() {
-      // Before Embla starts the viewport takes the tallest slide's height; measuring here would force a layout.
-      const { viewport } = state;
-      if (!state.live || !viewport || !gallery.classList.contains('sf-gallery--smooth')) return;
-      const h = slideEls[state.index]?.offsetHeight ?? 0;
-      if (h > 0) viewport.style.height = `${h}px`;
-    },
-    render() {
-      const { index } = state;
-      slideEls.forEach((el, i) => {
-        const active = i === index;
-        el.classList.toggle('flex-active-slide', active);
-        if (!useSlider) return;
-        // Only the shown slide is reachable: hidden slides' links would scroll the viewport under the user.
-        if (active) {
-          el.removeAttribute('inert');
-          el.removeAttribute('aria-hidden');
-        } else {
-          el.setAttribute('inert', '');
-          el.setAttribute('aria-hidden', 'true');
-        }
-      });
-      if (useSlider) gallery.style.setProperty('--sf-gallery-index', String(index));
-      state.thumbs().forEach((img, i) => {
-        img.classList.toggle('flex-active', i === index);
-        if (i === index) img.setAttribute('aria-current', 'true');
-        else img.removeAttribute('aria-current');
-      });
-      const can = canMove(index, count, loop);
-      state.prevButton?.setAttribute('aria-disabled', String(!can.prev));
-      state.nextButton?.setAttribute('aria-disabled', String(!can.next));
-      nav.fitHeight();
-    },
-    apply(next, scroll, instant = false) {
-      // Moving before the island arrived (a thumbnail, a key, the variation form): the CSS transform shows the move
-      // now, and the island is asked for, to start at the slide shown.
-      if (scroll && useSlider) parts.startSlider();
-      const previous = state.index;
-      const focused = document.activeElement;
-      const focusInSlide = !!focused && !!slideEls[previous]?.contains(focused);
-      state.index = next;
-      if (scroll && state.embla) state.embla.scrollTo(next, instant || reduced);
-      nav.render();
-      parts.zoom().hide();
-      parts.zoom().init();
-      if (focusInSlide && previous !== next) {
-        const target = slideEls[next]?.querySelector<HTMLElement>('a[href], button, [tabindex]');
-        target?.focus({ preventScroll: true });
-      }
-    },
-    goTo(target, options = {}) {
-      const next = clampIndex(target, count, loop);
-      const { embla } = state;
-      if (next === state.index) {
-        if (embla && embla.scrollSnapList().length === count && embla.selectedScrollSnap() !== next)
-          embla.scrollTo(next, options.instant || reduced);
-        return;
-      }
-      nav.apply(next, true, options.instant);
-    },
-    move(which: Move, fromKeyboard: boolean) {
-      const focusInThumbs = state.thumbs().some((t) => t === document.activeElement);
-      nav.goTo(moveIndex(state.index, count, which, loop));
-      if (fromKeyboard && focusInThumbs) state.thumbs()[state.index]?.focus();
-    },
-  };
-  return nav;
 }
 
 export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): GalleryController {
@@ -129,45 +62,78 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
   state.addClass(gallery, 'sf-gallery');
   gallery.classList.toggle('sf-gallery--rtl', state.rtl || state.hadRtlClass);
   scope.onCleanup(() => gallery.classList.toggle('sf-gallery--rtl', state.hadRtlClass));
+  drawPlainSlider(state, (i) => controller.goTo(i));
+  const markup = drawOpening(state, ctx.dialog);
+  renderIndex(state);
 
-  const start = () => island.start();
-  const pinned = () => zoom.pinned();
-  const nav = createNavigation(state, { startSlider: start, zoom: () => zoom });
-  const plain = drawPlainSlider(state, nav, { start, pinned });
-  const island = createSliderIsland(state, nav, plain, {
-    load: ctx.loadSlider ?? (() => import('./slider')),
-    hideZoom: () => zoom.zoom?.hide(),
-    pinned,
-  });
-  const zoom = createZoomBuffer(state, ctx.loadZoom ?? (() => import('./zoom')));
+  let wired: WiredGallery | undefined;
+  let asked: Promise<WiredGallery | undefined> | undefined;
+  /** The shopper reached for the gallery: the slider island comes with the rest. */
+  let reached = false;
+  const wire = (rest: Rest) => (wired = rest.wireGallery(state, ctx, markup));
+  const wake = (): Promise<WiredGallery | undefined> =>
+    (asked ??= (ctx.loadRest ?? (() => import('./rest')))()
+      .then((rest) => {
+        ctx.rest = rest;
+        if (scope.signal.aborted) return undefined;
+        stopWatching();
+        wire(rest);
+        release(true);
+        if (reached) wired!.startSlider();
+        return wired;
+      })
+      .catch((error: unknown) => {
+        if (scope.signal.aborted) return undefined;
+        ctx.warn('controls', `the gallery's controls could not load (${String(error)}); its images open as links`);
+        release(false);
+        return undefined;
+      }));
 
-  let resizeQueued = false;
-  const onResize = () => {
-    if (resizeQueued) return;
-    resizeQueued = true;
-    env().frame(() => {
-      resizeQueued = false;
-      zoom.init();
-      nav.fitHeight();
+  let release: (wired: boolean) => void = () => {};
+  let stopWatching = () => {};
+  if (ctx.rest) wire(ctx.rest);
+  else {
+    release = holdInput(state, () => {
+      reached = true;
+      void wake();
     });
+    stopWatching = watchFirstSlide();
+  }
+  /** Before the rest is here, the variation form's first image swap (attributes, no event) asks for it. */
+  function watchFirstSlide(): () => void {
+    const first = state.slideEls[0];
+    if (!first || typeof MutationObserver !== 'function') return () => {};
+    const mo = new MutationObserver(() => void wake().then((w) => w?.refreshFirstSlide()));
+    mo.observe(first, { attributes: true, attributeFilter: WATCHED, subtree: true });
+    scope.onCleanup(() => mo.disconnect());
+    return () => mo.disconnect();
+  }
+  /** Call the rest now, or once it is here. */
+  const later = <T>(fn: (w: WiredGallery) => T): Promise<T | undefined> =>
+    wired ? Promise.resolve(fn(wired)) : wake().then((w) => (w ? fn(w) : undefined));
+  const firstSlideChanged = () => {
+    const [fresh] = readSlides(state.slideEls.slice(0, 1));
+    return JSON.stringify(fresh) !== JSON.stringify(state.slides[0]);
   };
-  window.addEventListener('resize', onResize, { signal: scope.signal });
-  if (document.readyState !== 'complete') window.addEventListener('load', onResize, { signal: scope.signal, once: true });
 
-  const { open } = setUpOpening(state, nav, { loadLightbox: ctx.loadLightbox, dialog: ctx.dialog, hideZoom: zoom.hide });
-  const refreshFirstSlide = followFirstSlide(state, nav, zoom);
-  nav.render();
-
-  return {
+  const controller: GalleryController = {
     get index() {
       return state.index;
     },
     count: state.count,
     slider: state.useSlider,
-    goTo: nav.goTo,
-    refreshFirstSlide,
-    initZoom: zoom.init,
-    open,
+    goTo(index, options) {
+      if (wired) wired.nav.goTo(index, options);
+      // Nothing moved the gallery yet: it shows the slide asked for unless the rest moves it.
+      else if (clampIndex(index, state.count, state.loop) !== state.index) void later((w) => w.nav.goTo(index, options));
+    },
+    refreshFirstSlide() {
+      // The variation form reports its state at start (no image swapped): nothing to follow, nothing to load.
+      if (wired) wired.refreshFirstSlide();
+      else if (firstSlideChanged()) void later((w) => w.refreshFirstSlide());
+    },
+    initZoom: () => wired?.initZoom(),
+    open: (index, opener) => later((w) => w.open(index, opener)).then(() => {}),
     destroy() {
       // Every part's listeners go with the scope's signal, then its cleanups run newest first; one that throws
       // does not stop the rest.
@@ -175,4 +141,5 @@ export function enhanceGallery(gallery: HTMLElement, ctx: GalleryContext): Galle
       if (state.viewport) state.viewport.style.height = '';
     },
   };
+  return controller;
 }

@@ -4,19 +4,16 @@ import {
   captionFor,
   clampIndex,
   describeIssues,
-  emblaDuration,
   isImageUrl,
   keyToMove,
-  moveIndex,
   readSlide,
-  shouldZoom,
   sliderWanted,
   slideLabel,
-  swipeMove,
   thumbnailColumns,
   type RawSlide,
   type SlideIssues,
 } from './logic';
+import { emblaDuration, moveIndex, shouldZoom, swipeMove } from './rules';
 import { panOffset, zoomOffset } from './zoom';
 
 const raw = (over: Partial<RawSlide> = {}): RawSlide => ({

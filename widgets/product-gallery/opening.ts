@@ -3,6 +3,7 @@ import { httpUrlText } from '../../src/net/url-attrs';
 import type { LightboxItem } from './lightbox';
 import { clampIndex } from './logic';
 import { isPlaceholder, readSlides, SLIDE_SELECTOR } from './slides';
+import type { OpeningMarkup } from './trigger';
 import type { GalleryState, Navigation } from './state';
 
 export interface OpeningHooks {
@@ -13,8 +14,11 @@ export interface OpeningHooks {
   hideZoom(): void;
 }
 
-/** The lightbox's opening: the magnifier trigger, image clicks, and the image itself when the chunk cannot load. */
-export function setUpOpening(state: GalleryState, nav: Navigation, hooks: OpeningHooks) {
+/**
+ * The lightbox's opening: the magnifier trigger and image clicks (drawn at mount by trigger.ts), and the image
+ * itself when the chunk cannot load.
+ */
+export function setUpOpening(state: GalleryState, nav: Navigation, markup: OpeningMarkup, hooks: OpeningHooks) {
   const { settings, wrapper, slideEls, signal, count } = state;
   let opening = false;
 
@@ -46,17 +50,8 @@ export function setUpOpening(state: GalleryState, nav: Navigation, hooks: Openin
     }
   }
 
-  const trigger = setUpTrigger(state, hooks.dialog, (opener) => void open(state.index, opener));
-  // With the magnifier and the slider, WooCommerce opens the lightbox from the magnifier only: an image click
-  // neither navigates nor opens it (a drag on the slider ends in one), and the image links leave the tab order,
-  // so the keyboard reaches one control that works instead of a link that does nothing.
-  const imagesOpen = !(trigger && state.useSlider);
-  if (settings.photoswipe && wrapper && !imagesOpen) {
-    for (const link of wrapper.querySelectorAll<HTMLElement>(
-      '.woocommerce-product-gallery__image a[href], .woocommerce-product-gallery__image--placeholder a[href]',
-    ))
-      state.setAttr(link, 'tabindex', '-1');
-  }
+  const { trigger, imagesOpen } = markup;
+  if (trigger) wireTrigger(trigger, signal, (opener) => void open(state.index, opener));
   if (settings.photoswipe && wrapper) {
     wrapper.addEventListener(
       'click',
@@ -76,32 +71,7 @@ export function setUpOpening(state: GalleryState, nav: Navigation, hooks: Openin
   return { open };
 }
 
-function setUpTrigger(state: GalleryState, dialog: () => HTMLDialogElement, open: (opener: HTMLElement) => void): HTMLElement | undefined {
-  const { gallery, settings, slides, slideEls, signal } = state;
-  let el = gallery.querySelector<HTMLElement>('.woocommerce-product-gallery__trigger');
-  if (!settings.photoswipe || state.count === 0 || slides.every((s, i) => !s.large || isPlaceholder(slideEls[i]!))) return undefined;
-  if (!el && settings.zoom) {
-    el = document.createElement('a');
-    el.setAttribute('href', '#');
-    el.className = 'woocommerce-product-gallery__trigger';
-    const icon = document.createElement('span');
-    icon.setAttribute('aria-hidden', 'true');
-    icon.textContent = '\u{1F50D}';
-    el.append(icon);
-    gallery.prepend(el);
-    const created = el;
-    state.scope.onCleanup(() => created.remove());
-  }
-  if (!el) return undefined;
-  const trigger = el;
-  // A link that opens a dialog is a button: keep WooCommerce's class and element, give it button semantics.
-  if (trigger instanceof HTMLAnchorElement) {
-    if (!trigger.hasAttribute('href')) state.setAttr(trigger, 'href', '#');
-    state.setAttr(trigger, 'role', 'button');
-  }
-  state.setAttr(trigger, 'aria-haspopup', 'dialog');
-  state.setAttr(trigger, 'aria-controls', dialog().id);
-  state.setAttr(trigger, 'aria-label', settings.triggerText);
+function wireTrigger(trigger: HTMLElement, signal: AbortSignal, open: (opener: HTMLElement) => void): void {
   trigger.addEventListener(
     'click',
     (event) => {
@@ -119,7 +89,6 @@ function setUpTrigger(state: GalleryState, dialog: () => HTMLDialogElement, open
     },
     { signal },
   );
-  return trigger;
 }
 
 function lightboxItems(state: GalleryState): LightboxItem[] {

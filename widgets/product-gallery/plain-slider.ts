@@ -1,55 +1,29 @@
-import { whenReleased } from '../../src/dom/press';
 import { listenLegacy } from '../../src/events/bus';
-import { keyToMove, ROW_END, slideLabel, swipeMove } from './logic';
+import { canMove, ROW_END, slideLabel } from './logic';
 import { productTitle } from './slides';
-import type { GalleryState, Navigation } from './state';
-
-/** What the plain slider lends the island that takes it over later. */
-export interface PlainSlider {
-  /** Runs the island's takeover of the strip now, or after the release of a press on it. */
-  afterRelease(fn: () => void): void;
-  /** The arrows' glyphs follow the direction (read again when Embla starts). */
-  setGlyphs(): void;
-}
-
-export interface PlainSliderHooks {
-  /** Ask for the slider island (idempotent). */
-  start(): void;
-  /** A tap pinned the zoom: one finger pans it, the slider leaves it alone. */
-  pinned(): boolean;
-}
+import type { GalleryState } from './state';
 
 /**
  * The slider FlexSlider drew, drawn by plain code at mount (the first paint needs no framework): the carousel's
- * ARIA, `.flex-viewport` around the slides, the arrows, the thumbnail strip, the keys and the first swipes.
+ * ARIA, `.flex-viewport` around the slides, the arrows and the thumbnail strip. Drawing only: what they do when
+ * pressed (controls.ts) comes with the rest of the gallery, on intent (gallery.ts).
  */
-export function drawPlainSlider(state: GalleryState, nav: Navigation, hooks: PlainSliderHooks): PlainSlider {
-  const { gallery, wrapper, settings, signal } = state;
-  const slider: PlainSlider = {
-    afterRelease: (fn) => fn(),
-    setGlyphs() {
-      const glyph = (which: 'prev' | 'next') => ((which === 'prev') !== state.rtl ? '\u2039' : '\u203A');
-      if (state.prevButton?.firstElementChild) state.prevButton.firstElementChild.textContent = glyph('prev');
-      if (state.nextButton?.firstElementChild) state.nextButton.firstElementChild.textContent = glyph('next');
-    },
-  };
-  if (!state.useSlider || !wrapper) return slider;
+export function drawPlainSlider(state: GalleryState, goTo: (index: number) => void): void {
+  const { gallery, wrapper, settings } = state;
+  if (!state.useSlider || !wrapper) return;
   const viewport = drawViewport(state);
   state.viewport = viewport;
   // The shop's `directionNav` (WooCommerce prints false): FlexSlider then draws no arrows, and neither do we;
   // the thumbnails, the keys and swipes move the slides.
   if (settings.directionNav) {
-    state.prevButton = drawArrow(state, viewport, 'prev', nav);
-    state.nextButton = drawArrow(state, viewport, 'next', nav);
-    slider.setGlyphs();
+    state.prevButton = drawArrow(viewport, 'prev');
+    state.nextButton = drawArrow(viewport, 'next');
+    setGlyphs(state);
   }
   // The shop's `controlNav`: without it FlexSlider draws no strip, and the slides move by keys and swipes.
-  if (settings.controlNav) {
-    const strip = drawStrip(state, viewport, nav);
-    // The island replaces the strip's images: not under a pressed button (its click would be lost).
-    slider.afterRelease = whenReleased(strip, signal);
-  }
+  if (settings.controlNav) drawStrip(state, viewport, goTo);
   state.addClass(gallery, 'sf-gallery--static');
+  if (settings.smoothHeight && !equalRatios(state)) state.addClass(gallery, 'sf-gallery--smooth');
   gallery.style.setProperty('--sf-gallery-index', String(state.index));
   state.scope.onCleanup(() => {
     gallery.style.removeProperty('--sf-gallery-index');
@@ -64,16 +38,49 @@ export function drawPlainSlider(state: GalleryState, nav: Navigation, hooks: Pla
     }
   });
   state.scope.onCleanup(() => state.embla?.destroy());
-  // React and Embla (which measures the slides: a forced layout on a large page) are not needed until the
-  // shopper reaches for the gallery (a mouse passes over it before pressing, a finger touches it, focus comes
-  // in) or something moves it: until then our own index shows the slides, so a page nobody touches loads no
-  // framework for its gallery and mounting stays one short task.
-  for (const type of ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const)
-    gallery.addEventListener(type, hooks.start, { signal, capture: true, passive: true });
-  listenForEarlySwipes(state, wrapper, nav, hooks);
-  fitHeightOnLoad(state, nav);
-  listenForKeys(state, nav);
-  return slider;
+}
+
+/** The arrows' glyphs follow the direction (read again when Embla starts). */
+export function setGlyphs(state: GalleryState): void {
+  const glyph = (which: 'prev' | 'next') => ((which === 'prev') !== state.rtl ? '\u2039' : '\u203A');
+  if (state.prevButton?.firstElementChild) state.prevButton.firstElementChild.textContent = glyph('prev');
+  if (state.nextButton?.firstElementChild) state.nextButton.firstElementChild.textContent = glyph('next');
+}
+
+/** The slide shown, in classes and ARIA: the active marks, hidden slides, the arrows' ends. */
+export function renderIndex(state: GalleryState): void {
+  const { index, slideEls, useSlider, gallery } = state;
+  slideEls.forEach((el, i) => {
+    const active = i === index;
+    el.classList.toggle('flex-active-slide', active);
+    if (!useSlider) return;
+    // Only the shown slide is reachable: hidden slides' links would scroll the viewport under the user.
+    if (active) {
+      el.removeAttribute('inert');
+      el.removeAttribute('aria-hidden');
+    } else {
+      el.setAttribute('inert', '');
+      el.setAttribute('aria-hidden', 'true');
+    }
+  });
+  if (useSlider) gallery.style.setProperty('--sf-gallery-index', String(index));
+  state.thumbs().forEach((img, i) => {
+    img.classList.toggle('flex-active', i === index);
+    if (i === index) img.setAttribute('aria-current', 'true');
+    else img.removeAttribute('aria-current');
+  });
+  const can = canMove(index, state.count, state.loop);
+  state.prevButton?.setAttribute('aria-disabled', String(!can.prev));
+  state.nextButton?.setAttribute('aria-disabled', String(!can.next));
+  fitHeight(state);
+}
+
+export function fitHeight(state: GalleryState): void {
+  // Before Embla starts the viewport takes the tallest slide's height; measuring here would force a layout.
+  const { viewport } = state;
+  if (!state.live || !viewport || !state.gallery.classList.contains('sf-gallery--smooth')) return;
+  const h = state.slideEls[state.index]?.offsetHeight ?? 0;
+  if (h > 0) viewport.style.height = `${h}px`;
 }
 
 function drawViewport(state: GalleryState): HTMLElement {
@@ -104,7 +111,7 @@ function drawViewport(state: GalleryState): HTMLElement {
   return viewport;
 }
 
-function drawArrow(state: GalleryState, viewport: HTMLElement, which: 'prev' | 'next', nav: Navigation): HTMLButtonElement {
+function drawArrow(viewport: HTMLElement, which: 'prev' | 'next'): HTMLButtonElement {
   const button = document.createElement('button');
   button.type = 'button';
   button.className = `sf-gallery__nav sf-gallery__nav--${which} flex-${which}`;
@@ -112,13 +119,12 @@ function drawArrow(state: GalleryState, viewport: HTMLElement, which: 'prev' | '
   const glyph = document.createElement('span');
   glyph.setAttribute('aria-hidden', 'true');
   button.append(glyph);
-  button.addEventListener('click', () => nav.move(which, false), { signal: state.signal });
   viewport.append(button);
   return button;
 }
 
-function drawStrip(state: GalleryState, viewport: HTMLElement, nav: Navigation): HTMLOListElement {
-  const { count, columns, signal } = state;
+function drawStrip(state: GalleryState, viewport: HTMLElement, goTo: (index: number) => void): void {
+  const { count, columns } = state;
   const strip = document.createElement('ol');
   state.list = strip;
   strip.className = 'flex-control-nav flex-control-thumbs';
@@ -138,112 +144,20 @@ function drawStrip(state: GalleryState, viewport: HTMLElement, nav: Navigation):
     img.setAttribute('aria-label', label);
     img.draggable = false;
     // The variation form clicks a thumbnail that already shows the variation's image this way (on the image
-    // itself: a theme's triggerHandler does not bubble).
-    listenLegacy(img, 'flexslider-click', () => nav.goTo(i), signal);
+    // itself: a theme's triggerHandler does not bubble, so no holding on the gallery sees it): from mount.
+    listenLegacy(img, 'flexslider-click', () => goTo(i), state.signal);
     // Ends a row of our fallback layout (a theme's own thumbnail rules win over it).
     if ((i + 1) % columns === 0) li.className = ROW_END;
     li.append(img);
     strip.append(li);
   });
-  // One listener for every thumbnail's click and Enter/Space, before and after the island took the strip over.
-  const thumbAt = (event: Event) => state.thumbs().indexOf((event.target as Element | null)?.closest?.('li > img') as HTMLImageElement);
-  strip.addEventListener(
-    'click',
-    (event) => {
-      const i = thumbAt(event);
-      if (i >= 0) nav.goTo(i);
-    },
-    { signal },
-  );
-  strip.addEventListener(
-    'keydown',
-    (event) => {
-      if (event.key !== 'Enter' && event.key !== ' ') return;
-      const i = thumbAt(event);
-      if (i < 0) return;
-      event.preventDefault();
-      nav.goTo(i);
-    },
-    { signal },
-  );
   viewport.after(strip);
   state.scope.onCleanup(() => strip.remove());
-  return strip;
 }
 
-function fitHeightOnLoad(state: GalleryState, nav: Navigation): void {
-  const { slides } = state;
-  const equalRatios = slides.every(
-    (s) => !s.width || !s.height || !slides[0]?.width || Math.abs(s.width / s.height - slides[0].width / (slides[0].height || 1)) < 0.01,
-  );
-  if (!state.settings.smoothHeight || equalRatios) return;
-  state.addClass(state.gallery, 'sf-gallery--smooth');
-  for (const el of state.slideEls) el.querySelector('img')?.addEventListener('load', () => nav.fitHeight(), { signal: state.signal });
-}
-
-/**
- * Before Embla arrived, a drag on the slides still changes slide (the shopper's first swipe is not lost); once
- * it is live, Embla takes the drags and this stays out of the way.
- */
-function listenForEarlySwipes(state: GalleryState, target: HTMLElement, nav: Navigation, hooks: PlainSliderHooks): void {
-  const { signal } = state;
-  let from: { id: number; x: number; y: number } | undefined;
-  let swallow = false;
-  target.addEventListener(
-    'pointerdown',
-    (event) => {
-      swallow = false;
-      from = !state.live && event.isPrimary && event.button === 0 ? { id: event.pointerId, x: event.clientX, y: event.clientY } : undefined;
-    },
-    { signal },
-  );
-  target.addEventListener(
-    'pointerup',
-    (event) => {
-      const start = from;
-      from = undefined;
-      // A press that began before Embla went live is ours to finish: Embla never saw its pointerdown (the island
-      // can arrive mid-drag, the shopper's reaching for the gallery being what asked for it).
-      if (!start || start.id !== event.pointerId || hooks.pinned()) return;
-      const which = swipeMove(event.clientX - start.x, event.clientY - start.y, state.rtl);
-      if (!which) return;
-      swallow = true;
-      nav.move(which, false);
-    },
-    { signal },
-  );
-  target.addEventListener('pointercancel', () => (from = undefined), { signal });
-  // The browser's own image drag would take the pointer away from us.
-  target.addEventListener('dragstart', (event) => (state.live && !from) || event.preventDefault(), { signal });
-  // The click that ends a swipe is not an image click.
-  target.addEventListener(
-    'click',
-    (event) => {
-      if (!swallow) return;
-      swallow = false;
-      event.preventDefault();
-    },
-    { signal, capture: true },
-  );
-}
-
-function listenForKeys(state: GalleryState, nav: Navigation): void {
-  state.gallery.addEventListener(
-    'keydown',
-    (event) => {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-      const target = event.target as Element | null;
-      if (
-        !target ||
-        target.closest('input, select, textarea, [contenteditable]') ||
-        target.closest('.woocommerce-product-gallery__trigger')
-      )
-        return;
-      const which = keyToMove(event.key, state.rtl);
-      if (!which) return;
-      event.preventDefault();
-      nav.move(which, true);
-    },
-    { signal: state.signal },
+function equalRatios({ slides }: GalleryState): boolean {
+  const first = slides[0];
+  return slides.every(
+    (s) => !s.width || !s.height || !first?.width || Math.abs(s.width / s.height - first.width / (first.height || 1)) < 0.01,
   );
 }

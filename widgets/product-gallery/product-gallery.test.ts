@@ -1,8 +1,13 @@
 import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installJQueryStandIn } from '../../test/helpers/cart';
 import { fixtureBody, mountPage as mountWith, only } from '../../test/helpers/mount';
+import { galleryWidget } from './product-gallery.widget';
+import * as rest from './rest';
 
-const mountPage = (html: string) => mountWith(html, only('product-gallery'));
+// The rest of the gallery handed in already loaded (wired at mount, as after the shopper reached for it): these
+// tests are about what it does; waiting for it is test/e2e/product-gallery.e2e.ts's.
+const entry = only('product-gallery').map((e) => ({ ...e, load: async () => ({ default: galleryWidget({ rest }) }) }));
+const mountPage = (html: string) => mountWith(html, entry);
 
 /** PhotoSwipe stands in here (happy-dom has no layout); the real one is tested in Chromium. */
 const pswp = vi.hoisted(() => ({ created: [] as FakePhotoSwipe[] }));

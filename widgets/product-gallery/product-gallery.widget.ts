@@ -3,7 +3,7 @@ import { pageGlobal } from '../../src/config/globals';
 import { adoptStyles } from '../../src/dom/styles';
 import { fireLegacy, listenLegacy } from '../../src/events/bus';
 import { galleryParams, installJQueryShims } from '../../src/events/shims';
-import { enhanceGallery, type GalleryController } from './gallery';
+import { enhanceGallery, type GalleryContext, type GalleryController } from './gallery';
 import { readGallerySettings } from './settings';
 import { GALLERY_CSS } from './styles';
 
@@ -56,55 +56,65 @@ function dialogService(scope: WidgetContext): { get(): HTMLDialogElement } {
   };
 }
 
-export default defineWidget({
-  mount(element, ctx) {
-    const gallery = element as HTMLElement;
-    try {
-      installJQueryShims();
-      const raw = galleryParams.get(gallery) ?? pageGlobal('wc_single_product_params');
-      const settings = readGallerySettings(raw);
-      const eventParams = raw !== null && typeof raw === 'object' ? raw : settings;
-      adoptStyles('product-gallery', GALLERY_CSS);
+/** The gallery's rest (rest.ts): wired on intent, evaluated earlier by the registry entry's `warm`. */
+export const loadRest = () => import('./rest');
 
-      // Held from mount, so it is released after the gallery's own cleanup below; the dialog itself is only drawn
-      // when a gallery first needs it (a trigger to point at, an opening).
-      const dialog = ctx.page('product-gallery:dialog', dialogService);
-      const galleryContext = {
-        widget: ctx,
-        settings,
-        warn: ctx.warn,
-        loadLightbox: () => import('./lightbox'),
-        dialog: dialog.get,
-      };
+/** The gallery's later chunks, as the widget imports them; a test hands in its own (the rest already loaded). */
+type Loaders = Pick<GalleryContext, 'rest' | 'loadRest' | 'loadSlider' | 'loadZoom'>;
 
-      fireGalleryEvent(gallery, 'wc-product-gallery-before-init', eventParams);
-      let controller: GalleryController = enhanceGallery(gallery, galleryContext);
-      fireGalleryEvent(gallery, 'wc-product-gallery-after-init', eventParams);
+export const galleryWidget = (loaders: Loaders = {}) =>
+  defineWidget({
+    mount(element, ctx) {
+      const gallery = element as HTMLElement;
+      try {
+        installJQueryShims();
+        const raw = galleryParams.get(gallery) ?? pageGlobal('wc_single_product_params');
+        const settings = readGallerySettings(raw);
+        const eventParams = raw !== null && typeof raw === 'object' ? raw : settings;
+        adoptStyles('product-gallery', GALLERY_CSS);
 
-      listenLegacy(gallery, 'woocommerce_gallery_reset_slide_position', () => controller.goTo(0), ctx.signal);
-      listenLegacy(gallery, 'woocommerce_gallery_init_zoom', () => controller.initZoom(), ctx.signal);
-      // The variation form swaps the first slide's image itself; the slider, thumbnails and zoom follow.
-      const scope = gallery.closest('.product') ?? document.body;
-      for (const name of VARIATION_EVENTS) listenLegacy(scope, name, () => controller.refreshFirstSlide(), ctx.signal);
+        // Held from mount, so it is released after the gallery's own cleanup below; the dialog itself is only drawn
+        // when a gallery first needs it (a trigger to point at, an opening).
+        const dialog = ctx.page('product-gallery:dialog', dialogService);
+        const galleryContext: GalleryContext = {
+          ...loaders,
+          widget: ctx,
+          settings,
+          warn: ctx.warn,
+          loadLightbox: () => import('./lightbox'),
+          dialog: dialog.get,
+        };
 
-      // Slides replaced in place (a theme re-rendering the wrapper): start again on the new slides.
-      const wrapper = gallery.querySelector('.woocommerce-product-gallery__wrapper');
-      if (wrapper && typeof MutationObserver === 'function') {
-        const mo = new MutationObserver(() => {
+        fireGalleryEvent(gallery, 'wc-product-gallery-before-init', eventParams);
+        let controller: GalleryController = enhanceGallery(gallery, galleryContext);
+        fireGalleryEvent(gallery, 'wc-product-gallery-after-init', eventParams);
+
+        listenLegacy(gallery, 'woocommerce_gallery_reset_slide_position', () => controller.goTo(0), ctx.signal);
+        listenLegacy(gallery, 'woocommerce_gallery_init_zoom', () => controller.initZoom(), ctx.signal);
+        // The variation form swaps the first slide's image itself; the slider, thumbnails and zoom follow.
+        const scope = gallery.closest('.product') ?? document.body;
+        for (const name of VARIATION_EVENTS) listenLegacy(scope, name, () => controller.refreshFirstSlide(), ctx.signal);
+
+        // Slides replaced in place (a theme re-rendering the wrapper): start again on the new slides.
+        const wrapper = gallery.querySelector('.woocommerce-product-gallery__wrapper');
+        if (wrapper && typeof MutationObserver === 'function') {
+          const mo = new MutationObserver(() => {
+            controller.destroy();
+            controller = enhanceGallery(gallery, galleryContext);
+          });
+          mo.observe(wrapper, { childList: true });
+          ctx.onCleanup(() => mo.disconnect());
+        }
+
+        ctx.onCleanup(() => {
+          fireGalleryEvent(gallery, 'wc-product-gallery-before-destroy', eventParams);
           controller.destroy();
-          controller = enhanceGallery(gallery, galleryContext);
         });
-        mo.observe(wrapper, { childList: true });
-        ctx.onCleanup(() => mo.disconnect());
+      } finally {
+        // WooCommerce prints the gallery at opacity 0 until its script is ready; never leave it invisible.
+        gallery.style.opacity = '1';
       }
+    },
+  });
 
-      ctx.onCleanup(() => {
-        fireGalleryEvent(gallery, 'wc-product-gallery-before-destroy', eventParams);
-        controller.destroy();
-      });
-    } finally {
-      // WooCommerce prints the gallery at opacity 0 until its script is ready; never leave it invisible.
-      gallery.style.opacity = '1';
-    }
-  },
-});
+export default galleryWidget();

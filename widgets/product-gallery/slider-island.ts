@@ -1,6 +1,6 @@
 import { errorOnce } from '../../src/log';
-import { emblaDuration } from './logic';
-import type { PlainSlider } from './plain-slider';
+import { emblaDuration } from './rules';
+import { setGlyphs } from './plain-slider';
 import type { GalleryState, Navigation } from './state';
 
 export interface SliderIslandHooks {
@@ -10,6 +10,8 @@ export interface SliderIslandHooks {
   hideZoom(): void;
   /** A tap pinned the zoom: one finger pans it, Embla must not take it as a swipe. */
   pinned(): boolean;
+  /** Runs the takeover of the strip now, or after the release of a press on it. */
+  afterRelease(fn: () => void): void;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface SliderIslandHooks {
  * shopper reaches for the gallery or something moves it; it starts at the slide the plain code shows. The takeover
  * itself is in the island's chunk: a gallery nobody touches does not load its code.
  */
-export function createSliderIsland(state: GalleryState, nav: Navigation, plain: PlainSlider, hooks: SliderIslandHooks) {
+export function createSliderIsland(state: GalleryState, nav: Navigation, hooks: SliderIslandHooks) {
   const { gallery, settings, signal } = state;
   let started = false;
 
@@ -30,7 +32,7 @@ export function createSliderIsland(state: GalleryState, nav: Navigation, plain: 
       if (computedRtl !== state.rtl) {
         state.rtl = computedRtl;
         gallery.classList.toggle('sf-gallery--rtl', state.rtl || state.hadRtlClass);
-        plain.setGlyphs();
+        setGlyphs(state);
       }
       const options = {
         direction: state.rtl ? ('rtl' as const) : ('ltr' as const),
@@ -49,7 +51,7 @@ export function createSliderIsland(state: GalleryState, nav: Navigation, plain: 
       hooks
         .load()
         .then((slider) =>
-          plain.afterRelease(() => {
+          hooks.afterRelease(() => {
             try {
               slider.takeOver(state, nav, options, hooks.hideZoom);
             } catch (error) {

@@ -3,6 +3,11 @@ import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vite
 import { setEnvironment } from '../../src/env';
 import { fixtureBody, mountPage, only } from '../../test/helpers/mount';
 import { enhanceGallery, type GalleryController } from './gallery';
+import { galleryWidget } from './product-gallery.widget';
+import * as rest from './rest';
+
+/** The widget with the rest of the gallery handed in already loaded (wired at mount): these tests are the island's. */
+const withRest = only('product-gallery').map((e) => ({ ...e, load: async () => ({ default: galleryWidget({ rest }) }) }));
 import { readGallerySettings } from './settings';
 import { testContext } from '../../test/helpers/context';
 
@@ -85,6 +90,8 @@ async function enhance(mutate: (html: string) => string = (h) => h): Promise<Gal
   dialog.id = 'photoswipe-fullscreen-dialog';
   document.body.append(dialog);
   const controller = enhanceGallery(gallery(), {
+    // The rest of the gallery already loaded: wired at once, as after the shopper reached for it.
+    rest,
     widget: testContext('product-gallery'),
     settings: readGallerySettings(PARAMS),
     warn: () => {},
@@ -274,7 +281,7 @@ describe('product gallery: re-enhancing and late galleries', () => {
   });
 
   it('starts again on slides a theme put in place of the old ones', async () => {
-    await mountPage(await fixtureBody('product-gallery.html'), only('product-gallery'));
+    await mountPage(await fixtureBody('product-gallery.html'), withRest);
     reachFor();
     await vi.waitFor(() => expect(embla.started).toHaveLength(1));
     const wrapper = gallery().querySelector('.woocommerce-product-gallery__wrapper')!;
@@ -291,7 +298,7 @@ describe('product gallery: re-enhancing and late galleries', () => {
   });
 
   it('a gallery inserted later in a hidden quick view mounts and navigates', async () => {
-    const runtime = await mountPage('<div class="product"><h1 class="product_title">Linen apron</h1></div>', only('product-gallery'));
+    const runtime = await mountPage('<div class="product"><h1 class="product_title">Linen apron</h1></div>', withRest);
     const parsed = document.createElement('template');
     parsed.innerHTML = await fixtureBody('product-gallery.html');
     const markup = parsed.content.querySelector('.woocommerce-product-gallery')!.outerHTML;

@@ -3,6 +3,7 @@ import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vite
 import { setEnvironment } from '../../src/env';
 import { fixtureBody } from '../../test/helpers/mount';
 import { enhanceGallery, type GalleryController } from './gallery';
+import * as rest from './rest';
 import type { LightboxRequest } from './lightbox';
 import { readGallerySettings } from './settings';
 import { testContext } from '../../test/helpers/context';
@@ -108,6 +109,8 @@ async function enhance(params: Record<string, unknown> = PARAMS, options: Enhanc
   dialog.id = 'photoswipe-fullscreen-dialog';
   document.body.append(dialog);
   const controller = enhanceGallery(gallery(), {
+    // The rest of the gallery already loaded: wired at once, as after the shopper reached for it.
+    rest,
     widget: testContext('product-gallery'),
     settings: readGallerySettings(params),
     warn: options.warn ?? (() => {}),

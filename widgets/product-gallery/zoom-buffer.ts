@@ -1,5 +1,5 @@
 import { env } from '../../src/env';
-import { shouldZoom, TAP_MAX_MS, TAP_SLOP } from './logic';
+import { shouldZoom, TAP_MAX_MS, TAP_SLOP } from './rules';
 import { SLIDE_SELECTOR } from './slides';
 import type { GalleryState } from './state';
 import type { Zoom } from './zoom';
