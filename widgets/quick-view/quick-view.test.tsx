@@ -551,6 +551,16 @@ describe('quick view timeline (full motion)', { timeout: 20_000 }, () => {
     await new Promise<void>((resolve) => setImmediate(resolve));
   };
 
+  /** A 1280 × 800 window for this test (happy-dom's own size otherwise). */
+  const desktopWindow = () => {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1280 });
+    Object.defineProperty(window, 'innerHeight', { configurable: true, value: 800 });
+    onTestFinished(() => {
+      delete (window as { innerWidth?: number }).innerWidth;
+      delete (window as { innerHeight?: number }).innerHeight;
+    });
+  };
+
   const vars = () => {
     const style = (container() as HTMLElement).style;
     return {
@@ -564,12 +574,7 @@ describe('quick view timeline (full motion)', { timeout: 20_000 }, () => {
     const displayed = vi.fn();
     document.body.addEventListener('quick-view-displayed', displayed);
     onTestFinished(() => document.body.removeEventListener('quick-view-displayed', displayed));
-    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1280 });
-    Object.defineProperty(window, 'innerHeight', { configurable: true, value: 800 });
-    onTestFinished(() => {
-      delete (window as { innerWidth?: number }).innerWidth;
-      delete (window as { innerHeight?: number }).innerHeight;
-    });
+    desktopWindow();
     await ready(512);
     link(512).click();
     await tick(200);
@@ -606,12 +611,7 @@ describe('quick view timeline (full motion)', { timeout: 20_000 }, () => {
   });
 
   it('a resize while the container widens ends the zoom there: the new box is drawn where it is laid out', async () => {
-    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1280 });
-    Object.defineProperty(window, 'innerHeight', { configurable: true, value: 800 });
-    onTestFinished(() => {
-      delete (window as { innerWidth?: number }).innerWidth;
-      delete (window as { innerHeight?: number }).innerHeight;
-    });
+    desktopWindow();
     await ready(512);
     link(512).click();
     await tick(1000);
