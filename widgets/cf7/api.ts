@@ -2,13 +2,14 @@
  * The boundary with Contact Form 7's REST API: the page global, the three endpoints and the shapes of their
  * answers (validated here, once). Only src/net calls fetch.
  */
-import * as z from 'zod/mini';
 import { parseFlag } from '../../src/config/parse';
 import { NetError } from '../../src/net/errors';
 import { parseLenientJson, requestText } from '../../src/net/request';
 import { warnOnce } from '../../src/log';
 import { restUrl } from './logic';
+import type { Feedback } from './answers';
 import { isKnownRule, ruleProblem, type Rule } from './rules';
+import { readRefill, readRule, type Refill } from './shapes';
 
 export const WIDGET = 'cf7';
 
@@ -47,38 +48,11 @@ export function readConfig(raw: unknown): Cf7Config | undefined {
 
 // ---- answers -------------------------------------------------------------------------------------------------
 
-const invalidField = z.object({
-  field: z.string(),
-  message: z.catch(z.string(), ''),
-  idref: z.catch(z.optional(z.nullable(z.string())), null),
-  error_id: z.catch(z.optional(z.string()), undefined),
-});
+export type { Feedback } from './answers';
+export type { Refill } from './shapes';
 
-const quizRefill = z.record(z.string(), z.tuple([z.string(), z.string()]));
-const captchaRefill = z.record(z.string(), z.string());
-
-/** The feedback object; extra keys (stripe, demo_mode, plugins' own) are kept for listeners. */
-const feedbackSchema = z.looseObject({
-  status: z.string(),
-  message: z.catch(z.string(), ''),
-  invalid_fields: z.catch(z.array(invalidField), []),
-  posted_data_hash: z.catch(z.optional(z.string()), undefined),
-  into: z.catch(z.optional(z.string()), undefined),
-  quiz: z.catch(z.optional(quizRefill), undefined),
-  captcha: z.catch(z.optional(captchaRefill), undefined),
-});
-
-export type Feedback = z.infer<typeof feedbackSchema> & Record<string, unknown>;
-
-/** The refill answer: either key optional, and `[]` when the form has neither. */
-const refillSchema = z.union([
-  z.array(z.unknown()),
-  z.looseObject({ quiz: z.catch(z.optional(quizRefill), undefined), captcha: z.catch(z.optional(captchaRefill), undefined) }),
-]);
-
-export type Refill = { quiz?: Record<string, [string, string]>; captcha?: Record<string, string> };
-
-const wpError = z.looseObject({ code: z.optional(z.string()), message: z.string() });
+/** The send's answer shapes (zod/mini), requested with the send: see answers.ts. */
+const loadAnswers = () => import('./answers');
 
 // ---- schema --------------------------------------------------------------------------------------------------
 
@@ -89,28 +63,16 @@ export interface Schema {
 }
 
 const FIELD = /^[A-Za-z][-A-Za-z0-9_:]*$/;
-const scalar = z.union([z.number(), z.string()]);
-const ruleShape = z.looseObject({
-  rule: z.string(),
-  field: z.optional(z.string()),
-  error: z.optional(z.string()),
-  threshold: z.optional(scalar),
-  accept: z.optional(z.array(scalar)),
-  base: z.optional(scalar),
-  interval: z.optional(scalar),
-  rules: z.optional(z.array(z.unknown())),
-});
-
 /** Keep the rules we understand; one warning per malformed rule, which is dropped (the server still judges it). */
 export function normaliseRules(raw: readonly unknown[], path = 'rules', parentField?: string): Rule[] {
   const out: Rule[] = [];
   raw.forEach((item, i) => {
-    const parsed = ruleShape.safeParse(item);
-    if (!parsed.success || (parsed.data.field !== undefined && !FIELD.test(parsed.data.field))) {
+    const parsed = readRule(item);
+    if (!parsed || (parsed.field !== undefined && !FIELD.test(parsed.field))) {
       warnOnce(WIDGET, `schema.${path}[${i}]`, 'is not a rule Contact Form 7 prints; skipped');
       return;
     }
-    const { rule, field, error, threshold, accept, base, interval, rules } = parsed.data;
+    const { rule, field, error, threshold, accept, base, interval, rules } = parsed;
     if (!isKnownRule(rule)) {
       warnOnce(WIDGET, `schema.${path}[${i}].rule`, `unknown rule ${JSON.stringify(rule)}; left to the server`);
       return;
@@ -198,9 +160,18 @@ export async function fetchRefill(
   signal?: AbortSignal,
 ): Promise<(Refill & Record<string, unknown>) | unknown[]> {
   const data = await getJson(url(config, `contact-forms/${formId}/refill`), signal);
-  const parsed = refillSchema.safeParse(data);
-  if (!parsed.success) throw new NetError('invalid_response');
-  return parsed.data as (Refill & Record<string, unknown>) | unknown[];
+  const refill = readRefill(data);
+  if (!refill) throw new NetError('invalid_response');
+  return refill;
+}
+
+/** The answer shapes, or the failure a request that could not be read gives (as requestJson's schema loader). */
+async function answersOr(answers: ReturnType<typeof loadAnswers>) {
+  try {
+    return await answers;
+  } catch {
+    throw new NetError('fetch_error');
+  }
 }
 
 /**
@@ -209,6 +180,9 @@ export async function fetchRefill(
  * JSON (a security plugin's 403, a 415).
  */
 export async function postFeedback(config: Cf7Config, formId: number, body: FormData, hasFiles: boolean): Promise<Feedback> {
+  const answers = loadAnswers();
+  // A chunk that fails to load must not surface as an unhandled rejection while the request is still running.
+  answers.catch(() => {});
   let text: string;
   try {
     ({ text } = await requestText(url(config, `contact-forms/${formId}/feedback`), {
@@ -226,7 +200,7 @@ export async function postFeedback(config: Cf7Config, formId: number, body: Form
         // WordPress's api-fetch reports an unreadable error page as invalid JSON.
         throw new NetError('invalid_json', { status: error.status, body: error.body });
       }
-      const parsed = wpError.safeParse(data);
+      const parsed = (await answersOr(answers)).wpError.safeParse(data);
       throw new NetError('http', {
         status: error.status,
         body: error.body,
@@ -236,7 +210,7 @@ export async function postFeedback(config: Cf7Config, formId: number, body: Form
     throw error;
   }
   const data = text.trim() === '' ? null : parseLenientJson(text);
-  const parsed = feedbackSchema.safeParse(data);
+  const parsed = (await answersOr(answers)).feedbackSchema.safeParse(data);
   if (!parsed.success) throw new NetError('invalid_json', { body: text });
   return parsed.data as Feedback;
 }
