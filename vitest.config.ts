@@ -29,6 +29,9 @@ export default defineConfig({
     // Worker threads rather than child processes (each file still gets its own module graph and happy-dom: isolate
     // stays on): the same files in 170-175 s instead of 209-263 s, A/B twice on this machine at the same load.
     pool: 'threads',
+    // A test waits for conditions (vi.waitFor has a 10 s floor, test/setup.ts), and on the loaded two-core machine the
+    // 5 s default cut off tests that were only slow to be scheduled. A test's own timeout stands.
+    testTimeout: 30_000,
     // No retry, as the browser tests: a test that passes only on a second try is a defect to find, not to repeat.
     retry: 0,
   },

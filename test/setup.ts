@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { server } from '../fixtures/mock/node';
 import { resetState } from '../fixtures/mock/state';
 import { forgetTheme } from '../src/theme/theme';
@@ -7,6 +7,19 @@ import { resetLogMemory } from '../src/log';
 import { installHappyDomFixes } from './helpers/happy-dom-fixes';
 
 installHappyDomFixes();
+
+/*
+ * A wait is for a condition, never a deadline. On the two-core machine under load (CI beside other runs: load 15 to
+ * 22) vi.waitFor's 1 s default failed ten tests whose code was right, only late to be scheduled (add to cart, quick
+ * view, checkout, the variation form). Every wait gets at least MIN_WAIT; a test's own longer timeout stands. A
+ * failing condition still fails, only later.
+ */
+const MIN_WAIT = 10_000;
+const waitFor = vi.waitFor;
+vi.waitFor = ((callback, options) => {
+  const given = typeof options === 'number' ? { timeout: options } : (options ?? {});
+  return waitFor(callback, { ...given, timeout: Math.max(given.timeout ?? 0, MIN_WAIT) });
+}) as typeof vi.waitFor;
 
 /*
  * Testing Library's React renderer (react-dom and @testing-library/dom under it) is loaded only by the few files

@@ -41,7 +41,7 @@ const loads = () => state.log.filter((e) => e.endpoint === 'fusion_quick_view_lo
  * Wait for what a step means (the dialog open, the product in, focus moved) up to near the test's own limit, not
  * vi.waitFor's 1 s: on a busy machine the request, the sanitizer and the widgets inside take longer than that.
  */
-const until = <T,>(check: () => T) => vi.waitFor(check, { timeout: 15_000 });
+const until = <T,>(check: () => T) => vi.waitFor(check, { timeout: 25_000 });
 
 let runtime: Runtime;
 let restoreEnv: () => void;
@@ -57,7 +57,7 @@ async function open(id: number, html?: string): Promise<void> {
 /** Wait until the product is in, or a message is shown. */
 const settledView = () => until(() => expect(content().querySelector('.product') ?? (message() || null)).not.toBeNull());
 
-describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20_000 }, () => {
+describe('quick view (reduced motion: the timeline runs at once)', { timeout: 40_000 }, () => {
   beforeEach(() => {
     usePageGlobals('quick-view.html');
     restoreEnv = setEnvironment({ prefersReducedMotion: () => true });
@@ -88,6 +88,8 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
     expect(d.querySelector('.fusion-wqv-close > button[type=button] .screen-reader-text')?.textContent).toBe('Close product quick view');
     const loaderTitle = d.querySelector('.fusion-wqv-loader.product h2.product_title.entry-title')!;
     expect(loaderTitle.textContent).toBe('Canvas tote');
+    // The card's price and rating may be committed a render after the dialog shows (as the badges, below).
+    await until(() => expect(d.querySelector('.fusion-price-rating .price')).not.toBeNull());
     expect(d.querySelector('.fusion-price-rating .price')?.textContent).toContain('24.00');
     expect(d.querySelector('.fusion-price-rating .star-rating')).not.toBeNull();
     expect(document.body.classList.contains('fusion-wqv-open')).toBe(true);
@@ -345,6 +347,12 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
       '<span class="onsale">Sale!</span><div class="fusion-out-of-stock"><div class="fusion-position-text">Out of stock</div></div>';
     const html = (await page()).replace(/(<li class="product[^"]*post-318[\s\S]*?<div class="fusion-image-wrapper[^"]*">)/, `$1${badges}`);
     await open(318, html);
+    // The card's preview (badges included) may be committed a render after the dialog shows: wait for it.
+    await until(() =>
+      expect(dialog()!.querySelector('.fusion-woocommerce-quick-view-container .fusion-woo-badges-wrapper .onsale')?.textContent).toBe(
+        'Sale!',
+      ),
+    );
     const wrapper = dialog()!.querySelector('.fusion-woocommerce-quick-view-container .fusion-woo-badges-wrapper');
     expect(wrapper?.querySelector('.onsale')?.textContent).toBe('Sale!');
     expect(wrapper?.querySelector('.fusion-out-of-stock')?.textContent).toBe('Out of stock');
@@ -524,7 +532,7 @@ describe('quick view (reduced motion: the timeline runs at once)', { timeout: 20
   });
 });
 
-describe('quick view timeline (full motion)', { timeout: 20_000 }, () => {
+describe('quick view timeline (full motion)', { timeout: 40_000 }, () => {
   beforeEach(() => {
     usePageGlobals('quick-view.html');
   });
