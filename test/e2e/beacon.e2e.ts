@@ -4,7 +4,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS, waitForIdleIslands } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS, PLAIN_FLOW_TAGS, waitForIdleIslands } from './harness';
 
 const DESKTOP = { width: 1600, height: 900 };
 
@@ -71,7 +71,9 @@ describe.each(BUILD_TAGS)('WP Rocket beacon, %s tag', (tag) => {
     expect(await reports(page)).toHaveLength(1);
     expectNoConsoleErrors(errors);
   });
+});
 
+describe.each(PLAIN_FLOW_TAGS)('WP Rocket beacon, %s tag', (tag) => {
   test('a failing rocket_check_beacon counts as not stored: the detections run and report', async () => {
     const { page } = await openPage('/beacon.html', { tag, viewport: DESKTOP, beforeGoto: failCheck('http500') });
     await completed(page);

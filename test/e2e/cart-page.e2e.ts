@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { FIXTURE_CART } from '../../fixtures/mock/checkout';
-import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS, PLAIN_FLOW_TAGS } from './harness';
 
 const TOTE = FIXTURE_CART[0]!.key;
 const MUG = FIXTURE_CART[1]!.key;
@@ -120,7 +120,9 @@ describe.each(BUILD_TAGS)('cart page, %s tag', (tag) => {
     await expectAxeClean(page);
     expectNoConsoleErrors(errors);
   });
+});
 
+describe.each(PLAIN_FLOW_TAGS)('cart page, %s tag', (tag) => {
   test('no overlay fade under reduced motion, and a failed update keeps the quantity with a message', async () => {
     const { page, errors } = await openPage('/cart/', { tag, storage: seeded, reducedMotion: true });
     await page.waitForSelector('button[name="update_cart"]:disabled');

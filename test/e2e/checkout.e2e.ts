@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { FIXTURE_CART, freshCheckout } from '../../fixtures/mock/checkout';
 import recordedReview from '../../fixtures/responses/realshop/update_order_review.json';
-import { expectAxeClean, expectNoConsoleErrors, openPage, recorded, BUILD_TAGS } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, openPage, recorded, BUILD_TAGS, PLAIN_FLOW_TAGS } from './harness';
 import { scrollStill } from './waits';
 
 const seeded = { local: { __storefront_islands_mock__: JSON.stringify({ cart: FIXTURE_CART }) } };
@@ -107,7 +107,9 @@ describe.each(BUILD_TAGS)('checkout, %s tag', (tag) => {
     await Promise.all([page.waitForURL(/\/checkout\/order-received\/\d+\/\?key=wc_order_/), page.click('#place_order')]);
     expectNoConsoleErrors(errors.filter((e) => !/status of 404/.test(e)));
   });
+});
 
+describe.each(PLAIN_FLOW_TAGS)('checkout, %s tag', (tag) => {
   test('one-page checkout: server errors tied to their fields, focus on the first, checkout_error for jQuery', async () => {
     const { page, errors } = await openPage('/checkout-onepage.html', { tag, storage: seeded, jquery: true });
     await page.evaluate(() => {
@@ -151,7 +153,7 @@ describe.each(BUILD_TAGS)('checkout, %s tag', (tag) => {
   });
 });
 
-describe.each(BUILD_TAGS)('checkout, leaving the page, %s tag', (tag) => {
+describe.each(PLAIN_FLOW_TAGS)('checkout, leaving the page, %s tag', (tag) => {
   const open = async (path: string) => {
     const opened = await openPage(path, { tag, storage: seeded });
     await opened.page.waitForFunction(() => window.__mock!.state.log.some((e) => e.endpoint === 'update_order_review'));
@@ -279,7 +281,7 @@ const reviewAnswering = (reviewAnswer: 'realshop' | 'hostile' | 'scripted') => (
   },
 });
 
-describe.each(BUILD_TAGS)('checkout, server HTML through the one sanitizer, %s tag', (tag) => {
+describe.each(PLAIN_FLOW_TAGS)('checkout, server HTML through the one sanitizer, %s tag', (tag) => {
   test("the real shop's order review fragments come through whole: every field, label, button and payment box", async () => {
     const storage = reviewAnswering('realshop');
     const { page, errors } = await openPage('/checkout-onepage.html', { tag, storage });

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, FRAMEWORK_CHUNK, openPage, BUILD_TAGS } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, FRAMEWORK_CHUNK, openPage, BUILD_TAGS, PLAIN_FLOW_TAGS } from './harness';
 
 const activeId = (page: Page) =>
   page.evaluate(() => document.activeElement?.id || document.activeElement?.getAttribute('href') || document.activeElement?.tagName);
@@ -68,12 +68,6 @@ describe.each(BUILD_TAGS)('foundation widgets, %s tag', (tag) => {
     expectNoConsoleErrors(errors);
   });
 
-  test('product tabs: a comment hash opens the reviews on arrival', async () => {
-    const { page, errors } = await openPage('/product-simple.html#comment-12', { tag });
-    expect(await visiblePanels(page, '.woocommerce-tabs > .wc-tab')).toEqual(['tab-reviews']);
-    expectNoConsoleErrors(errors);
-  });
-
   test('theme tabs: roles added, arrows and Enter, panel shown', async () => {
     const { page, errors } = await openPage('/home.html', { tag });
     expect(await page.getAttribute('.fusion-tabs .nav-tabs', 'role')).toBe('tablist');
@@ -105,23 +99,6 @@ describe.each(BUILD_TAGS)('foundation widgets, %s tag', (tag) => {
     const atBottom = await page.evaluate(() => Math.abs(window.scrollY + innerHeight - document.documentElement.scrollHeight) < 2);
     if (!atBottom) expect(Math.abs(top - header)).toBeLessThan(3);
     await expectAxeClean(page);
-    expectNoConsoleErrors(errors);
-  });
-
-  test('anchors: instant under reduced motion', async () => {
-    const { page, errors } = await openPage('/home.html', { tag, reducedMotion: true });
-    // The first in-page link click loads the widget; the click is held meanwhile, then replayed.
-    await page.click('.fusion-button[href="#sale"]');
-    await page.waitForFunction(() => location.hash === '#sale' && document.activeElement?.id === 'sale', null, { timeout: 5000 });
-    expect(await scrollY(page)).toBeGreaterThan(0);
-    expectNoConsoleErrors(errors);
-  });
-
-  test('anchors: arriving with #_id scrolls there and cleans the address', async () => {
-    const { page, errors } = await openPage('/home.html#_best-sellers', { tag });
-    await page.waitForFunction(() => location.hash === '#best-sellers', null, { timeout: 5000 });
-    expect(await page.getAttribute('.fusion-page-load-link', 'href')).toBe('#best-sellers');
-    expect(await scrollY(page)).toBeGreaterThan(0);
     expectNoConsoleErrors(errors);
   });
 
@@ -193,6 +170,31 @@ describe.each(BUILD_TAGS)('foundation widgets, %s tag', (tag) => {
     );
     expect(await page.$('[aria-live]:is(.sf-countdown *, .fusion-countdown *)')).toBeNull();
     await expectAxeClean(page);
+    expectNoConsoleErrors(errors);
+  });
+});
+
+describe.each(PLAIN_FLOW_TAGS)('foundation widgets, %s tag', (tag) => {
+  test('product tabs: a comment hash opens the reviews on arrival', async () => {
+    const { page, errors } = await openPage('/product-simple.html#comment-12', { tag });
+    expect(await visiblePanels(page, '.woocommerce-tabs > .wc-tab')).toEqual(['tab-reviews']);
+    expectNoConsoleErrors(errors);
+  });
+
+  test('anchors: instant under reduced motion', async () => {
+    const { page, errors } = await openPage('/home.html', { tag, reducedMotion: true });
+    // The first in-page link click loads the widget; the click is held meanwhile, then replayed.
+    await page.click('.fusion-button[href="#sale"]');
+    await page.waitForFunction(() => location.hash === '#sale' && document.activeElement?.id === 'sale', null, { timeout: 5000 });
+    expect(await scrollY(page)).toBeGreaterThan(0);
+    expectNoConsoleErrors(errors);
+  });
+
+  test('anchors: arriving with #_id scrolls there and cleans the address', async () => {
+    const { page, errors } = await openPage('/home.html#_best-sellers', { tag });
+    await page.waitForFunction(() => location.hash === '#best-sellers', null, { timeout: 5000 });
+    expect(await page.getAttribute('.fusion-page-load-link', 'href')).toBe('#best-sellers');
+    expect(await scrollY(page)).toBeGreaterThan(0);
     expectNoConsoleErrors(errors);
   });
 });

@@ -33,6 +33,16 @@ export const TAGS = ['module', 'classic', 'compact'] as const;
  * build, so running each flow a third time would add minutes and no new fact. A flow runs once per build.
  */
 export const BUILD_TAGS = ['module', 'compact'] as const;
+/**
+ * The React build only, for a plain flow: one that renders no island view and requests no framework chunk. The
+ * compact build differs from the React build only by the framework alias (vite.config.ts, `PREACT`: react and
+ * react-dom resolved to preact/compat, nothing else), so a flow through plain widgets runs byte-identical code in
+ * both and a second run adds no fact. A flow that renders or loads a view, asserts framework requests or tests a
+ * view's deferral stays in BUILD_TAGS, as do the runtime's per-build loading checks; every plain widget keeps at
+ * least one flow (its richest, with its axe check) in BUILD_TAGS, and every fixture page is booted, mounted and
+ * axe-checked under both builds by pages.e2e.ts and pages-compact.e2e.ts.
+ */
+export const PLAIN_FLOW_TAGS = ['module'] as const;
 /** Every tag the fixture server prints (`?tag=`): TAGS plus the compact build's classic tag. */
 export const ALL_TAGS = ['module', 'classic', 'compact', 'compact-classic'] as const;
 export type Tag = (typeof ALL_TAGS)[number];

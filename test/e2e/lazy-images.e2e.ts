@@ -7,7 +7,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { BUILD_TAGS, expectAxeClean, expectNoConsoleErrors, openPage } from './harness';
+import { BUILD_TAGS, PLAIN_FLOW_TAGS, expectAxeClean, expectNoConsoleErrors, openPage } from './harness';
 
 const UPLOADS = '/wp-content/uploads/2025/04/';
 
@@ -28,32 +28,6 @@ const loaded = (page: Page, selector: string) => page.waitForSelector(`${selecto
 const scrollTo = (page: Page, selector: string) => page.$eval(selector, (el) => el.scrollIntoView({ block: 'center' }));
 
 describe.each(BUILD_TAGS)('lazy images, %s tag', (tag) => {
-  test.each([
-    [1280, 800],
-    [800, 900],
-    [500, 500],
-  ])('at %i×%i: the hero loads at once with high priority and sizes from its width; far images wait', async (width, height) => {
-    const { page, errors, requests } = await openPage('/lazy-images.html', { tag, viewport: { width, height }, beforeGoto: recordEvents });
-    await loaded(page, '#hero');
-    expect(await page.getAttribute('#hero', 'fetchpriority')).toBe('high');
-    expect(await page.getAttribute('#hero', 'src')).toBe(`${UPLOADS}workshop-spring-1600x700.jpg`);
-    expect(await page.getAttribute('#hero', 'srcset')).toContain(`${UPLOADS}workshop-spring-800x350.jpg 800w`);
-    const heroWidth = await page.$eval('#hero', (el) => Math.round(el.getBoundingClientRect().width));
-    expect(await page.getAttribute('#hero', 'sizes')).toBe(`${heroWidth}px`);
-    expect(await classesOf(page, '#hero')).toEqual(['lazyloaded']);
-    expect(await events(page)).toEqual(expect.arrayContaining(['lazybeforeunveil:hero', 'lazyloaded:hero']));
-    // A small image in view loads too, without competing for priority.
-    await loaded(page, '#logo-badge');
-    expect(await page.getAttribute('#logo-badge', 'fetchpriority')).toBeNull();
-    // Far below: placeholder and class as printed, nothing requested.
-    expect(await classesOf(page, '#shrunk')).toEqual(['lazyload']);
-    expect(await page.getAttribute('#shrunk', 'src')).toMatch(/^data:image\/svg\+xml,/);
-    expect(requested(requests, 'shop-front-800x600.jpg')).toBe(false);
-    expect(requested(requests, 'kiln-800x600.jpg')).toBe(false);
-    await expectAxeClean(page);
-    expectNoConsoleErrors(errors);
-  });
-
   test('scrolling: cards, picture, broken image, expand, background, consent, preload, garbage', async () => {
     const { page, errors, requests, messages } = await openPage('/lazy-images.html', { tag, beforeGoto: recordEvents });
     // lazypreload: loaded once the page is idle, without being scrolled to.
@@ -121,6 +95,34 @@ describe.each(BUILD_TAGS)('lazy images, %s tag', (tag) => {
     await expectAxeClean(page);
     expectNoConsoleErrors(errors);
   }, 120_000);
+});
+
+describe.each(PLAIN_FLOW_TAGS)('lazy images, %s tag', (tag) => {
+  test.each([
+    [1280, 800],
+    [800, 900],
+    [500, 500],
+  ])('at %i×%i: the hero loads at once with high priority and sizes from its width; far images wait', async (width, height) => {
+    const { page, errors, requests } = await openPage('/lazy-images.html', { tag, viewport: { width, height }, beforeGoto: recordEvents });
+    await loaded(page, '#hero');
+    expect(await page.getAttribute('#hero', 'fetchpriority')).toBe('high');
+    expect(await page.getAttribute('#hero', 'src')).toBe(`${UPLOADS}workshop-spring-1600x700.jpg`);
+    expect(await page.getAttribute('#hero', 'srcset')).toContain(`${UPLOADS}workshop-spring-800x350.jpg 800w`);
+    const heroWidth = await page.$eval('#hero', (el) => Math.round(el.getBoundingClientRect().width));
+    expect(await page.getAttribute('#hero', 'sizes')).toBe(`${heroWidth}px`);
+    expect(await classesOf(page, '#hero')).toEqual(['lazyloaded']);
+    expect(await events(page)).toEqual(expect.arrayContaining(['lazybeforeunveil:hero', 'lazyloaded:hero']));
+    // A small image in view loads too, without competing for priority.
+    await loaded(page, '#logo-badge');
+    expect(await page.getAttribute('#logo-badge', 'fetchpriority')).toBeNull();
+    // Far below: placeholder and class as printed, nothing requested.
+    expect(await classesOf(page, '#shrunk')).toEqual(['lazyload']);
+    expect(await page.getAttribute('#shrunk', 'src')).toMatch(/^data:image\/svg\+xml,/);
+    expect(requested(requests, 'shop-front-800x600.jpg')).toBe(false);
+    expect(requested(requests, 'kiln-800x600.jpg')).toBe(false);
+    await expectAxeClean(page);
+    expectNoConsoleErrors(errors);
+  });
 
   test('images inserted later load; a lazybeforeunveil listener may take over; sizes follow a resize', async () => {
     const { page, errors } = await openPage('/lazy-images.html', { tag });

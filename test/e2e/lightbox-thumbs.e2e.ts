@@ -8,7 +8,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { VIMEO_THUMBNAIL } from '../../fixtures/mock/lightbox';
-import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, openPage, PLAIN_FLOW_TAGS } from './harness';
 
 const PAGE = '/lightbox-videos.html';
 const DIALOG = 'dialog.sf-ilightbox';
@@ -64,7 +64,7 @@ async function gated(context: BrowserContext) {
   );
 }
 
-describe.each(BUILD_TAGS)('lightbox video thumbnails, %s tag', (tag) => {
+describe.each(PLAIN_FLOW_TAGS)('lightbox video thumbnails, %s tag', (tag) => {
   test("without the privacy feature: YouTube's still for an 11-character id, Vimeo's oEmbed thumbnail; a glyph otherwise", async () => {
     const { page, errors, requests } = await openPage(PAGE, { tag, beforeGoto: routeVideoHosts });
     await page.click('.film-kiln');

@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { baseURL, expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
+import { baseURL, expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS, PLAIN_FLOW_TAGS } from './harness';
 import { touchSwipe } from './touch';
 
 const PAGE = '/lightbox.html';
@@ -225,7 +225,9 @@ describe.each(BUILD_TAGS)('lightbox, %s tag', (tag) => {
     await waitClosed(page);
     expectNoConsoleErrors(ours(errors));
   }, 150_000);
+});
 
+describe.each(PLAIN_FLOW_TAGS)('lightbox, %s tag', (tag) => {
   test('800 px: two items do not loop, singles and prettyPhoto, arrival and hashchange deep links', async () => {
     const { page, errors } = await openPage(`${PAGE}#iLightbox%5Bkiln%5D/1`, { tag, viewport: { width: 800, height: 900 } });
     await page.waitForFunction((s) => (document.querySelector(s) as HTMLDialogElement | null)?.open === true, DIALOG);

@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { BUILD_TAGS, expectAxeClean, expectNoConsoleErrors, openPage } from './harness';
+import { BUILD_TAGS, PLAIN_FLOW_TAGS, expectAxeClean, expectNoConsoleErrors, openPage } from './harness';
 
 const TIMEOUT = 15_000;
 /** Long flows on a loaded machine: one page, many steps. */
@@ -154,6 +154,152 @@ describe.each(BUILD_TAGS)('header and menus, %s build', (tag) => {
     LONG,
   );
 
+  test(
+    'header v6: the flyout toggles switch menu and search, Escape closes and returns focus; 1280, 800 and 500 px',
+    async () => {
+      const { page, errors } = await openPage('/header-v6.html', { tag, viewport: DESKTOP });
+      page.setDefaultTimeout(TIMEOUT);
+      const header = '.fusion-header-v6';
+      const classes = () =>
+        page.$eval(header, (el) =>
+          ['fusion-flyout-active', 'fusion-flyout-menu-active', 'fusion-flyout-search-active'].filter((c) => el.classList.contains(c)),
+        );
+      expect(await classes()).toEqual([]);
+      await page.focus('.fusion-flyout-menu-toggle');
+      await page.keyboard.press('Enter');
+      expect(await classes()).toEqual(['fusion-flyout-active', 'fusion-flyout-menu-active']);
+      expect(await expanded(page, '.fusion-flyout-menu-toggle')).toBe('true');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('/shop/');
+      await expectAxeClean(page);
+      await page.click('.fusion-flyout-search-toggle');
+      expect(await classes()).toEqual(['fusion-flyout-active', 'fusion-flyout-search-active']);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('flyout-search-input');
+      await page.keyboard.press('Escape');
+      expect(await classes()).toEqual([]);
+      expect(await focusedLabel(page)).toBe('Toggle Search');
+      await page.click('.fusion-flyout-menu-toggle');
+      await page.click('.fusion-flyout-menu-toggle');
+      expect(await classes()).toEqual([]);
+      // The same page at 800 and 500 px: the toggles by keyboard alone.
+      for (const width of [800, 500]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.focus('.fusion-flyout-search-toggle');
+        await page.keyboard.press('Enter');
+        expect(await classes()).toEqual(['fusion-flyout-active', 'fusion-flyout-search-active']);
+        expect(await page.evaluate(() => document.activeElement?.id)).toBe('flyout-search-input');
+        await page.keyboard.press('Escape');
+        expect(await classes()).toEqual([]);
+        expect(await focusedLabel(page)).toBe('Toggle Search');
+      }
+      expectNoConsoleErrors(errors);
+    },
+    LONG,
+  );
+
+  test(
+    'menu element at 1280 px: hover and keyboard, mega menu inside #wrapper, outside click, flyout, sticky container, vertical menu',
+    async () => {
+      const { page, errors } = await openPage('/menu-element.html', { tag, viewport: DESKTOP });
+      page.setDefaultTimeout(TIMEOUT);
+      const nav = 'nav.awb-menu:not(.awb-menu_flyout)';
+      expect(await page.getAttribute(nav, 'class')).not.toContain('loading');
+      expect(await page.getAttribute(nav, 'class')).not.toContain('collapse-enabled');
+      const shop = `${nav} ${shopButton}`;
+      await page.hover(`${nav} #menu-item-61 > a`);
+      await waitExpanded(page, shop, 'true');
+      expect(await page.getAttribute(`${nav} #menu-item-61`, 'class')).toContain('expanded');
+      await page.mouse.move(640, 600);
+      await waitExpanded(page, shop, 'false');
+
+      const mega = `${nav} button[aria-label="Open submenu of Collections"]`;
+      await page.focus(mega);
+      await page.keyboard.press('Enter');
+      const box = await page.$eval('#awb-mega-menu-65', (el) => {
+        const r = el.getBoundingClientRect();
+        const w = document.getElementById('wrapper')!.getBoundingClientRect();
+        return { left: r.left, right: r.right, width: r.width, wl: w.left, wr: w.right };
+      });
+      expect(box.left).toBeGreaterThanOrEqual(box.wl);
+      expect(box.right).toBeLessThanOrEqual(box.wr);
+      expect(Math.round(box.width)).toBe(1180);
+      await expectAxeClean(page);
+      await page.keyboard.press('Escape');
+      expect(await focusedLabel(page)).toBe('Open submenu of Collections');
+      await page.click(shop);
+      expect(await expanded(page, shop)).toBe('true');
+      await page.mouse.click(640, 600);
+      expect(await expanded(page, shop)).toBe('false');
+
+      // The flyout variant: the toggle opens it, focus on its close button; a submenu marks the nav; Escape unwinds.
+      const flyout = 'nav.awb-menu_flyout';
+      await page.click(`${flyout} .awb-menu__m-toggle`);
+      expect(await page.getAttribute(flyout, 'class')).toContain('expanded');
+      expect(await page.evaluate(() => document.activeElement?.classList.contains('awb-menu__flyout-close'))).toBe(true);
+      await page.click(`${flyout} button[aria-label="Open submenu of About"]`);
+      expect(await page.getAttribute(flyout, 'class')).toContain('flyout-submenu-expanded');
+      await expectAxeClean(page);
+      await page.keyboard.press('Escape');
+      expect(await page.getAttribute(flyout, 'class')).not.toContain('flyout-submenu-expanded');
+      await page.keyboard.press('Escape');
+      expect(await page.getAttribute(flyout, 'class')).not.toContain('expanded');
+      expect(await expanded(page, `${flyout} .awb-menu__m-toggle`)).toBe('false');
+      await page.click(`${flyout} .awb-menu__m-toggle`);
+      await page.click(`${flyout} .awb-menu__flyout-close`);
+      expect(await expanded(page, `${flyout} .awb-menu__m-toggle`)).toBe('false');
+
+      // Vertical menu: the current branch open, the other closed; click opens with a slide.
+      const home = '.fusion-vertical-menu-widget button[aria-label="Open submenu of Home"]';
+      const workshop = '.fusion-vertical-menu-widget button[aria-label="Open submenu of Workshop"]';
+      expect(await expanded(page, home)).toBe('true');
+      expect(await visible(page, '.fusion-vertical-menu-widget a[href="/home-goods/linen/"]')).toBe(true);
+      expect(await expanded(page, workshop)).toBe('false');
+      expect(await visible(page, '.fusion-vertical-menu-widget a[href="/workshop/tools/"]')).toBe(false);
+      await page.click(workshop);
+      expect(await visible(page, '.fusion-vertical-menu-widget a[href="/workshop/tools/"]')).toBe(true);
+      expect(await expanded(page, home)).toBe('true');
+      await page.focus(home);
+      await page.keyboard.press('Enter');
+      expect(await expanded(page, home)).toBe('false');
+      await waitHidden(page, '.fusion-vertical-menu-widget a[href="/home-goods/linen/"]');
+
+      // Sticky container: stuck past its top, the transition class after 120 px more, undone at the top.
+      const container = '.fusion-sticky-container';
+      await scrollTo(page, 60);
+      expect(await page.getAttribute(container, 'class')).toContain('fusion-container-stuck');
+      expect(await page.getAttribute(container, 'class')).not.toContain('fusion-sticky-transition');
+      await scrollTo(page, 400);
+      expect(await page.getAttribute(container, 'class')).toContain('fusion-sticky-transition');
+      expect(await page.$eval(container, (el) => el.getBoundingClientRect().top)).toBe(0);
+      // The column's notice (data-sticky-parent + data-sticky-bottoming): stuck 90 px down in its column's width,
+      // then resting at the column's bottom and leaving with it.
+      const notice = '.linen-notice';
+      const column = await page.$eval(notice, (el) => ({
+        width: el.getBoundingClientRect().width,
+        bottom: el.parentElement!.getBoundingClientRect().bottom + scrollY,
+      }));
+      await scrollTo(page, 600);
+      expect(await page.getAttribute(notice, 'class')).toContain('fusion-container-stuck');
+      expect(
+        await page.$eval(notice, (el) => [Math.round(el.getBoundingClientRect().top), Math.round(el.getBoundingClientRect().width)]),
+      ).toEqual([90, Math.round(column.width)]);
+      // Past the line where its bottom (90 px + its height below the top) meets the column's bottom.
+      await scrollTo(page, Math.round(column.bottom) - 60);
+      expect(await page.getAttribute(notice, 'class')).toContain('sf-sticky-bottomed');
+      expect(
+        await page.$eval(notice, (el) => Math.round(el.getBoundingClientRect().bottom - el.parentElement!.getBoundingClientRect().bottom)),
+      ).toBe(0);
+      await scrollTo(page, 600);
+      expect(await page.getAttribute(notice, 'class')).not.toContain('sf-sticky-bottomed');
+      await scrollTo(page, 0);
+      expect(await page.getAttribute(container, 'class')).not.toContain('fusion-container-stuck');
+      expect(await page.getAttribute(notice, 'class')).not.toContain('fusion-container-stuck');
+      expectNoConsoleErrors(errors);
+    },
+    LONG,
+  );
+});
+
+describe.each(PLAIN_FLOW_TAGS)('header and menus, %s build', (tag) => {
   test(
     'the top bar menu (.fusion-secondary-menu) at 1280, 800 and 500 px: keyboard, hover 500 ms, click, Escape, axe',
     async () => {
@@ -366,150 +512,6 @@ describe.each(BUILD_TAGS)('header and menus, %s build', (tag) => {
       await page.keyboard.press('Escape');
       expect(await expanded(page, toggle)).toBe('false');
       expect(await focusedLabel(page)).toBe('Toggle mobile menu');
-      expectNoConsoleErrors(errors);
-    },
-    LONG,
-  );
-
-  test(
-    'header v6: the flyout toggles switch menu and search, Escape closes and returns focus; 1280, 800 and 500 px',
-    async () => {
-      const { page, errors } = await openPage('/header-v6.html', { tag, viewport: DESKTOP });
-      page.setDefaultTimeout(TIMEOUT);
-      const header = '.fusion-header-v6';
-      const classes = () =>
-        page.$eval(header, (el) =>
-          ['fusion-flyout-active', 'fusion-flyout-menu-active', 'fusion-flyout-search-active'].filter((c) => el.classList.contains(c)),
-        );
-      expect(await classes()).toEqual([]);
-      await page.focus('.fusion-flyout-menu-toggle');
-      await page.keyboard.press('Enter');
-      expect(await classes()).toEqual(['fusion-flyout-active', 'fusion-flyout-menu-active']);
-      expect(await expanded(page, '.fusion-flyout-menu-toggle')).toBe('true');
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('/shop/');
-      await expectAxeClean(page);
-      await page.click('.fusion-flyout-search-toggle');
-      expect(await classes()).toEqual(['fusion-flyout-active', 'fusion-flyout-search-active']);
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe('flyout-search-input');
-      await page.keyboard.press('Escape');
-      expect(await classes()).toEqual([]);
-      expect(await focusedLabel(page)).toBe('Toggle Search');
-      await page.click('.fusion-flyout-menu-toggle');
-      await page.click('.fusion-flyout-menu-toggle');
-      expect(await classes()).toEqual([]);
-      // The same page at 800 and 500 px: the toggles by keyboard alone.
-      for (const width of [800, 500]) {
-        await page.setViewportSize({ width, height: 800 });
-        await page.focus('.fusion-flyout-search-toggle');
-        await page.keyboard.press('Enter');
-        expect(await classes()).toEqual(['fusion-flyout-active', 'fusion-flyout-search-active']);
-        expect(await page.evaluate(() => document.activeElement?.id)).toBe('flyout-search-input');
-        await page.keyboard.press('Escape');
-        expect(await classes()).toEqual([]);
-        expect(await focusedLabel(page)).toBe('Toggle Search');
-      }
-      expectNoConsoleErrors(errors);
-    },
-    LONG,
-  );
-
-  test(
-    'menu element at 1280 px: hover and keyboard, mega menu inside #wrapper, outside click, flyout, sticky container, vertical menu',
-    async () => {
-      const { page, errors } = await openPage('/menu-element.html', { tag, viewport: DESKTOP });
-      page.setDefaultTimeout(TIMEOUT);
-      const nav = 'nav.awb-menu:not(.awb-menu_flyout)';
-      expect(await page.getAttribute(nav, 'class')).not.toContain('loading');
-      expect(await page.getAttribute(nav, 'class')).not.toContain('collapse-enabled');
-      const shop = `${nav} ${shopButton}`;
-      await page.hover(`${nav} #menu-item-61 > a`);
-      await waitExpanded(page, shop, 'true');
-      expect(await page.getAttribute(`${nav} #menu-item-61`, 'class')).toContain('expanded');
-      await page.mouse.move(640, 600);
-      await waitExpanded(page, shop, 'false');
-
-      const mega = `${nav} button[aria-label="Open submenu of Collections"]`;
-      await page.focus(mega);
-      await page.keyboard.press('Enter');
-      const box = await page.$eval('#awb-mega-menu-65', (el) => {
-        const r = el.getBoundingClientRect();
-        const w = document.getElementById('wrapper')!.getBoundingClientRect();
-        return { left: r.left, right: r.right, width: r.width, wl: w.left, wr: w.right };
-      });
-      expect(box.left).toBeGreaterThanOrEqual(box.wl);
-      expect(box.right).toBeLessThanOrEqual(box.wr);
-      expect(Math.round(box.width)).toBe(1180);
-      await expectAxeClean(page);
-      await page.keyboard.press('Escape');
-      expect(await focusedLabel(page)).toBe('Open submenu of Collections');
-      await page.click(shop);
-      expect(await expanded(page, shop)).toBe('true');
-      await page.mouse.click(640, 600);
-      expect(await expanded(page, shop)).toBe('false');
-
-      // The flyout variant: the toggle opens it, focus on its close button; a submenu marks the nav; Escape unwinds.
-      const flyout = 'nav.awb-menu_flyout';
-      await page.click(`${flyout} .awb-menu__m-toggle`);
-      expect(await page.getAttribute(flyout, 'class')).toContain('expanded');
-      expect(await page.evaluate(() => document.activeElement?.classList.contains('awb-menu__flyout-close'))).toBe(true);
-      await page.click(`${flyout} button[aria-label="Open submenu of About"]`);
-      expect(await page.getAttribute(flyout, 'class')).toContain('flyout-submenu-expanded');
-      await expectAxeClean(page);
-      await page.keyboard.press('Escape');
-      expect(await page.getAttribute(flyout, 'class')).not.toContain('flyout-submenu-expanded');
-      await page.keyboard.press('Escape');
-      expect(await page.getAttribute(flyout, 'class')).not.toContain('expanded');
-      expect(await expanded(page, `${flyout} .awb-menu__m-toggle`)).toBe('false');
-      await page.click(`${flyout} .awb-menu__m-toggle`);
-      await page.click(`${flyout} .awb-menu__flyout-close`);
-      expect(await expanded(page, `${flyout} .awb-menu__m-toggle`)).toBe('false');
-
-      // Vertical menu: the current branch open, the other closed; click opens with a slide.
-      const home = '.fusion-vertical-menu-widget button[aria-label="Open submenu of Home"]';
-      const workshop = '.fusion-vertical-menu-widget button[aria-label="Open submenu of Workshop"]';
-      expect(await expanded(page, home)).toBe('true');
-      expect(await visible(page, '.fusion-vertical-menu-widget a[href="/home-goods/linen/"]')).toBe(true);
-      expect(await expanded(page, workshop)).toBe('false');
-      expect(await visible(page, '.fusion-vertical-menu-widget a[href="/workshop/tools/"]')).toBe(false);
-      await page.click(workshop);
-      expect(await visible(page, '.fusion-vertical-menu-widget a[href="/workshop/tools/"]')).toBe(true);
-      expect(await expanded(page, home)).toBe('true');
-      await page.focus(home);
-      await page.keyboard.press('Enter');
-      expect(await expanded(page, home)).toBe('false');
-      await waitHidden(page, '.fusion-vertical-menu-widget a[href="/home-goods/linen/"]');
-
-      // Sticky container: stuck past its top, the transition class after 120 px more, undone at the top.
-      const container = '.fusion-sticky-container';
-      await scrollTo(page, 60);
-      expect(await page.getAttribute(container, 'class')).toContain('fusion-container-stuck');
-      expect(await page.getAttribute(container, 'class')).not.toContain('fusion-sticky-transition');
-      await scrollTo(page, 400);
-      expect(await page.getAttribute(container, 'class')).toContain('fusion-sticky-transition');
-      expect(await page.$eval(container, (el) => el.getBoundingClientRect().top)).toBe(0);
-      // The column's notice (data-sticky-parent + data-sticky-bottoming): stuck 90 px down in its column's width,
-      // then resting at the column's bottom and leaving with it.
-      const notice = '.linen-notice';
-      const column = await page.$eval(notice, (el) => ({
-        width: el.getBoundingClientRect().width,
-        bottom: el.parentElement!.getBoundingClientRect().bottom + scrollY,
-      }));
-      await scrollTo(page, 600);
-      expect(await page.getAttribute(notice, 'class')).toContain('fusion-container-stuck');
-      expect(
-        await page.$eval(notice, (el) => [Math.round(el.getBoundingClientRect().top), Math.round(el.getBoundingClientRect().width)]),
-      ).toEqual([90, Math.round(column.width)]);
-      // Past the line where its bottom (90 px + its height below the top) meets the column's bottom.
-      await scrollTo(page, Math.round(column.bottom) - 60);
-      expect(await page.getAttribute(notice, 'class')).toContain('sf-sticky-bottomed');
-      expect(
-        await page.$eval(notice, (el) => Math.round(el.getBoundingClientRect().bottom - el.parentElement!.getBoundingClientRect().bottom)),
-      ).toBe(0);
-      await scrollTo(page, 600);
-      expect(await page.getAttribute(notice, 'class')).not.toContain('sf-sticky-bottomed');
-      await scrollTo(page, 0);
-      expect(await page.getAttribute(container, 'class')).not.toContain('fusion-container-stuck');
-      expect(await page.getAttribute(notice, 'class')).not.toContain('fusion-container-stuck');
       expectNoConsoleErrors(errors);
     },
     LONG,

@@ -11,7 +11,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { clickWhenStill, expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
+import { clickWhenStill, expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS, PLAIN_FLOW_TAGS } from './harness';
 
 const PAGE = '/product-contract.html';
 const BUTTON = '.single_add_to_cart_button';
@@ -246,18 +246,6 @@ describe.each(BUILD_TAGS)('contract product page, %s tag', (tag) => {
     expectNoConsoleErrors(errors);
   });
 
-  test('a hidden variation renders the unavailable template', async () => {
-    const { page, errors } = await open(tag);
-    await choose(page, 'olive', 's', 'Fleece');
-    await shows(page, UNAVAILABLE_TEXT);
-    expect(await text(page, '.single_variation p[role="alert"]')).toBe(UNAVAILABLE_TEXT);
-    expect(await page.$('.single_variation .woocommerce-variation-price')).toBeNull();
-    expect(await variationId(page)).toBe('745');
-    expect(await classes(page, BUTTON)).toEqual(expect.arrayContaining(['disabled', 'wc-variation-is-unavailable']));
-    await expectAxeClean(page);
-    expectNoConsoleErrors(errors);
-  });
-
   test("quantity: sold individually hides it at 1; min/max clamp; −/+ stay within the variation's bounds", async () => {
     const { page, errors } = await open(tag);
     await page.waitForSelector('.quantity.buttons_added');
@@ -294,22 +282,6 @@ describe.each(BUILD_TAGS)('contract product page, %s tag', (tag) => {
     expect(await attrs(page, 'input.qty', ['min', 'max'])).toEqual({ min: '1', max: '5' });
     expect(await value(page, 'input.qty')).toBe('5');
     await expectAxeClean(page);
-    expectNoConsoleErrors(errors);
-  });
-
-  test('a variation without an image restores the product image', async () => {
-    const { page, errors } = await open(tag);
-    const original = await attrs(page, IMG, ['src', 'srcset', 'sizes', 'data-large_image']);
-    await choose(page, 'rust', 's', 'Fleece');
-    await shows(page, '5 in stock');
-    expect(await page.getAttribute(IMG, 'src')).toBe('/wp-content/uploads/overshirt-rust-600x720.jpg');
-    await page.selectOption('#pa_size', 'l');
-    await shows(page, '4 in stock');
-    expect(await variationId(page)).toBe('748');
-    expect(await attrs(page, IMG, ['src', 'srcset', 'sizes', 'data-large_image'])).toEqual(original);
-    // 748 has its own SKU; its weight is the parent's.
-    expect(await text(page, '.product_meta .sku')).toBe('OVS-RUST-L');
-    expect(await text(page, '.woocommerce-product-attributes-item--weight .woocommerce-product-attributes-item__value')).toBe('0.8 kg');
     expectNoConsoleErrors(errors);
   });
 
@@ -559,6 +531,36 @@ describe.each(BUILD_TAGS)('contract product page, %s tag', (tag) => {
     await page.waitForURL((url) => url.pathname === '/product/wool-overshirt/');
     await page.waitForFunction(() => window.StorefrontIslands !== undefined);
     await page.evaluate(() => window.StorefrontIslands!.ready());
+    expectNoConsoleErrors(errors);
+  });
+});
+
+describe.each(PLAIN_FLOW_TAGS)('contract product page, %s tag', (tag) => {
+  test('a hidden variation renders the unavailable template', async () => {
+    const { page, errors } = await open(tag);
+    await choose(page, 'olive', 's', 'Fleece');
+    await shows(page, UNAVAILABLE_TEXT);
+    expect(await text(page, '.single_variation p[role="alert"]')).toBe(UNAVAILABLE_TEXT);
+    expect(await page.$('.single_variation .woocommerce-variation-price')).toBeNull();
+    expect(await variationId(page)).toBe('745');
+    expect(await classes(page, BUTTON)).toEqual(expect.arrayContaining(['disabled', 'wc-variation-is-unavailable']));
+    await expectAxeClean(page);
+    expectNoConsoleErrors(errors);
+  });
+
+  test('a variation without an image restores the product image', async () => {
+    const { page, errors } = await open(tag);
+    const original = await attrs(page, IMG, ['src', 'srcset', 'sizes', 'data-large_image']);
+    await choose(page, 'rust', 's', 'Fleece');
+    await shows(page, '5 in stock');
+    expect(await page.getAttribute(IMG, 'src')).toBe('/wp-content/uploads/overshirt-rust-600x720.jpg');
+    await page.selectOption('#pa_size', 'l');
+    await shows(page, '4 in stock');
+    expect(await variationId(page)).toBe('748');
+    expect(await attrs(page, IMG, ['src', 'srcset', 'sizes', 'data-large_image'])).toEqual(original);
+    // 748 has its own SKU; its weight is the parent's.
+    expect(await text(page, '.product_meta .sku')).toBe('OVS-RUST-L');
+    expect(await text(page, '.woocommerce-product-attributes-item--weight .woocommerce-product-attributes-item__value')).toBe('0.8 kg');
     expectNoConsoleErrors(errors);
   });
 

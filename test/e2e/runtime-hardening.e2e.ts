@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { baseURL, expectNoConsoleErrors, openPage, recorded, BUILD_TAGS } from './harness';
+import { baseURL, expectNoConsoleErrors, openPage, recorded, BUILD_TAGS, PLAIN_FLOW_TAGS } from './harness';
 
 const ADD_TO_CART_CHUNK = '**/chunks/add-to-cart.widget-*';
 const FRAGMENT_NAME = 'wc_fragments_e3a1c9b85f0d4a7c6b2e8f1d0a9c7b56';
@@ -55,30 +55,6 @@ describe.each(BUILD_TAGS)('runtime hardening, %s tag', (tag) => {
     await page.waitForFunction(() => window.__mock!.state.cart.find((l) => l.productId === 318)?.quantity === 2, null, { timeout: 10_000 });
     expect((await recorded(page)).errors).toEqual([]);
     expectNoConsoleErrors(errors);
-  });
-
-  test('the chunk fails: the click on the icon still follows the link natively', async () => {
-    const { page } = await openPage('/shop.html', {
-      tag,
-      beforeGoto: (context) => context.route(ADD_TO_CART_CHUNK, (route) => route.abort('failed')),
-    });
-    await addIcons(page);
-    await Promise.all([
-      page.waitForURL(/[?&]add-to-cart=318/, { timeout: 10_000 }),
-      page.click('.ajax_add_to_cart[data-product_id="318"] svg path'),
-    ]);
-  });
-
-  test('the chunk stalls: after a few seconds the held click follows the link, with one warning naming the widget', async () => {
-    const { page, messages } = await openPage('/shop.html', { tag, beforeGoto: (context) => context.route(ADD_TO_CART_CHUNK, () => {}) });
-    await addIcons(page);
-    await Promise.all([
-      page.waitForURL(/[?&]add-to-cart=322/, { timeout: 10_000 }),
-      page.click('.ajax_add_to_cart[data-product_id="322"] i span'),
-    ]);
-    const warnings = ours(messages).filter((m) => m.type === 'warning');
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]!.text).toMatch(/add-to-cart: .*did not load/);
   });
 
   test('three adds held while the chunk is more than 3 s late: the first link is followed once, the others stay busy and are added when the code comes before the page leaves', async () => {
@@ -153,27 +129,6 @@ describe.each(BUILD_TAGS)('runtime hardening, %s tag', (tag) => {
     expect(followed).toEqual(['?add-to-cart=318']);
   });
 
-  test('a wc_ajax_url on another origin: no request leaves, one warning, an inline error, and the link stays', async () => {
-    const { page, requests, messages, errors } = await openPage('/shop.html', { tag });
-    const elsewhere = baseURL().replace('127.0.0.1', 'localhost');
-    expect(elsewhere).not.toBe(baseURL());
-    await page.evaluate((origin) => {
-      for (const name of ['woocommerce_params', 'wc_add_to_cart_params', 'wc_cart_fragments_params']) {
-        const g = (window as unknown as Record<string, { wc_ajax_url?: string } | undefined>)[name];
-        if (g) g.wc_ajax_url = `${origin}/?wc-ajax=%%endpoint%%`;
-      }
-    }, elsewhere);
-    await page.click('.ajax_add_to_cart[data-product_id="318"]');
-    await page.waitForSelector('.storefront-islands-cart-error');
-    expect(requests.filter((u) => u.startsWith(elsewhere))).toEqual([]);
-    expect(await page.evaluate(() => window.__mock!.state.log.length)).toBe(0);
-    const warnings = ours(messages).filter((m) => m.type === 'warning');
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]!.text).toContain(elsewhere);
-    expect(await page.getAttribute('.ajax_add_to_cart[data-product_id="318"]', 'href')).toBe('/shop/?add-to-cart=318');
-    expectNoConsoleErrors(errors);
-  });
-
   test('stored fragments with foreign keys: only the mini-cart is swapped, never a script, and the shop answers the rest', async () => {
     const core =
       '<div class="widget_shopping_cart_content"><ul class="woocommerce-mini-cart cart_list product_list_widget "><li class="woocommerce-mini-cart-item mini_cart_item"><a href="/product/canvas-tote/">Canvas tote</a><span class="quantity">1 &times; 24</span></li></ul><script id="planted">window.planted = true</script></div>';
@@ -207,6 +162,53 @@ describe.each(BUILD_TAGS)('runtime hardening, %s tag', (tag) => {
     const warnings = ours(messages).filter((m) => m.type === 'warning' && m.text.includes(FRAGMENT_NAME));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.text).toContain('header.fusion-header-wrapper');
+    expectNoConsoleErrors(errors);
+  });
+});
+
+describe.each(PLAIN_FLOW_TAGS)('runtime hardening, %s tag', (tag) => {
+  test('the chunk fails: the click on the icon still follows the link natively', async () => {
+    const { page } = await openPage('/shop.html', {
+      tag,
+      beforeGoto: (context) => context.route(ADD_TO_CART_CHUNK, (route) => route.abort('failed')),
+    });
+    await addIcons(page);
+    await Promise.all([
+      page.waitForURL(/[?&]add-to-cart=318/, { timeout: 10_000 }),
+      page.click('.ajax_add_to_cart[data-product_id="318"] svg path'),
+    ]);
+  });
+
+  test('the chunk stalls: after a few seconds the held click follows the link, with one warning naming the widget', async () => {
+    const { page, messages } = await openPage('/shop.html', { tag, beforeGoto: (context) => context.route(ADD_TO_CART_CHUNK, () => {}) });
+    await addIcons(page);
+    await Promise.all([
+      page.waitForURL(/[?&]add-to-cart=322/, { timeout: 10_000 }),
+      page.click('.ajax_add_to_cart[data-product_id="322"] i span'),
+    ]);
+    const warnings = ours(messages).filter((m) => m.type === 'warning');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.text).toMatch(/add-to-cart: .*did not load/);
+  });
+
+  test('a wc_ajax_url on another origin: no request leaves, one warning, an inline error, and the link stays', async () => {
+    const { page, requests, messages, errors } = await openPage('/shop.html', { tag });
+    const elsewhere = baseURL().replace('127.0.0.1', 'localhost');
+    expect(elsewhere).not.toBe(baseURL());
+    await page.evaluate((origin) => {
+      for (const name of ['woocommerce_params', 'wc_add_to_cart_params', 'wc_cart_fragments_params']) {
+        const g = (window as unknown as Record<string, { wc_ajax_url?: string } | undefined>)[name];
+        if (g) g.wc_ajax_url = `${origin}/?wc-ajax=%%endpoint%%`;
+      }
+    }, elsewhere);
+    await page.click('.ajax_add_to_cart[data-product_id="318"]');
+    await page.waitForSelector('.storefront-islands-cart-error');
+    expect(requests.filter((u) => u.startsWith(elsewhere))).toEqual([]);
+    expect(await page.evaluate(() => window.__mock!.state.log.length)).toBe(0);
+    const warnings = ours(messages).filter((m) => m.type === 'warning');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.text).toContain(elsewhere);
+    expect(await page.getAttribute('.ajax_add_to_cart[data-product_id="318"]', 'href')).toBe('/shop/?add-to-cart=318');
     expectNoConsoleErrors(errors);
   });
 });

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
   BUILD_TAGS,
+  PLAIN_FLOW_TAGS,
   buildPath,
   expectAxeClean,
   expectNoConsoleErrors,
@@ -149,9 +150,27 @@ describe.each(TAGS)('runtime, %s tag', (tag) => {
 
 /*
  * The store notice through the runtime: the classic tag only inserts the module build's entry (mount/classic.ts),
- * after which the same code runs, so these run once per build (BUILD_TAGS); how each tag loads is checked above.
+ * after which the same code runs, so these do not run under it; how each tag loads is checked above. The notice and
+ * the runtime's API are plain code (no view, no framework chunk): the main flow runs in both builds, the rest in the
+ * React build only (PLAIN_FLOW_TAGS).
  */
 describe.each(BUILD_TAGS)('runtime and store notice, %s tag', (tag) => {
+  test('dismissing sets the session cookie store_notice<id>=hidden on / and the notice stays hidden after reload', async () => {
+    const { page, context, errors } = await openPage('/home.html', { tag });
+    await page.click(`${notice} .woocommerce-store-notice__dismiss-link`);
+    expect(await displayOf(page, notice)).toBe('none');
+    const cookie = (await context.cookies()).find((c) => c.name === `store_notice${NOTICE_ID}`);
+    expect(cookie).toMatchObject({ value: 'hidden', path: '/', expires: -1, sameSite: 'Lax' });
+
+    await page.reload();
+    await waitForIslands(page);
+    expect(await displayOf(page, notice)).toBe('none');
+    await expectAxeClean(page);
+    expectNoConsoleErrors(errors);
+  });
+});
+
+describe.each(PLAIN_FLOW_TAGS)('runtime and store notice, %s tag', (tag) => {
   test('mounts markup inserted later without any call, and leaves the existing notice alone', async () => {
     const { page, context, errors } = await openPage('/home.html', { tag });
     const lateId = 'aaaabbbbccccddddeeeeffff00001111';
@@ -196,20 +215,6 @@ describe.each(BUILD_TAGS)('runtime and store notice, %s tag', (tag) => {
     await page.click(`${notice}:not(.late-notice) .woocommerce-store-notice__dismiss-link`);
     expect(await displayOf(page, `${notice}:not(.late-notice)`)).toBe('none');
     expect((await context.cookies()).find((c) => c.name === `store_notice${NOTICE_ID}`)?.value).toBe('hidden');
-    expectNoConsoleErrors(errors);
-  });
-
-  test('dismissing sets the session cookie store_notice<id>=hidden on / and the notice stays hidden after reload', async () => {
-    const { page, context, errors } = await openPage('/home.html', { tag });
-    await page.click(`${notice} .woocommerce-store-notice__dismiss-link`);
-    expect(await displayOf(page, notice)).toBe('none');
-    const cookie = (await context.cookies()).find((c) => c.name === `store_notice${NOTICE_ID}`);
-    expect(cookie).toMatchObject({ value: 'hidden', path: '/', expires: -1, sameSite: 'Lax' });
-
-    await page.reload();
-    await waitForIslands(page);
-    expect(await displayOf(page, notice)).toBe('none');
-    await expectAxeClean(page);
     expectNoConsoleErrors(errors);
   });
 

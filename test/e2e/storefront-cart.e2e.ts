@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { REALSHOP_KEYS, realshopCheckoutSeed } from '../../fixtures/mock/realshop-cart';
-import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS, PLAIN_FLOW_TAGS } from './harness';
 
 const CART = '/?page_id=6';
 const CHECKOUT = '/?page_id=7';
@@ -57,7 +57,9 @@ describe.each(BUILD_TAGS)('Storefront cart page, %s tag', (tag) => {
     expect(await count(page, 'realshop_cart_form')).toBe(2);
     expectNoConsoleErrors(errors);
   });
+});
 
+describe.each(PLAIN_FLOW_TAGS)('Storefront cart page, %s tag', (tag) => {
   test('a removed line\'s "Undo?" shows and restores the line and the totals', async () => {
     const { page, errors } = await openPage(CART, { tag });
     await page.waitForSelector('button[name="update_cart"]:disabled');
@@ -107,7 +109,7 @@ describe.each(BUILD_TAGS)('Storefront cart page, %s tag', (tag) => {
   });
 });
 
-describe.each(BUILD_TAGS)('Storefront checkout, %s tag', (tag) => {
+describe.each(PLAIN_FLOW_TAGS)('Storefront checkout, %s tag', (tag) => {
   const seeded = { local: { __storefront_islands_mock__: JSON.stringify({ realshop: realshopCheckoutSeed() }) } };
   const open = async () => {
     const opened = await openPage(CHECKOUT, { tag, storage: seeded });

@@ -10,7 +10,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS, PLAIN_FLOW_TAGS } from './harness';
 
 const PAGE = '/storefront-product-simple.html';
 const GALLERY = '.woocommerce-product-gallery';
@@ -58,35 +58,6 @@ async function flexSliderHeight(page: Page): Promise<number> {
 }
 
 describe.each(BUILD_TAGS)('gallery on a Storefront shop, %s tag', (tag) => {
-  test("the theme's thumbnail layout wins: four on one row, no empty first cell, the gallery's height unchanged", async () => {
-    const reference = await openPage(PAGE, { tag: 'none' });
-    const expected = await flexSliderHeight(reference.page);
-
-    const { page, errors } = await openPage(PAGE, { tag });
-    await page.waitForSelector(THUMBS);
-    await imagesLoaded(page);
-    const layout = await page.$eval(GALLERY, (g) => {
-      const box = g.getBoundingClientRect();
-      const thumbs = [...g.querySelectorAll('ol.flex-control-thumbs > li')].map((li) => li.getBoundingClientRect());
-      return {
-        height: box.height,
-        left: box.left,
-        right: box.right,
-        thumbs: thumbs.map((r) => ({ top: Math.round(r.top), left: r.left, right: r.right, width: r.width })),
-      };
-    });
-    expect(layout.thumbs).toHaveLength(4);
-    // One row; the first thumbnail starts at the gallery's edge, the fourth ends at the other (Storefront: 23.5 % + 2 %).
-    expect(new Set(layout.thumbs.map((t) => t.top)).size).toBe(1);
-    expect(Math.abs(layout.thumbs[0]!.left - layout.left)).toBeLessThan(1);
-    expect(Math.abs(layout.thumbs[3]!.right - layout.right)).toBeLessThan(1);
-    expect(layout.thumbs[0]!.width / (layout.right - layout.left)).toBeCloseTo(0.235, 2);
-    expect(Math.abs(layout.height - expected)).toBeLessThan(1);
-    await expectAxeClean(page);
-    expectNoConsoleErrors(errors);
-    expectNoConsoleErrors(reference.errors);
-  });
-
   test("the shop's flexslider settings are followed: directionNav false, no arrows; the thumbnails and keys move the slides", async () => {
     const { page, errors } = await openPage(PAGE, { tag });
     await page.waitForSelector(THUMBS);
@@ -170,5 +141,36 @@ describe.each(BUILD_TAGS)('gallery on a Storefront shop, %s tag', (tag) => {
     await page.waitForSelector(`${DIALOG}[open]`, { state: 'detached' });
     await expectAxeClean(page);
     expectNoConsoleErrors(errors);
+  });
+});
+
+describe.each(PLAIN_FLOW_TAGS)('gallery on a Storefront shop, %s tag', (tag) => {
+  test("the theme's thumbnail layout wins: four on one row, no empty first cell, the gallery's height unchanged", async () => {
+    const reference = await openPage(PAGE, { tag: 'none' });
+    const expected = await flexSliderHeight(reference.page);
+
+    const { page, errors } = await openPage(PAGE, { tag });
+    await page.waitForSelector(THUMBS);
+    await imagesLoaded(page);
+    const layout = await page.$eval(GALLERY, (g) => {
+      const box = g.getBoundingClientRect();
+      const thumbs = [...g.querySelectorAll('ol.flex-control-thumbs > li')].map((li) => li.getBoundingClientRect());
+      return {
+        height: box.height,
+        left: box.left,
+        right: box.right,
+        thumbs: thumbs.map((r) => ({ top: Math.round(r.top), left: r.left, right: r.right, width: r.width })),
+      };
+    });
+    expect(layout.thumbs).toHaveLength(4);
+    // One row; the first thumbnail starts at the gallery's edge, the fourth ends at the other (Storefront: 23.5 % + 2 %).
+    expect(new Set(layout.thumbs.map((t) => t.top)).size).toBe(1);
+    expect(Math.abs(layout.thumbs[0]!.left - layout.left)).toBeLessThan(1);
+    expect(Math.abs(layout.thumbs[3]!.right - layout.right)).toBeLessThan(1);
+    expect(layout.thumbs[0]!.width / (layout.right - layout.left)).toBeCloseTo(0.235, 2);
+    expect(Math.abs(layout.height - expected)).toBeLessThan(1);
+    await expectAxeClean(page);
+    expectNoConsoleErrors(errors);
+    expectNoConsoleErrors(reference.errors);
   });
 });

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, openPage, recorded, waitForIdleIslands, BUILD_TAGS } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, openPage, recorded, waitForIdleIslands, BUILD_TAGS, PLAIN_FLOW_TAGS } from './harness';
 
 const HOODIE = '/?product=classic-hoodie';
 const T_SHIRT = '/?product=variable-t-shirt';
@@ -57,24 +57,6 @@ describe.each(BUILD_TAGS)('themes, %s tag', (tag) => {
     expect(await page.$('.related.products .fusion-title')).toBeNull();
 
     await expectOnlyTheThemesBar(page);
-    await expectAxeClean(page);
-    expectNoConsoleErrors(errors);
-  });
-
-  test('Storefront variable product: the Related products heading stays the theme’s', async () => {
-    const { page, errors } = await openPage(T_SHIRT, { tag });
-    await mounted(page, 'store-lists');
-    expect(await page.$$eval('.related.products > h2', (h) => h.map((el) => el.textContent))).toEqual(['Related products']);
-    expect(await page.$('.fusion-title')).toBeNull();
-    expect(await quantityButtons(page)).toBe(0);
-    expectNoConsoleErrors(errors);
-  });
-
-  test('Storefront cart: no -/+ buttons beside the quantities; WooCommerce’s own update still runs', async () => {
-    const { page, errors } = await openPage(CART, { tag });
-    await mounted(page, 'quantity');
-    expect(await page.$$eval('.product-quantity input.qty', (els) => els.length)).toBeGreaterThan(0);
-    expect(await quantityButtons(page)).toBe(0);
     await expectAxeClean(page);
     expectNoConsoleErrors(errors);
   });
@@ -185,6 +167,26 @@ describe.each(BUILD_TAGS)('themes, %s tag', (tag) => {
     expect(await page.$$eval('.quantity.buttons_added > button', (b) => b.length)).toBe(2);
     await scrollPastForm(page);
     await page.waitForSelector('.sf-sticky-atc', { state: 'attached' });
+    expectNoConsoleErrors(errors);
+  });
+});
+
+describe.each(PLAIN_FLOW_TAGS)('themes, %s tag', (tag) => {
+  test('Storefront variable product: the Related products heading stays the theme’s', async () => {
+    const { page, errors } = await openPage(T_SHIRT, { tag });
+    await mounted(page, 'store-lists');
+    expect(await page.$$eval('.related.products > h2', (h) => h.map((el) => el.textContent))).toEqual(['Related products']);
+    expect(await page.$('.fusion-title')).toBeNull();
+    expect(await quantityButtons(page)).toBe(0);
+    expectNoConsoleErrors(errors);
+  });
+
+  test('Storefront cart: no -/+ buttons beside the quantities; WooCommerce’s own update still runs', async () => {
+    const { page, errors } = await openPage(CART, { tag });
+    await mounted(page, 'quantity');
+    expect(await page.$$eval('.product-quantity input.qty', (els) => els.length)).toBeGreaterThan(0);
+    expect(await quantityButtons(page)).toBe(0);
+    await expectAxeClean(page);
     expectNoConsoleErrors(errors);
   });
 });

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { BUILD_TAGS, expectAxeClean, expectNoConsoleErrors, openPage } from './harness';
+import { BUILD_TAGS, PLAIN_FLOW_TAGS, expectAxeClean, expectNoConsoleErrors, openPage } from './harness';
 
 const SHAPES = [
   'circle',
@@ -71,7 +71,9 @@ describe.each(BUILD_TAGS)('animated titles and typography, %s tag', (tag) => {
     await expectAxeClean(page);
     expectNoConsoleErrors(errors);
   }, 120_000);
+});
 
+describe.each(PLAIN_FLOW_TAGS)('animated titles and typography, %s tag', (tag) => {
   test('reduced motion: the first text stays, shapes are shown drawn', async () => {
     const { page, errors } = await openPage('/titles.html', { tag, reducedMotion: true, viewport: { width: 800, height: 900 } });
     await page.waitForSelector('#rotating-loop.sf-rotating', { timeout: 15_000 });
