@@ -83,8 +83,12 @@ const CONFIG: SanitizerConfig = {
   ],
 };
 
-/** Stands in for an `<iframe>` while the safe method, which always removes frames, runs. */
+/**
+ * Stands in for an `<iframe>` while the safe method, which always removes frames, runs; marked with a value drawn
+ * for each answer, so a stand-in the answer wrote itself stays an unknown element (and goes, as with DOMPurify).
+ */
 const FRAME = 'storefront-frame';
+const MARK = 'data-storefront-frame';
 /** What a frame keeps (DOMPurify's attributes for one, with our ADD_ATTR), besides `aria-*` and `data-*`. */
 const FRAME_ATTRIBUTES = new Set(
   'src title width height name id class style lang dir hidden tabindex role allow allowfullscreen fetchpriority frameborder loading referrerpolicy sandbox'.split(
@@ -94,11 +98,13 @@ const FRAME_ATTRIBUTES = new Set(
 
 /**
  * A frame (a YouTube embed in a product's description, a map) must come through, gated by consent, as with
- * DOMPurify; and a declarative shadow root must not (the safe method builds one, closed ones out of any walk's
- * reach). So an answer holding either is first parsed inert, frames put under a stand-in element and shadow-root
- * templates made plain templates, and what that serializes to is what the safe method reads.
+ * DOMPurify; and a declarative shadow root must not (the safe method builds one unless `shadowrootmode` is in
+ * removeAttributes, as it is above: Chromium 156 then leaves a plain template; a closed root would be out of any
+ * walk's reach, so the attribute also goes here, whatever an implementation does). So an answer holding either is
+ * first parsed inert, frames put under a stand-in element and shadow-root templates made plain templates, and what
+ * that serializes to is what the safe method reads.
  */
-function prepared(html: string): string {
+function prepared(html: string, mark: string): string {
   if (!/<iframe|shadowrootmode/i.test(html)) return html;
   const template = document.createElement('template');
   template.innerHTML = html;
@@ -110,6 +116,7 @@ function prepared(html: string): string {
       } else if (el instanceof HTMLIFrameElement) {
         const stand = el.ownerDocument.createElement(FRAME);
         for (const { name, value } of Array.from(el.attributes)) stand.setAttribute(name, value);
+        stand.setAttribute(MARK, mark);
         el.replaceWith(stand);
       }
     }
@@ -119,12 +126,14 @@ function prepared(html: string): string {
 }
 
 /** The stand-ins back into frames, with a frame's attributes only (the contract's walk checks their URLs next). */
-function restoreFrames(root: ParentNode): void {
+function restoreFrames(root: ParentNode, mark: string): void {
   for (const el of root.querySelectorAll(`${FRAME}, template`)) {
     if (el instanceof HTMLTemplateElement) {
-      restoreFrames(el.content);
+      restoreFrames(el.content, mark);
       continue;
     }
+    if (el.getAttribute(MARK) !== mark) continue;
+    el.removeAttribute(MARK);
     const frame = el.ownerDocument.createElement('iframe');
     for (const { name, value } of Array.from(el.attributes)) {
       if (FRAME_ATTRIBUTES.has(name) || name.startsWith('aria-') || name.startsWith('data-')) frame.setAttribute(name, value);
@@ -155,8 +164,9 @@ export function nativeEngine(): ((html: string) => DocumentFragment) | undefined
     const honoured = sample.querySelector('b') !== null && sample.querySelector('[form], meta, animate, [href]') === null;
     if (!honoured) return undefined;
     return (html) => {
-      const fragment = clean(prepared(html), sanitizer, setHTML);
-      restoreFrames(fragment);
+      const mark = crypto.getRandomValues(new Uint32Array(2)).join('-');
+      const fragment = clean(prepared(html, mark), sanitizer, setHTML);
+      restoreFrames(fragment, mark);
       return fragment;
     };
   } catch {

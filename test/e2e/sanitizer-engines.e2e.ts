@@ -83,6 +83,9 @@ describe.each(BUILD_TAGS)('the one sanitizer, %s tag', (tag) => {
             `${d} animate, ${d} set, ${d} meta, ${d} script, ${d} [ontoggle], ${d} [onerror], ${d} form, ${d} [name="card"]`,
           ).length,
           svgText: document.querySelector(`${d} #notes-svg text`)?.textContent ?? null,
+          // A declarative shadow root never forms (a closed one is out of any walk's reach): a plain template.
+          shadowVector: !!document.querySelector(`${d} #notes-dsd > template`),
+          frames: [...document.querySelectorAll(`${d} iframe`)].map((f) => f.id),
         };
       }, DIALOG);
       expect(found).toEqual({
@@ -94,6 +97,8 @@ describe.each(BUILD_TAGS)('the one sanitizer, %s tag', (tag) => {
         links: [null, null],
         acting: 0,
         svgText: 'SVG vector',
+        shadowVector: true,
+        frames: ['notes-player', 'notes-vector', 'notes-srcdoc'],
       });
       await page.click(`${DIALOG} #notes-tab`);
       await page.click(`${DIALOG} #notes-ctl`);
