@@ -35,7 +35,7 @@ describe('plain mini-cart markup (no sanitizer needed)', () => {
 
 describe('fragment swap: plain markup at once, anything else through the one sanitizer', () => {
   // DOMPurify's chunk once up front: on a busy machine the first test would spend its time budget transforming it.
-  beforeAll(() => import('../dom/sanitize'), 60_000);
+  beforeAll(() => import('../dom/sanitize').then((m) => m.sanitizerReady()), 60_000);
 
   it("swaps the real shop's fragments at once, unchanged", () => {
     document.body.innerHTML = '<div class="widget_shopping_cart_content">old</div><a class="cart-contents">old</a>';

@@ -5,15 +5,16 @@ import { plainMarkup } from '../dom/plain';
 import { warnOnce } from '../log';
 
 /**
- * The one sanitizer, once a fragment has needed it on this page (its chunk, DOMPurify, is never part of the load:
- * a shop's mini-cart markup is plain, see src/dom/plain.ts).
+ * The one sanitizer, once a fragment has needed it on this page (its chunk, and DOMPurify's where the browser has
+ * no sanitizer of its own, is never part of the load: a shop's mini-cart markup is plain, see src/dom/plain.ts).
  */
 let sanitize: ((html: string) => DocumentFragment) | undefined;
 /** Each swap's number: a fragment waiting for the sanitizer goes in only if no newer swap came meanwhile. */
 let generation = 0;
 
 function loadSanitizer(): Promise<unknown> {
-  return import('../dom/sanitize').then(({ sanitizeFragment }) => {
+  return import('../dom/sanitize').then(async ({ sanitizeFragment, sanitizerReady }) => {
+    await sanitizerReady();
     sanitize = (html) => sanitizeFragment(html, { blockedBy: consentGate });
   });
 }

@@ -597,7 +597,7 @@ describe('cart page: a Storefront shop (notices printed above the page)', () => 
 
 describe('cart page: server HTML through the one sanitizer', () => {
   // Its chunk (DOMPurify) once up front: on a busy machine the first test would spend its time budget transforming it.
-  beforeAll(() => import('../privacy/gated-sanitizer'), 60_000);
+  beforeAll(() => import('../privacy/gated-sanitizer').then((m) => m.sanitizerReady()), 60_000);
 
   it('puts an answer page’s form, totals and notices in inert, with every field’s name, value and nonce', async () => {
     await openCart();

@@ -85,7 +85,7 @@ const submit = () => form().dispatchEvent(new SubmitEvent('submit', { submitter:
 
 // The chunks the first review answer loads (the sanitizer with DOMPurify, the fragments' code), transformed once up
 // front: on a busy machine the first test spent its time budget on it.
-beforeAll(() => Promise.all([import('../privacy/gated-sanitizer'), import('./fragments')]), 60_000);
+beforeAll(() => Promise.all([import('../privacy/gated-sanitizer').then((m) => m.sanitizerReady()), import('./fragments')]), 60_000);
 
 describe('checkout: mount and review', () => {
   it('sets novalidate, fires init_checkout and refreshes the review once on load with WooCommerce’s fields', async () => {
@@ -833,7 +833,7 @@ describe('checkout: Avada step tabs', () => {
 
 describe('checkout: server HTML through the one sanitizer', () => {
   // Its chunk (DOMPurify) once up front: on a busy machine the first test would spend its time budget transforming it.
-  beforeAll(() => import('../privacy/gated-sanitizer'), 60_000);
+  beforeAll(() => import('../privacy/gated-sanitizer').then((m) => m.sanitizerReady()), 60_000);
 
   it('inserts review fragments inert, keeping a gateway’s fields with the names and ids it printed', async () => {
     await openCheckout();

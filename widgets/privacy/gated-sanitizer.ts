@@ -2,7 +2,12 @@ import { sanitizeFragment as sanitizeCore } from '../../src/dom/sanitize';
 import { blockedBy } from './consent';
 import type { GatedOptions } from './sanitizer';
 
-/** The one sanitizer with this widget's consent gate (a chunk of its own, with DOMPurify, loaded on demand). */
+export { sanitizerReady } from '../../src/dom/sanitize';
+
+/**
+ * The one sanitizer with this widget's consent gate (a chunk of its own, loaded on demand; DOMPurify's comes
+ * behind it only where the browser has no sanitizer of its own).
+ */
 export function sanitizeFragment(html: string, options: GatedOptions = {}): DocumentFragment {
   return sanitizeCore(html, { ...options, blockedBy });
 }
@@ -17,7 +22,7 @@ export function sanitizeShopHtml(html: string): DocumentFragment {
 
 /**
  * One element of a parsed answer (a cart form, totals, a notice), cleaned on its own: a whole page through
- * DOMPurify costs its header and footer too. Null when nothing of it may stay (a form posting off-site).
+ * the sanitizer costs its header and footer too. Null when nothing of it may stay (a form posting off-site).
  */
 export function sanitizeShopElement(element: Element): Element | null {
   return sanitizeShopHtml(element.outerHTML).firstElementChild;

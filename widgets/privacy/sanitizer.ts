@@ -7,12 +7,16 @@ let loaded: Sanitizer | undefined;
 
 /**
  * The one sanitizer (src/dom/sanitize.ts) bound to this widget's consent gate, so whatever inserts server HTML
- * holds a gated host's frame or image until the visitor consents. Its chunk (DOMPurify with it) is requested on
- * demand, best beside the request whose answer it will clean; the core stays free of widgets. A chunk that fails
- * to load rejects for whoever awaits it, and is no unhandled rejection when the request beside it failed first.
+ * holds a gated host's frame or image until the visitor consents. Its chunk is requested on demand, best beside
+ * the request whose answer it will clean, and resolves once its engine is ready (the browser's own sanitizer, or
+ * DOMPurify's chunk where there is none); the core stays free of widgets. A chunk that fails to load rejects for
+ * whoever awaits it, and is no unhandled rejection when the request beside it failed first.
  */
 export function loadSanitizer(): Promise<Sanitizer> {
-  const loading = import('./gated-sanitizer').then((module) => (loaded = module));
+  const loading = import('./gated-sanitizer').then(async (module) => {
+    await module.sanitizerReady();
+    return (loaded = module);
+  });
   loading.catch(() => {});
   return loading;
 }

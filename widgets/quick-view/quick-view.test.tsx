@@ -17,7 +17,7 @@ import { MESSAGES } from './logic';
 
 // The sanitizer's chunk (DOMPurify) is imported once up front: on a busy machine the first test would otherwise
 // spend its time budget transforming it.
-beforeAll(() => import('../../src/dom/sanitize'), 60_000);
+beforeAll(() => import('../../src/dom/sanitize').then((m) => m.sanitizerReady()), 60_000);
 
 const WIDGETS = ['quick-view', 'quantity', 'variation-form', 'product-gallery'] as const;
 const CONTAINER = '<div class="fusion-woocommerce-quick-view-container quick-view woocommerce">';
