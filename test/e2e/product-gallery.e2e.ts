@@ -540,7 +540,7 @@ describe.each(BUILD_TAGS)('product gallery, what loads when (issue 29), %s tag',
     await page.waitForSelector(thumb(4));
     await page.click(thumb(3));
     await page.click('.sf-gallery__nav--next');
-    expect(requests.filter(isRestChunk)).toHaveLength(1);
+    await expect.poll(() => requests.filter(isRestChunk).length, { timeout: 10_000 }).toBe(1);
     expect(await activeSlide(page)).toBe(0);
     slow.release();
     await page.waitForSelector(`${slide(4)}.flex-active-slide`);
@@ -563,7 +563,8 @@ describe.each(BUILD_TAGS)('product gallery, what loads when (issue 29), %s tag',
     await page.click(`${slide(1)} img`);
     // Held: the link did not navigate, and nothing opened yet.
     expect(new URL(page.url()).pathname).toBe(PAGE);
-    expect(requests.filter(isRestChunk)).toHaveLength(1);
+    // The held click asks for the rest: its request reaches the test a moment after the click returns.
+    await expect.poll(() => requests.filter(isRestChunk).length, { timeout: 10_000 }).toBe(1);
     expect(await page.$$eval(`${DIALOG}[open]`, (d) => d.length)).toBe(0);
     slow.release();
     await page.waitForSelector(`${DIALOG}[open] .pswp--open`);
@@ -573,7 +574,7 @@ describe.each(BUILD_TAGS)('product gallery, what loads when (issue 29), %s tag',
   });
 
   test('if the rest cannot load: one warning naming the widget, and an image link opens the full image as without script', async () => {
-    const { page, errors, messages } = await openPage(PAGE, {
+    const { page, errors, messages, requests } = await openPage(PAGE, {
       tag,
       beforeGoto: (context) =>
         context.route(
@@ -585,9 +586,14 @@ describe.each(BUILD_TAGS)('product gallery, what loads when (issue 29), %s tag',
     const ours = () => messages.filter((m) => m.type === 'warning' && m.text.includes('[storefront-islands] product-gallery: controls:'));
     await Promise.all([page.waitForURL(/\/apron-front-1500x1800\.jpg$/), page.click(`${slide(1)} img`)]);
     expect(ours()).toHaveLength(1);
-    // The one expected failure is the chunk we aborted; anything else is a defect.
+    // The one expected failure is the chunk we aborted, once per time it was asked for: by the click, and before it
+    // by the idle warm-up when that came first (with the bundle in the browser's cache it often does; a failed
+    // module fetch is not kept, so the click asks again). Anything else is a defect.
     const expected = (e: string) => e.includes('net::ERR_FAILED') && REST_CHUNK.test(e.match(/\((http[^)]*)\)/)?.[1] ?? '');
-    expect(errors.filter(expected)).toHaveLength(1);
+    const asked = requests.filter(isRestChunk).length;
+    expect(asked).toBeGreaterThanOrEqual(1);
+    expect(asked).toBeLessThanOrEqual(2);
+    expect(errors.filter(expected)).toHaveLength(asked);
     expectNoConsoleErrors(errors.filter((e) => !expected(e)));
   });
 });

@@ -485,6 +485,26 @@ describe('cart page: shipping', () => {
     expect($('.woocommerce-message')?.textContent).toContain('Shipping costs updated.');
     button.click();
   });
+
+  it('answers Space on the calculator button the shopper moved to right after an update (the notice does not take focus back)', async () => {
+    await openCart();
+    qty(TOTE).value = '3';
+    qty(TOTE).dispatchEvent(new Event('input', { bubbles: true }));
+    updateButton().focus();
+    press(updateButton());
+    await idle();
+    // The update button went with the answer: focus is on the notice that says what happened, at once.
+    expect(document.activeElement).toBe($('.woocommerce-notices-wrapper .woocommerce-message'));
+    const button = $('.shipping-calculator-button')!;
+    button.focus();
+    // Past WooCommerce's 500 ms notice focus, which is for a shopper who has not moved.
+    await new Promise((r) => setTimeout(r, 600));
+    const space = new KeyboardEvent('keydown', { key: ' ', bubbles: true, cancelable: true });
+    (document.activeElement ?? document.body).dispatchEvent(space);
+    expect(document.activeElement).toBe(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect($('section.shipping-calculator-form')!.style.display).not.toBe('none');
+  });
 });
 
 describe('cart page: overlay and globals', () => {

@@ -31,6 +31,24 @@ describe('notices', () => {
     expect(document.activeElement).toBe(document.querySelector('.wc-block-components-notice-banner'));
   });
 
+  it('leaves focus where it went while the notice waited: the shopper moved on, at load or after an update', async () => {
+    await mountPage(PAGE, only('notices'));
+    await wait(200);
+    document.getElementById('other')!.focus();
+    await wait(400);
+    expect(document.activeElement).toBe(document.getElementById('other'));
+
+    document.querySelector('.woocommerce-notices-wrapper')!.innerHTML = '<div class="woocommerce-message" role="alert">Cart updated.</div>';
+    const notice = document.querySelector<HTMLElement>('.woocommerce-message')!;
+    document.body.dispatchEvent(new CustomEvent('updated_wc_div'));
+    // The cart puts focus on the notice at once (its button went with the answer); the timer's focus is the same.
+    notice.focus();
+    await wait(100);
+    document.getElementById('other')!.focus();
+    await wait(500);
+    expect(document.activeElement).toBe(document.getElementById('other'));
+  });
+
   it('a swapped wrapper mounting after its notice was focused does not take the focus back from where the shopper went', async () => {
     const runtime = await mountPage('<div class="woocommerce-notices-wrapper"></div><button id="b">b</button>', only('notices'));
     // The runtime scans inserted markup in the next frame: on a busy phone, or in a tab in the background, that comes

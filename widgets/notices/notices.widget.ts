@@ -13,12 +13,12 @@ import { ALERT_NOTICE, FOCUS_DELAY_MS, REFOCUS_EVENTS } from './logic';
 let users = 0;
 let listeners: AbortController | undefined;
 let pending: { notice: HTMLElement; cancel: () => void } | undefined;
-/** Notices this page already moved focus to. */
+/** Notices this page already moved focus to, or left alone because focus went elsewhere first. */
 const focused = new WeakSet<HTMLElement>();
 
 /**
- * The alert notice there is now gets focus in 500 ms (notices added later, such as checkout errors, manage their own
- * focus). `again`: after the cart's update events, as WooCommerce does, even a notice focused before. A wrapper that
+ * The alert notice there is now gets focus in 500 ms, unless focus goes elsewhere first (notices added later, such as
+ * checkout errors, manage their own focus). `again`: after the cart's update events, as WooCommerce does, even a notice focused before. A wrapper that
  * mounts leaves a notice already focused or about to be alone: the runtime mounts a swapped wrapper a little after the
  * event that announced it (later still on a slow phone), and focusing its notice a second time would take a shopper
  * away from the field they moved to meanwhile.
@@ -32,14 +32,33 @@ function focusFirstAlertSoon(again: boolean): void {
   if (!notice) return;
   notice.setAttribute('tabindex', '-1');
   const e = env();
+  const moved = new AbortController();
   const id = e.setTimeout(() => {
+    moved.abort();
     pending = undefined;
     if (!notice.isConnected) return;
     focused.add(notice);
     // A plain focus, as WooCommerce's: the browser brings the notice into view.
     notice.focus();
   }, FOCUS_DELAY_MS);
-  pending = { notice, cancel: () => e.clearTimeout(id) };
+  const cancel = () => {
+    e.clearTimeout(id);
+    moved.abort();
+  };
+  // Focus that went somewhere else meanwhile (a Tab, a click, the cart putting it back in the field it came from)
+  // stays there: taking it to the notice would turn the shopper's next key (Space on the button they moved to)
+  // into a key on the notice. The notice counts as handled, so its wrapper mounting later does not try again.
+  document.addEventListener(
+    'focusin',
+    (event) => {
+      if (event.target === notice) return;
+      cancel();
+      pending = undefined;
+      focused.add(notice);
+    },
+    { capture: true, signal: moved.signal },
+  );
+  pending = { notice, cancel };
 }
 
 export default defineWidget({
