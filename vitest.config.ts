@@ -32,6 +32,8 @@ export default defineConfig({
     // A test waits for conditions (vi.waitFor has a 10 s floor, test/setup.ts), and on the loaded two-core machine the
     // 5 s default cut off tests that were only slow to be scheduled. A test's own timeout stands.
     testTimeout: 30_000,
+    // A failure prints the whole value (two warnings where one was expected: which two).
+    chaiConfig: { truncateThreshold: 0 },
     // No retry, as the browser tests: a test that passes only on a second try is a defect to find, not to repeat.
     retry: 0,
   },
