@@ -121,6 +121,19 @@ describe('cart page: update', () => {
     expect(document.activeElement).toBe(qty(MUG));
   });
 
+  it("after Enter in a quantity the cart puts focus back in the field, and WooCommerce's notice takes it 500 ms later", async () => {
+    await openCart();
+    qty(MUG).focus();
+    qty(MUG).value = '4';
+    qty(MUG).dispatchEvent(new Event('input', { bubbles: true }));
+    qty(MUG).dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    await idle();
+    expect(document.activeElement).toBe(qty(MUG));
+    // The contract: after updated_wc_div the first alert notice gets focus after 500 ms (the cart's own restore is
+    // not the shopper moving on).
+    await vi.waitFor(() => expect(document.activeElement).toBe($('.woocommerce-notices-wrapper .woocommerce-message')));
+  });
+
   it('does not post on Enter in an invalid quantity', async () => {
     await openCart();
     qty(MUG).value = '-2';

@@ -1,4 +1,4 @@
-import { moveFocusTo } from '../../src/dom/focus';
+import { moveFocusTo, restoreFocusTo } from '../../src/dom/focus';
 
 export interface SavedFocus {
   id: string;
@@ -31,7 +31,7 @@ export function restoreFocus(root: HTMLElement, saved: SavedFocus): void {
     target = same.find((el) => el instanceof HTMLInputElement && el.type === 'radio' && el.value === saved.value) ?? same[0] ?? null;
   }
   if (target && !(target as HTMLButtonElement).disabled) {
-    target.focus({ preventScroll: true });
+    restoreFocusTo(target);
     return;
   }
   const wrapper = document.querySelector('.woocommerce-notices-wrapper');

@@ -3,6 +3,7 @@ import { listenLegacy } from '../../src/events/bus';
 import { installJQueryShims } from '../../src/events/shims';
 import { env } from '../../src/env';
 import { mendNoticeLists } from '../../src/dom/notice-lists';
+import { restoringFocus } from '../../src/dom/focus';
 import { ALERT_NOTICE, FOCUS_DELAY_MS, REFOCUS_EVENTS } from './logic';
 
 /**
@@ -45,13 +46,14 @@ function focusFirstAlertSoon(again: boolean): void {
     e.clearTimeout(id);
     moved.abort();
   };
-  // Focus that went somewhere else meanwhile (a Tab, a click, the cart putting it back in the field it came from)
-  // stays there: taking it to the notice would turn the shopper's next key (Space on the button they moved to)
-  // into a key on the notice. The notice counts as handled, so its wrapper mounting later does not try again.
+  // Focus the shopper moved somewhere else meanwhile (a Tab, a click) stays there: taking it to the notice would
+  // turn their next key (Space on the button they moved to) into a key on the notice. The notice then counts as
+  // handled, so its wrapper mounting later does not try again. The cart putting focus back in the field its answer
+  // replaced (after Enter in a quantity) is not such a move: there the notice takes focus, as WooCommerce's does.
   document.addEventListener(
     'focusin',
     (event) => {
-      if (event.target === notice) return;
+      if (event.target === notice || restoringFocus()) return;
       cancel();
       pending = undefined;
       focused.add(notice);
