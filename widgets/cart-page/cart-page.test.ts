@@ -110,24 +110,24 @@ describe('cart page: update', () => {
     expect(form().classList.contains('processing')).toBe(false);
   });
 
-  it('updates on Enter in a valid quantity and keeps focus in that field', async () => {
+  /** The shopper types a quantity and presses Enter in the field; the cart's update runs to its end. */
+  async function enterQuantity(key: string, value: string): Promise<void> {
     await openCart();
-    qty(MUG).focus();
-    qty(MUG).value = '4';
-    qty(MUG).dispatchEvent(new Event('input', { bubbles: true }));
-    qty(MUG).dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    qty(key).focus();
+    qty(key).value = value;
+    qty(key).dispatchEvent(new Event('input', { bubbles: true }));
+    qty(key).dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
     await idle();
+  }
+
+  it('updates on Enter in a valid quantity and keeps focus in that field', async () => {
+    await enterQuantity(MUG, '4');
     expect(log('cart_form')).toHaveLength(1);
     expect(document.activeElement).toBe(qty(MUG));
   });
 
   it("after Enter in a quantity the cart puts focus back in the field, and WooCommerce's notice takes it 500 ms later", async () => {
-    await openCart();
-    qty(MUG).focus();
-    qty(MUG).value = '4';
-    qty(MUG).dispatchEvent(new Event('input', { bubbles: true }));
-    qty(MUG).dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
-    await idle();
+    await enterQuantity(MUG, '4');
     expect(document.activeElement).toBe(qty(MUG));
     // The contract: after updated_wc_div the first alert notice gets focus after 500 ms (the cart's own restore is
     // not the shopper moving on).
