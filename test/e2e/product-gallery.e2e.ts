@@ -586,14 +586,16 @@ describe.each(BUILD_TAGS)('product gallery, what loads when (issue 29), %s tag',
     const ours = () => messages.filter((m) => m.type === 'warning' && m.text.includes('[storefront-islands] product-gallery: controls:'));
     await Promise.all([page.waitForURL(/\/apron-front-1500x1800\.jpg$/), page.click(`${slide(1)} img`)]);
     expect(ours()).toHaveLength(1);
-    // The one expected failure is the chunk we aborted, once per time it was asked for: by the click, and before it
-    // by the idle warm-up when that came first (with the bundle in the browser's cache it often does; a failed
-    // module fetch is not kept, so the click asks again). Anything else is a defect.
+    // The one expected failure is the chunk we aborted, asked for by the click, and before it by the idle warm-up
+    // when that came first (a failed module fetch is not kept, so the click asks again). Chromium logs each failed
+    // request, but a second may reach the console after this read (a full CI run saw two requests and one line):
+    // one or two lines about that chunk, and nothing else, which is the defect this checks for.
     const expected = (e: string) => e.includes('net::ERR_FAILED') && REST_CHUNK.test(e.match(/\((http[^)]*)\)/)?.[1] ?? '');
     const asked = requests.filter(isRestChunk).length;
     expect(asked).toBeGreaterThanOrEqual(1);
     expect(asked).toBeLessThanOrEqual(2);
-    expect(errors.filter(expected)).toHaveLength(asked);
+    expect(errors.filter(expected).length).toBeGreaterThanOrEqual(1);
+    expect(errors.filter(expected).length).toBeLessThanOrEqual(asked);
     expectNoConsoleErrors(errors.filter((e) => !expected(e)));
   });
 });
