@@ -14,21 +14,3 @@ export function moveFocusTo(el: HTMLElement): void {
     el.focus();
   }
 }
-
-let restoring = false;
-
-/**
- * Put focus back on a control the cart's answer replaced (the quantity field after Enter). Not a move of the
- * shopper's: WooCommerce's notice still takes focus 500 ms after the update (widgets/notices), as on the shop.
- */
-export function restoreFocusTo(el: HTMLElement): void {
-  restoring = true;
-  try {
-    el.focus({ preventScroll: true });
-  } finally {
-    restoring = false;
-  }
-}
-
-/** True while restoreFocusTo moves focus (read by a focusin listener). */
-export const restoringFocus = (): boolean => restoring;

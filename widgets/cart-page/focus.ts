@@ -1,4 +1,4 @@
-import { moveFocusTo, restoreFocusTo } from '../../src/dom/focus';
+import { moveFocusTo } from '../../src/dom/focus';
 
 export interface SavedFocus {
   id: string;
@@ -31,7 +31,14 @@ export function restoreFocus(root: HTMLElement, saved: SavedFocus): void {
     target = same.find((el) => el instanceof HTMLInputElement && el.type === 'radio' && el.value === saved.value) ?? same[0] ?? null;
   }
   if (target && !(target as HTMLButtonElement).disabled) {
-    restoreFocusTo(target);
+    // Marked while focus moves (RESTORING_FOCUS in widgets/notices/logic.ts, a literal here so the two chunks share
+    // no module): the cart's own restore, after which WooCommerce's 500 ms notice focus still comes.
+    target.setAttribute('data-sf-restoring-focus', '');
+    try {
+      target.focus({ preventScroll: true });
+    } finally {
+      target.removeAttribute('data-sf-restoring-focus');
+    }
     return;
   }
   const wrapper = document.querySelector('.woocommerce-notices-wrapper');

@@ -12,3 +12,9 @@ export const FOCUS_DELAY_MS = 500;
 
 /** Events after which the cart page's notices were replaced. */
 export const REFOCUS_EVENTS = ['item_removed_from_classic_cart', 'updated_wc_div'] as const;
+
+/**
+ * On a control while the cart puts focus back on it after its answer replaced it (widgets/cart-page/focus.ts writes
+ * the same name): not a move of the shopper's, so the 500 ms notice focus still follows it, as WooCommerce's.
+ */
+export const RESTORING_FOCUS = 'data-sf-restoring-focus';

@@ -3,8 +3,7 @@ import { listenLegacy } from '../../src/events/bus';
 import { installJQueryShims } from '../../src/events/shims';
 import { env } from '../../src/env';
 import { mendNoticeLists } from '../../src/dom/notice-lists';
-import { restoringFocus } from '../../src/dom/focus';
-import { ALERT_NOTICE, FOCUS_DELAY_MS, REFOCUS_EVENTS } from './logic';
+import { ALERT_NOTICE, FOCUS_DELAY_MS, REFOCUS_EVENTS, RESTORING_FOCUS } from './logic';
 
 /**
  * Notice focus for the whole page. It mounts on every `.woocommerce-notices-wrapper`, but the behaviour is
@@ -33,34 +32,28 @@ function focusFirstAlertSoon(again: boolean): void {
   if (!notice) return;
   notice.setAttribute('tabindex', '-1');
   const e = env();
-  const moved = new AbortController();
   const id = e.setTimeout(() => {
-    moved.abort();
     pending = undefined;
     if (!notice.isConnected) return;
     focused.add(notice);
     // A plain focus, as WooCommerce's: the browser brings the notice into view.
     notice.focus();
   }, FOCUS_DELAY_MS);
-  const cancel = () => {
-    e.clearTimeout(id);
-    moved.abort();
-  };
-  // Focus the shopper moved somewhere else meanwhile (a Tab, a click) stays there: taking it to the notice would
-  // turn their next key (Space on the button they moved to) into a key on the notice. The notice then counts as
-  // handled, so its wrapper mounting later does not try again. The cart putting focus back in the field its answer
-  // replaced (after Enter in a quantity) is not such a move: there the notice takes focus, as WooCommerce's does.
-  document.addEventListener(
-    'focusin',
-    (event) => {
-      if (event.target === notice || restoringFocus()) return;
-      cancel();
-      pending = undefined;
-      focused.add(notice);
-    },
-    { capture: true, signal: moved.signal },
-  );
-  pending = { notice, cancel };
+  pending = { notice, cancel: () => e.clearTimeout(id) };
+}
+
+/**
+ * Focus the shopper moved somewhere else while a notice waited (a Tab, a click) stays there: taking it to the
+ * notice would turn their next key (Space on the button they moved to) into a key on the notice. The notice then
+ * counts as handled, so its wrapper mounting later does not try again. The cart putting focus back in the field its
+ * answer replaced (after Enter in a quantity) is not such a move: there the notice takes focus, as WooCommerce's does.
+ */
+function onFocusIn(event: FocusEvent): void {
+  const target = event.target as Element;
+  if (!pending || target === pending.notice || target.hasAttribute?.(RESTORING_FOCUS)) return;
+  focused.add(pending.notice);
+  pending.cancel();
+  pending = undefined;
 }
 
 export default defineWidget({
@@ -70,6 +63,7 @@ export default defineWidget({
     if (!listeners) {
       listeners = new AbortController();
       for (const name of REFOCUS_EVENTS) listenLegacy(document.body, name, () => focusFirstAlertSoon(true), listeners.signal);
+      document.addEventListener('focusin', onFocusIn, { capture: true, signal: listeners.signal });
       installJQueryShims();
     }
     focusFirstAlertSoon(false);
