@@ -157,7 +157,7 @@ export default defineConfig(({ mode }) => {
             format: 'es',
             minify: true,
             entryFileNames: '[name].js',
-            chunkFileNames: 'chunks/[name]-[hash].js',
+            chunkFileNames: 'chunks/[name]-[hash:7].js',
             assetFileNames: 'chunks/[name]-[hash][extname]',
             codeSplitting: {
               groups: [

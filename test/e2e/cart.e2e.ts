@@ -106,7 +106,7 @@ describe.each(BUILD_TAGS)('cart, %s tag', (tag) => {
     await waitForMini(page, 1);
     const before = (await endpoints(page)).length;
     // A visitor with a cart: the code that applies stored fragments is requested with the cart core, in one wave.
-    const wave = await holdWave(page, [/\/chunks\/cart-changes-[\w-]+\.js$/, /\/chunks\/cart-[\w-]{8}\.js$/]);
+    const wave = await holdWave(page, [/\/chunks\/cart-changes-[\w-]+\.js$/, /\/chunks\/cart-[\w-]{7}\.js$/]);
     await page.reload({ waitUntil: 'load' });
     await waitForIslands(page);
     await waitForMini(page, 1);
