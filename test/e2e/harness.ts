@@ -60,6 +60,21 @@ export function isClassicTag(tag: Tag): boolean {
   return tag === 'classic' || tag === 'compact-classic';
 }
 
+/**
+ * An init script (`initScript`): the theme's privacy feature gates YouTube on this shop and the visitor has not
+ * answered yet, as `avadaPrivacyVars` prints it. Runs in the page, so it holds everything it needs.
+ */
+export function gateYouTube(): void {
+  (window as { avadaPrivacyVars?: unknown }).avadaPrivacyVars = {
+    name: 'privacy_embeds',
+    days: '30',
+    path: '/',
+    types: ['youtube'],
+    defaults: [],
+    button: '0',
+  };
+}
+
 /** A request for the framework chunk: React and react-dom, or preact/compat in the compact build. */
 export const FRAMEWORK_CHUNK = /\/chunks\/(react|preact)-[\w-]+\.js$/;
 

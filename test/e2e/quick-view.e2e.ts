@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS, FRAMEWORK_CHUNK } from './harness';
+import { expectAxeClean, expectNoConsoleErrors, gateYouTube, openPage, BUILD_TAGS, FRAMEWORK_CHUNK } from './harness';
 import { afterIdle } from './waits';
 
 const LINK = (id: number) => `a.fusion-quick-view[data-product-id="${id}"]`;
@@ -285,17 +285,6 @@ describe.each(BUILD_TAGS)('quick view, %s tag', { timeout: 120_000 }, (tag) => {
   });
 
   test('the answer goes in through the sanitizer: nothing runs, nothing navigates, nothing posts off-site, the YouTube frame waits', async () => {
-    // The theme's privacy feature gates YouTube on this shop (no answer yet).
-    const gateYouTube = () => {
-      (window as { avadaPrivacyVars?: unknown }).avadaPrivacyVars = {
-        name: 'privacy_embeds',
-        days: '30',
-        path: '/',
-        types: ['youtube'],
-        defaults: [],
-        button: '0',
-      };
-    };
     const { page, errors, requests } = await openPage('/quick-view.html', { tag, initScript: gateYouTube });
     // A card for product 666, as infinite scroll would add one.
     await page.evaluate(() => {

@@ -9,7 +9,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { FIXTURE_CART, freshCheckout } from '../../fixtures/mock/checkout';
-import { baseURL, expectAxeClean, expectNoConsoleErrors, openPage, recorded, BUILD_TAGS } from './harness';
+import { baseURL, expectAxeClean, expectNoConsoleErrors, gateYouTube, openPage, recorded, BUILD_TAGS } from './harness';
 
 const ENGINES = ['native', 'DOMPurify'] as const;
 type Engine = (typeof ENGINES)[number];
@@ -20,17 +20,6 @@ function withoutNativeSanitizer() {
   delete (Element.prototype as unknown as { setHTML?: unknown }).setHTML;
 }
 
-/** The theme's privacy feature gates YouTube on this shop (no answer yet). */
-function gateYouTube() {
-  (window as { avadaPrivacyVars?: unknown }).avadaPrivacyVars = {
-    name: 'privacy_embeds',
-    days: '30',
-    path: '/',
-    types: ['youtube'],
-    defaults: [],
-    button: '0',
-  };
-}
 /**
  * The bundle's files the page requested that hold DOMPurify (its configuration keys survive minification), read
  * from the server: by content, not by chunk name, so a build that folds it into another chunk is caught too.

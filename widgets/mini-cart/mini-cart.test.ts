@@ -78,6 +78,9 @@ function storedFromServer(createdAgo = 1000, now = Date.now()): void {
   sessionStorage.setItem('wc_cart_created', String(now - createdAgo));
 }
 
+/** The box's React view is in (the first import of React is slow under load: a longer wait than the default). */
+const viewMounted = () => vi.waitFor(() => expect(hasView(content())).toBe(true), { timeout: 15_000 });
+
 async function shop(overrides: Parameters<typeof cartPage>[0] = {}) {
   const nav = cartPage(overrides);
   const runtime = await mountPage(await pageBody('shop.html'), only('mini-cart', 'add-to-cart'));
@@ -633,7 +636,7 @@ describe('the React view', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(hasView(content())).toBe(false);
     idles[0]!();
-    await vi.waitFor(() => expect(hasView(content())).toBe(true), { timeout: 15_000 }); // the first import of React is slow under load
+    await viewMounted();
   });
 
   it('is not loaded by the first refresh of the cart the cookies name (a box printed empty, filled at load)', async () => {
@@ -665,7 +668,7 @@ describe('the React view', () => {
       await new Promise((r) => setTimeout(r, 50));
       expect(hasView(content())).toBe(false);
       reach(content());
-      await vi.waitFor(() => expect(hasView(content())).toBe(true), { timeout: 15_000 }); // the first import of React is slow under load
+      await viewMounted();
     });
   }
 
@@ -701,7 +704,7 @@ describe('the React view', () => {
     restore();
     yields[0]!();
     await vi.waitFor(() => expect(idles[0]!.cancelled).toBe(true), WAIT);
-    await vi.waitFor(() => expect(hasView(content())).toBe(true), { timeout: 15_000 }); // the first import of React is slow under load
+    await viewMounted();
   });
 
   it('is not loaded for a box nobody looked at and a cart nobody changed', async () => {
@@ -721,7 +724,7 @@ describe('the React view', () => {
     ]);
     storedFromServer();
     await shop();
-    await vi.waitFor(() => expect(hasView(content())).toBe(true), { timeout: 15_000 }); // the first import of React is slow under load
+    await viewMounted();
     const printed = document.createElement('div');
     printed.innerHTML = fragments(state)['div.widget_shopping_cart_content']!;
     // Same elements, attributes (in any order) and text as the fragment.
@@ -734,7 +737,7 @@ describe('the React view', () => {
     await vi.waitFor(() => expect(seen).toEqual(['wc_fragments_refreshed']), WAIT);
     expect(content()).not.toBe(before);
     // The refreshed fragment replaced the box; the new box gets the view at once.
-    await vi.waitFor(() => expect(hasView(content())).toBe(true), { timeout: 15_000 }); // the first import of React is slow under load
+    await viewMounted();
     expect(content().querySelector('ul.woocommerce-mini-cart')?.hasAttribute('aria-busy')).toBe(false);
   });
 
@@ -751,7 +754,7 @@ describe('the React view', () => {
     await mountButton(add);
     add.click();
     await vi.waitFor(() => expect(content().querySelectorAll('.woocommerce-mini-cart-item')).toHaveLength(3), WAIT);
-    await vi.waitFor(() => expect(hasView(content())).toBe(true), { timeout: 15_000 }); // the first import of React is slow under load
+    await viewMounted();
     state.latency.set('remove_from_cart', 60);
     const link = content().querySelector<HTMLAnchorElement>('.remove_from_cart_button[data-product_id="320"]')!;
     link.click();
@@ -776,7 +779,7 @@ describe('the React view', () => {
     ]);
     storedFromServer();
     await shop();
-    await vi.waitFor(() => expect(hasView(content())).toBe(true), { timeout: 15_000 }); // the first import of React is slow under load
+    await viewMounted();
     state.latency.set('remove_from_cart', 200);
     const yields: Array<() => void> = [];
     const restore = setEnvironment({ yieldTask: () => new Promise<void>((resolve) => yields.push(resolve)) });
@@ -812,7 +815,7 @@ describe('the React view', () => {
     expect(hasView(content())).toBe(false);
     expect(content().contains(checkout)).toBe(true);
     pointer('pointerup');
-    await vi.waitFor(() => expect(hasView(content())).toBe(true), { timeout: 15_000 });
+    await viewMounted();
     expect(content().contains(checkout)).toBe(false);
     expect(content().querySelector('a.checkout')?.getAttribute('href')).toBe(checkout.getAttribute('href'));
   });
@@ -822,7 +825,7 @@ describe('the React view', () => {
     serverCart([[318, 1]]);
     storedFromServer();
     const { go } = await shop();
-    await vi.waitFor(() => expect(hasView(content())).toBe(true), { timeout: 15_000 }); // the first import of React is slow under load
+    await viewMounted();
     failNext('remove_from_cart', 'http500');
     const link = content().querySelector<HTMLAnchorElement>('.remove_from_cart_button')!;
     link.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true, cancelable: true }));
