@@ -140,6 +140,18 @@ export function parseLenientJson(text: string): unknown {
 }
 
 /**
+ * What a loader started beside a request gave (validation code loading while the request was in flight): a chunk
+ * that could not load fails the request as `fetch_error`, as a request that could not be made does.
+ */
+export async function loadedBeside<T>(pending: T | Promise<T>): Promise<T> {
+  try {
+    return await pending;
+  } catch {
+    throw new NetError('fetch_error');
+  }
+}
+
+/**
  * A schema, or a loader of one: validation code (zod/mini) can then load while the request is in flight instead
  * of with the page, so a page that makes no request never pays for it.
  */
@@ -152,13 +164,7 @@ export async function requestJson<T = unknown>(url: string, options: RequestOpti
   const { text } = await requestText(url, options);
   const data = text.trim() === '' ? undefined : parseLenientJson(text);
   if (!pendingSchema) return data as T;
-  let schema: ResponseSchema<T>;
-  try {
-    schema = await pendingSchema;
-  } catch {
-    throw new NetError('fetch_error');
-  }
-  const result = schema.safeParse(data);
+  const result = (await loadedBeside(pendingSchema)).safeParse(data);
   if (!result.success) throw new NetError('invalid_response', { body: text });
   return result.data;
 }

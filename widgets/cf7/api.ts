@@ -4,7 +4,7 @@
  */
 import { parseFlag } from '../../src/config/parse';
 import { NetError } from '../../src/net/errors';
-import { parseLenientJson, requestText } from '../../src/net/request';
+import { loadedBeside, parseLenientJson, requestText } from '../../src/net/request';
 import { warnOnce } from '../../src/log';
 import { restUrl } from './logic';
 import type { Feedback } from './answers';
@@ -165,15 +165,6 @@ export async function fetchRefill(
   return refill;
 }
 
-/** The answer shapes, or the failure a request that could not be read gives (as requestJson's schema loader). */
-async function answersOr(answers: ReturnType<typeof loadAnswers>) {
-  try {
-    return await answers;
-  } catch {
-    throw new NetError('fetch_error');
-  }
-}
-
 /**
  * POST the form. Resolves with the feedback object; rejects with a NetError whose message is what the visitor
  * should read: the catalogue's text, or the server's own error message when a non-2xx carries WordPress error
@@ -200,7 +191,7 @@ export async function postFeedback(config: Cf7Config, formId: number, body: Form
         // WordPress's api-fetch reports an unreadable error page as invalid JSON.
         throw new NetError('invalid_json', { status: error.status, body: error.body });
       }
-      const parsed = (await answersOr(answers)).wpError.safeParse(data);
+      const parsed = (await loadedBeside(answers)).wpError.safeParse(data);
       throw new NetError('http', {
         status: error.status,
         body: error.body,
@@ -210,7 +201,7 @@ export async function postFeedback(config: Cf7Config, formId: number, body: Form
     throw error;
   }
   const data = text.trim() === '' ? null : parseLenientJson(text);
-  const parsed = (await answersOr(answers)).feedbackSchema.safeParse(data);
+  const parsed = (await loadedBeside(answers)).feedbackSchema.safeParse(data);
   if (!parsed.success) throw new NetError('invalid_json', { body: text });
   return parsed.data as Feedback;
 }
