@@ -3,7 +3,7 @@
  * that browser tests use to prove theme handlers receive our events.
  */
 import { describe, expect, test } from 'vitest';
-import { baseURL, expectNoConsoleErrors, holdWave, openPage } from './harness';
+import { baseURL, expectAxeClean, expectNoConsoleErrors, holdWave, openPage } from './harness';
 
 describe('fixture server', () => {
   test('the index lists every fixture page with its title', async () => {
@@ -136,5 +136,54 @@ describe('holdWave', () => {
     const waterfall = await holdWave(other, [A, B], 1000);
     await other.evaluate(() => void fetch('/__wave/a.js').then(() => fetch('/__wave/b.js')));
     await expect(waterfall.expectOneWave()).rejects.toThrow(/second wave/);
+  });
+});
+
+describe('expectAxeClean after a change', () => {
+  // A later check covers what changed since the one before: each case is a violation that check must still see.
+  test('a violation inside a changed element, and a control whose label elsewhere lost its text', async () => {
+    const { page } = await openPage('/home.html', { tag: 'module' });
+    await page.evaluate(() => {
+      const box = document.createElement('div');
+      box.innerHTML = '<label for="harness-q">Search the shop</label><p>Text between</p>';
+      const field = document.createElement('div');
+      field.innerHTML = '<input id="harness-q" type="search">';
+      document.querySelector('main')!.append(box, field);
+    });
+    await expectAxeClean(page);
+    await page.evaluate(() =>
+      document.querySelector('main p')!.append(Object.assign(document.createElement('img'), { src: '/nothing.png' })),
+    );
+    await expect(expectAxeClean(page)).rejects.toThrow(/image-alt/);
+    await page.evaluate(() => document.querySelector('main img[src="/nothing.png"]')!.setAttribute('alt', 'Nothing'));
+    await expectAxeClean(page);
+    // Only the label's text changes; the field it names is elsewhere.
+    await page.evaluate(() => (document.querySelector('label[for="harness-q"]')!.firstChild!.textContent = ''));
+    await expect(expectAxeClean(page)).rejects.toThrow(/label/);
+  });
+
+  test('a style sheet added restyles the whole page: the whole page is checked again', async () => {
+    const { page } = await openPage('/home.html', { tag: 'module' });
+    await expectAxeClean(page);
+    await page.evaluate(() => {
+      const style = document.createElement('style');
+      style.textContent = 'footer, footer * { color: #f4f4f4 !important; background: #fff !important; }';
+      document.head.append(style);
+    });
+    await expect(expectAxeClean(page)).rejects.toThrow(/color-contrast/);
+  });
+
+  test('a narrower viewport: the whole page is checked again', async () => {
+    // A page without the bundle, so that nothing on it reacts to the resize: only the media query changes.
+    const { page } = await openPage('/demo/blank.html', { tag: 'none', mock: false });
+    await page.evaluate(() => {
+      const style = document.createElement('style');
+      style.textContent = '@media (max-width: 600px) { footer { color: #f4f4f4; background: #fff; } }';
+      document.head.append(style);
+      document.body.innerHTML = '<main><h1>A page</h1><p>Some text</p></main><footer><p>The footer</p></footer>';
+    });
+    await expectAxeClean(page);
+    await page.setViewportSize({ width: 500, height: 800 });
+    await expect(expectAxeClean(page)).rejects.toThrow(/color-contrast/);
   });
 });

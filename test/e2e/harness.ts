@@ -682,10 +682,122 @@ async function loadAxe(page: Page): Promise<void> {
   await page.evaluate(axeSource);
 }
 
+/** What installAxeWatch leaves in the page. */
+interface AxeWatch {
+  /** The elements to check now: 'whole' for the document, [] when nothing changed since the last check. */
+  scope(): Element[] | 'whole';
+  /** The page as it is now was checked (`whole`: all of it), so later changes count from here. */
+  checked(whole: boolean): void;
+}
+
+/**
+ * In the page, at its first axe check: watch what changes from then on, so that a later check covers what changed
+ * rather than the whole document again (a whole check costs 300-500 ms of a loaded machine's CPU, one of a changed
+ * widget a fifth of that, and tests check after every state change). Conservative by construction: the whole
+ * document is checked again when no whole check has passed in this document yet, when the viewport or a media
+ * feature changed (every rule may answer differently), when a style sheet was added, removed or changed, when
+ * <html> or <body> changed (a class or style there restyles everything), or when more than 500 elements changed.
+ * Otherwise the check covers every changed element with its subtree (an attribute's element, a text's parent, the
+ * parent whose children changed; for <body>'s own children, those added), the focused element (focus and a
+ * control's value change no attribute), what names, describes or controls a changed element from elsewhere
+ * (`for`, `aria-labelledby`, `aria-describedby`, `aria-controls`… pointing into a region, a label's control),
+ * and every open shadow root's host (not observed from the document). axe still reads the whole document for
+ * context (backgrounds for contrast, ids), so a rule's answer about a covered element is the same as in a whole
+ * check.
+ */
+function installAxeWatch(): void {
+  const w = window as unknown as { __sfAxeWatch?: AxeWatch };
+  if (w.__sfAxeWatch) return;
+  const root = document.documentElement;
+  const queries = [
+    '(prefers-reduced-motion: reduce)',
+    '(prefers-color-scheme: dark)',
+    '(forced-colors: active)',
+    '(prefers-contrast: more)',
+  ];
+  const media = () => JSON.stringify([innerWidth, innerHeight, devicePixelRatio, ...queries.map((q) => matchMedia(q).matches)]);
+  const state = { wholeChecked: false, everything: false, changed: new Set<Element>(), media: media() };
+  const isStyle = (n: Node) => n instanceof HTMLStyleElement || (n instanceof HTMLLinkElement && /stylesheet/i.test(n.rel));
+  const add = (el: Element | null) => {
+    if (!el || state.everything) return;
+    if (el === root || el === document.body) state.everything = true;
+    else if (!el.closest('head')) state.changed.add(el);
+    if (state.changed.size > 500) state.everything = true;
+  };
+  new MutationObserver((records) => {
+    for (const r of records) {
+      const target = r.target;
+      if (r.type === 'characterData') {
+        if (target.parentElement instanceof HTMLStyleElement) state.everything = true;
+        else add(target.parentElement);
+      } else if (r.type === 'attributes') {
+        if (isStyle(target)) state.everything = true;
+        else add(target as Element);
+      } else if ([...r.addedNodes, ...r.removedNodes].some(isStyle) || !(target instanceof Element)) {
+        state.everything = true;
+      } else if (target === root || target === document.body) {
+        for (const node of r.addedNodes) if (node instanceof Element) add(node);
+      } else {
+        add(target);
+      }
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  const REFERS = [
+    'for',
+    'aria-labelledby',
+    'aria-describedby',
+    'aria-controls',
+    'aria-owns',
+    'aria-errormessage',
+    'aria-details',
+    'headers',
+    'list',
+  ];
+  w.__sfAxeWatch = {
+    scope() {
+      if (!state.wholeChecked || state.everything || media() !== state.media) return 'whole';
+      const regions = new Set<Element>();
+      const consider = (el: Element | null | undefined) => {
+        if (el && el.isConnected && !el.closest('head')) regions.add(el);
+      };
+      for (const el of state.changed) consider(el);
+      if (document.activeElement !== document.body) consider(document.activeElement);
+      for (const el of Array.from(regions)) {
+        const inside = [el, ...el.querySelectorAll('[id], label')];
+        if (inside.length > 500) return 'whole';
+        consider(el.closest('label')?.control);
+        for (const node of inside) {
+          if (node instanceof HTMLLabelElement) consider(node.control);
+          if (!node.id) continue;
+          const id = CSS.escape(node.id);
+          const selector = [...REFERS.map((a) => `[${a}~="${id}"]`), `[aria-activedescendant="${id}"]`].join(',');
+          for (const ref of document.querySelectorAll(selector)) consider(ref);
+        }
+      }
+      if (regions.size && [...document.querySelectorAll('*')].some((el) => el.shadowRoot)) {
+        for (const el of document.querySelectorAll('*')) if (el.shadowRoot) consider(el);
+      }
+      const list = [...regions];
+      if (list.some((el) => el === root || el === document.body)) return 'whole';
+      return list.filter((el) => !list.some((other) => other !== el && other.contains(el)));
+    },
+    checked(whole) {
+      if (whole) state.wholeChecked = true;
+      state.changed.clear();
+      state.everything = false;
+      state.media = media();
+    },
+  };
+}
+
 /**
  * Run axe-core on the page as it is now and fail on every serious or critical violation, listing rule,
  * impact and the offending elements. axe is put in the page by loadAxe (a same-origin script the page's CSP
  * allows, else through the DevTools protocol, which no CSP governs).
+ *
+ * Without `include`/`exclude`, the first check of a document covers all of it and each later one what changed
+ * since the check before (see installAxeWatch); nothing changed, nothing to check. With them, exactly what they
+ * name.
  */
 export async function expectAxeClean(page: Page, options: { include?: string; exclude?: string[] } = {}): Promise<void> {
   // The state under test, not a frame of its way there: a panel fading in blends its text with what is behind it
@@ -700,6 +812,7 @@ export async function expectAxeClean(page: Page, options: { include?: string; ex
     .catch(() => {});
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
   if (!loaded) await loadAxe(page);
+  await page.evaluate(installAxeWatch);
   const violations = await page.evaluate(async ({ include, exclude }) => {
     type Audit = {
       rules: { id: string; impact?: string; any: unknown[]; all: unknown[]; none: unknown[] }[];
@@ -708,8 +821,17 @@ export async function expectAxeClean(page: Page, options: { include?: string; ex
     const axe = (
       window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }>; _audit?: Audit } }
     ).axe;
-    const context =
-      include || exclude?.length ? { include: include ? [include] : [[':root']], exclude: (exclude ?? []).map((s) => [s]) } : document;
+    const watch = (window as unknown as { __sfAxeWatch: AxeWatch }).__sfAxeWatch;
+    const explicit = !!(include || exclude?.length);
+    const scope = explicit ? 'whole' : watch.scope();
+    if (scope !== 'whole' && !scope.length) return [];
+    const context = explicit
+      ? { include: include ? [include] : [[':root']], exclude: (exclude ?? []).map((s) => [s]) }
+      : scope === 'whole'
+        ? document
+        : { include: scope };
+    // Changes from here on (the page's own timers run while axe awaits) count for the next check.
+    if (!explicit) watch.checked(scope === 'whole');
     // Skip the rules that cannot report a serious or critical violation, whatever the page: a rule's impact is
     // its own when it declares one (axe then gives it to every check), else the worst of its checks'. Such rules
     // (landmarks, heading order, region…) could never fail this check, and cost time on every page.
