@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Alias, type Plugin, type UserConfig } from 'vite';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -90,6 +91,8 @@ export default defineConfig(({ mode }) => {
     return {
       ...shared,
       define: { ...shared.define, ...production },
+      // No public-suffix list in the browser mock (fixtures/mock/public-suffix.ts says why).
+      resolve: { alias: [{ find: /^tldts$/, replacement: fileURLToPath(new URL('fixtures/mock/public-suffix.ts', import.meta.url)) }] },
       build: {
         outDir: 'dist-demo',
         emptyOutDir: true,
