@@ -107,9 +107,11 @@ describe('variation form: inline data', () => {
     expect(slides()[2]!.classList.contains('flex-active-slide')).toBe(true);
     expect($('form.variations_form').getAttribute('current-image')).toBe('');
     await pick({ pa_colour: 'rust', pa_size: 's', lining: 'Fleece' });
-    await wait(40);
-    expect(resets).toHaveLength(1);
-    expect(slides()[0]!.classList.contains('flex-active-slide')).toBe(true);
+    // The gallery moves back a frame or a task later; under load more than 40 ms later (seen once in a full run).
+    await vi.waitFor(() => {
+      expect(resets).toHaveLength(1);
+      expect(slides()[0]!.classList.contains('flex-active-slide')).toBe(true);
+    });
   });
 
   it('restores the originals and clears everything with the reset control (a button to assistive tech)', async () => {
