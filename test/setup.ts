@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
-import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { server } from '../fixtures/mock/node';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
+import { loaded } from '../fixtures/mock/node-loaded';
 import { resetState } from '../fixtures/mock/state';
 import { forgetTheme } from '../src/theme/theme';
 import { resetLogMemory } from '../src/log';
@@ -35,13 +35,35 @@ function cleanupRenderedTrees(): void {
   (require(TESTING_LIBRARY) as typeof import('@testing-library/react')).cleanup();
 }
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+/*
+ * The mock server starts on a file's first request. Loading it (msw/node, msw, every handler and the recorded answers
+ * they import) was most of each file's setup, and most files never make a request (logic, views, the runtime). Every
+ * request goes through fetch (src/net/request.ts, the lightbox's oEmbed): the first call loads the mock and listens
+ * with onUnhandledRequest 'error', as every file did before, and then makes the request through msw's fetch. A file
+ * that imports fixtures/mock/node.ts itself (to `server.use`) shares that server, reset after each test as before.
+ */
+const fetchBeforeMock = globalThis.fetch;
+let listening = false;
+let starting: Promise<void> | undefined;
+function startMock(): Promise<void> {
+  starting ??= import('../fixtures/mock/node').then(({ server }) => {
+    server.listen({ onUnhandledRequest: 'error' });
+    listening = true;
+  });
+  return starting;
+}
+globalThis.fetch = async function fetchThroughMock(input, init) {
+  // Once msw listens, it calls this (the fetch it replaced) only for a request it lets through: the network, as before.
+  if (listening) return fetchBeforeMock(input, init);
+  await startMock();
+  return globalThis.fetch(input, init);
+};
 // Each test's page is an Avada page, as the contract markup the unit tests are written from (src/theme/theme.ts
 // decides from these classes): a test of another theme's page sets its own body classes.
 beforeEach(() => document.body.setAttribute('class', 'wp-theme-Avada theme-Avada'));
 afterEach(() => {
   cleanupRenderedTrees();
-  server.resetHandlers();
+  loaded.server?.resetHandlers();
   resetState();
   resetLogMemory();
   forgetTheme();
@@ -61,4 +83,6 @@ afterEach(() => {
   delete (window as { StorefrontIslands?: unknown }).StorefrontIslands;
   delete (window as { jQuery?: unknown }).jQuery;
 });
-afterAll(() => server.close());
+afterAll(() => {
+  if (listening) loaded.server?.close();
+});

@@ -1,0 +1,33 @@
+/**
+ * test/setup.ts starts the mock server on a file's first request rather than in every file: the first request must
+ * be answered by the mock as before, requests the mock does not know must still fail, and handlers a test adds
+ * must not outlive it.
+ */
+import { http, HttpResponse } from 'msw';
+import { expect, test } from 'vitest';
+import { state } from '../../fixtures/mock/state';
+
+const fragmentsRequest = () => fetch('http://127.0.0.1:5173/?wc-ajax=get_refreshed_fragments', { method: 'POST', body: '' });
+
+test('a file’s first requests, made at once, are both answered by the mock shop', async () => {
+  const answers = await Promise.all([fragmentsRequest(), fragmentsRequest()]);
+  for (const answer of answers) {
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toHaveProperty('fragments');
+  }
+  expect(state.log.map((entry) => entry.endpoint)).toEqual(['get_refreshed_fragments', 'get_refreshed_fragments']);
+});
+
+test('a request to an address the mock does not answer gets no answer', async () => {
+  await expect(fetch('http://127.0.0.1:5173/not-a-mocked-path')).rejects.toThrow();
+});
+
+test('a handler a test adds to the shared server answers in that test…', async () => {
+  const { server } = await import('../../fixtures/mock/node');
+  server.use(http.get('http://127.0.0.1:5173/only-this-test', () => HttpResponse.text('added')));
+  expect(await (await fetch('http://127.0.0.1:5173/only-this-test')).text()).toBe('added');
+});
+
+test('…and is gone in the next', async () => {
+  await expect(fetch('http://127.0.0.1:5173/only-this-test')).rejects.toThrow();
+});
