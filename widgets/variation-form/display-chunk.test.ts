@@ -52,11 +52,13 @@ describe('variation form: display.ts on its way', () => {
     const { gate, entries } = await late();
     await mountPage(JACKET, entries);
     await afterInit();
-    await wait(40);
     // Init hid the (empty) variation and the gallery settled, without the module.
+    await vi.waitFor(() => {
+      expect(single().style.display).toBe('none');
+      expect($('form.variations_form').getAttribute('current-image')).toBe('');
+    });
+    await wait(40);
     expect(gate.requested).toEqual([]);
-    expect(single().style.display).toBe('none');
-    expect($('form.variations_form').getAttribute('current-image')).toBe('');
 
     // What each event's listeners find in the page when it fires.
     const seen: string[] = [];
@@ -124,8 +126,7 @@ describe('variation form: display.ts on its way', () => {
     // Loaded now: the same changes from the same start give the same events, each at once, as on a page where
     // the module came with the shopper's first intent.
     for (const id of ['pa_colour', 'pa_size', 'lining']) choose(id, '');
-    await wait(30);
-    expect(single().style.display).toBe('none');
+    await vi.waitFor(() => expect(single().style.display).toBe('none'));
     seen.length = 0;
     choose('pa_colour', 'rust');
     choose('pa_size', 's');
@@ -218,9 +219,10 @@ describe('variation form: display.ts fails to load', () => {
     $('form.variations_form').dispatchEvent(blocked);
     expect(blocked.defaultPrevented).toBe(true);
     $('.reset_variations').click();
-    await wait(30);
-    expect(variationId()).toBe('');
-    expect(button().classList.contains('wc-variation-selection-needed')).toBe(true);
+    await vi.waitFor(() => {
+      expect(variationId()).toBe('');
+      expect(button().classList.contains('wc-variation-selection-needed')).toBe(true);
+    });
     expect(warn).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { state } from '../../fixtures/mock/state';
+import { hold, release, state } from '../../fixtures/mock/state';
 import { mountPage } from '../../test/helpers/mount';
 import { afterInit, choose, createGate, pageBody, useVariationPage, wait, withLoaders } from './test-helpers';
 
@@ -86,7 +86,8 @@ describe('variation form: the overlay loads with the first get_variation', () =>
  */
 describe('variation form: the overlay code arriving during a request', () => {
   it('shows the overlay when it arrives while get_variation is pending, and removes it with the answer', async () => {
-    state.latency.set('get_variation', 400);
+    // The answer is held until the overlay showed: under load the overlay's code can take longer than any latency.
+    hold('get_variation');
     const { gate, entries } = await lateBlock();
     await mountPage(SHOE, entries);
     await afterInit();
@@ -99,7 +100,8 @@ describe('variation form: the overlay code arriving during a request', () => {
     gate.open();
     await vi.waitFor(() => expect(form.querySelector('.blockUI.blockOverlay')).not.toBeNull());
     expect(variationId()).toBe('');
-    await vi.waitFor(() => expect(variationId()).toBe('601003'), { timeout: 3000 });
+    release('get_variation');
+    await vi.waitFor(() => expect(variationId()).toBe('601003'));
     expect(form.hasAttribute('aria-busy')).toBe(false);
     expect(form.classList.contains('processing')).toBe(false);
     expect(form.querySelector('.blockUI')).toBeNull();
