@@ -524,10 +524,14 @@ describe('runtime', () => {
     expect([signal?.aborted, r.services.has('probe:kept')]).toEqual([true, false]);
   });
 
-  it('in a hidden tab (no frames are painted) still mounts inserted markup and ready() settles', async () => {
-    vi.stubGlobal('requestAnimationFrame', () => 1); // a background tab: frame callbacks never run
+  it.each([
+    ['a hidden tab', true],
+    // Chromium on a loaded machine stopped delivering frames to a page it showed (timers still running).
+    ['a shown page whose browser stops painting', false],
+  ])('in %s (no frames are painted) still mounts inserted markup and ready() settles', async (_, isHidden) => {
+    vi.stubGlobal('requestAnimationFrame', () => 1); // frame callbacks never run
     vi.stubGlobal('cancelAnimationFrame', () => {});
-    const hidden = vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
+    const hidden = vi.spyOn(document, 'hidden', 'get').mockReturnValue(isHidden);
     try {
       const { calls, module } = counting();
       const r = start([entry({ module })]);

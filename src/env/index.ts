@@ -27,6 +27,11 @@ export interface Environment {
 
 /** Stands in for a frame in a hidden tab (browsers throttle background timers to about 1 s anyway). */
 const HIDDEN_FRAME_MS = 50;
+/**
+ * Stands in for a frame that a shown page does not get: Chromium on a loaded machine stopped delivering frames to
+ * a page it still showed (none for 15 s, timers running). A frame is due within 16 ms; this is six of them.
+ */
+const STALLED_FRAME_MS = 100;
 
 const browser: Environment = {
   now: () => Date.now(),
@@ -49,7 +54,8 @@ const browser: Environment = {
       return () => globalThis.clearTimeout(id);
     }
     // A hidden tab paints no frames, so a frame callback waits until the shopper comes back: the runtime's
-    // batching, ready() and announcements would stall. There, a timeout runs it (whichever comes first).
+    // batching, ready() and announcements would stall. There, a timeout runs it (whichever comes first); in a
+    // shown page too, later, for a browser that stops painting it.
     let done = false;
     const once = () => {
       if (done) return;
@@ -59,7 +65,8 @@ const browser: Environment = {
       fn();
     };
     const frameId = requestAnimationFrame(once);
-    const timerId = typeof document !== 'undefined' && document.hidden ? globalThis.setTimeout(once, HIDDEN_FRAME_MS) : undefined;
+    const hidden = typeof document !== 'undefined' && document.hidden;
+    const timerId = globalThis.setTimeout(once, hidden ? HIDDEN_FRAME_MS : STALLED_FRAME_MS);
     return () => {
       done = true;
       cancelAnimationFrame(frameId);

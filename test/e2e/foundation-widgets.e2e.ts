@@ -102,6 +102,25 @@ describe.each(BUILD_TAGS)('foundation widgets, %s tag', (tag) => {
     expectNoConsoleErrors(errors);
   });
 
+  test('anchors: a held in-page link still arrives (hash, focus, below the header) when the browser paints no frames', async () => {
+    const { page, errors } = await openPage('/home.html', { tag });
+    // As Chromium did on a loaded machine: the page shown and its timers running, but no animation frame for 15 s.
+    // The scroll used to end only on a frame, so the click never arrived. (Polled on a timer for the same reason.)
+    await page.evaluate(() => {
+      window.requestAnimationFrame = () => 0;
+    });
+    await page.click('.fusion-button[href="#story"]');
+    await page.waitForFunction(() => location.hash === '#story' && document.activeElement?.id === 'story', null, {
+      polling: 50,
+      timeout: 5000,
+    });
+    const top = await topOf(page, '#story');
+    const header = await page.$eval('.fusion-header', (el) => el.getBoundingClientRect().height);
+    const atBottom = await page.evaluate(() => Math.abs(window.scrollY + innerHeight - document.documentElement.scrollHeight) < 2);
+    if (!atBottom) expect(Math.abs(top - header)).toBeLessThan(3);
+    expectNoConsoleErrors(errors);
+  });
+
   test('back to top: appears after 200 px, returns to the top and moves focus there', async () => {
     const { page, errors } = await openPage('/home.html', { tag });
     // Scroll trigger: the first scroll loads it (inactive at 150 px: out of the Tab order).

@@ -71,7 +71,9 @@ describe.each(TAGS)('runtime, %s tag', (tag) => {
     expect(entryURLs()).toHaveLength(1);
     expect(new URL(entryURLs()[0]!).search).toMatch(/^\?ver=/);
     await page.click('.fusion-button[href="#story"]');
-    await page.waitForFunction(() => location.hash === '#story');
+    // Read on a timer, not on the page's animation frames (the default): Chromium on a loaded machine stopped
+    // delivering frames to this page for seconds, which is no reason for the address not to change.
+    await page.waitForFunction(() => location.hash === '#story', null, { polling: 100 });
     await expect.poll(async () => (await recorded(page)).mounts).toContain('anchors');
     expect(entryURLs()).toHaveLength(1);
     expect(ours(messages).filter((m) => m.text.includes('loaded twice'))).toEqual([]);

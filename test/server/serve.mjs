@@ -48,7 +48,11 @@ const AXE = join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
  * The harness's own scripts (the mock, its loader, axe-core) may be kept by the browser for the test run: they
  * do not change while the server runs (it serves a snapshot), and a page that compiles 600 kB of mock and 500 kB
  * of axe from scratch on every load spent seconds of each browser test doing it. Kept in the HTTP cache, Chromium
- * also keeps their compiled code. The bundle under test, the pages and the images stay `no-store`.
+ * also keeps their compiled code. The bundle's files too, in the browser tests: the snapshot's chunks are named by
+ * their content and the entry carries `?ver=`, as a shop serves them to a returning visitor, and fetching and
+ * compiling them again on every page was about a quarter of a product page's CPU (0.17 of 0.7 s here). A test
+ * that delays or fails a chunk routes it, and a routed page does not use the HTTP cache. The pages and the images
+ * stay `no-store`.
  */
 const HARNESS_CACHE = { 'Cache-Control': 'max-age=86400, immutable' };
 
@@ -273,7 +277,7 @@ async function plainPermalink(searchParams) {
  * Start the server. `port = 0` picks a free port (tests); the demo uses 5173. `dist` and `demo` override the
  * folders served as the plugin's dist/ and as /demo/ (the browser tests serve a snapshot taken at start, so a
  * rebuild during the run cannot pull chunks away from under a page).
- * `cacheHarness` lets the browser keep the mock and its loader for the run (the browser tests, which serve a
+ * `cacheHarness` lets the browser keep the mock, its loader and the bundle for the run (the browser tests, which serve a
  * snapshot); the demo leaves it off, so a rebuilt mock is picked up on the next reload.
  * `rasterImages` serves the placeholder images as flat PNGs instead of labelled SVGs (the browser tests).
  * @param {{ port?: number, host?: string, dist?: string, demo?: string, cacheHarness?: boolean, rasterImages?: boolean }} [options]
@@ -336,7 +340,12 @@ export async function startServer({
       return target ? page(res, url, method, target) : notFound(res);
     }
     if (pathname.startsWith(PLUGIN_PATH))
-      return serveFile(res, inside(dist, decodeURIComponent(pathname.slice(PLUGIN_PATH.length))), method);
+      return serveFile(
+        res,
+        inside(dist, decodeURIComponent(pathname.slice(PLUGIN_PATH.length))),
+        method,
+        cacheHarness ? HARNESS_CACHE : {},
+      );
     if (pathname === '/demo/boot.js') return serveFile(res, BOOT, method, cacheHarness ? HARNESS_CACHE : {});
     if (pathname === '/__harness/axe.min.js') return serveFile(res, AXE, method, HARNESS_CACHE);
     if (pathname === '/demo/msw-worker.js') return serveFile(res, MSW_WORKER, method);

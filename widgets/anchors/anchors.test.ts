@@ -3,6 +3,7 @@ import { loaded, mountPage, only } from '../../test/helpers/mount';
 import { fakeClock, type FakeClock } from '../../test/helpers/clock';
 import { fakeMedia, type FakeMedia } from '../../test/helpers/media';
 import { easeInExpo, easeInOutExpo, easeOutExpo } from '../../src/dom/easing';
+import { env, setEnvironment } from '../../src/env';
 import { anchorAction, arrivalDelay, arrivalId, arrivedUrl, halfway, scrollDestination, scrollOffset, scrollPhases } from './logic';
 
 const PAGE = 'http://127.0.0.1:5173/shop/';
@@ -125,6 +126,29 @@ describe('anchors widget', () => {
     expect(location.hash).toBe('#pricing');
     expect(document.activeElement).toBe(target);
     expect(target.getAttribute('tabindex')).toBe('-1');
+  });
+
+  it('arrives, writes the hash and moves focus when the browser stops painting frames mid-scroll', async () => {
+    // Chromium under load stopped delivering animation frames to a page it still showed (timers kept running),
+    // and a tab hidden after the click gets none: the scroll ended only on a frame, so the click never arrived.
+    await mount(MENU);
+    const target = document.getElementById('pricing')!;
+    place(target, 3000);
+    const paint = env().frame;
+    let painting = true;
+    const restoreFrames = setEnvironment({ frame: (fn) => (painting ? paint(fn) : () => {}) });
+    try {
+      click(document.querySelector('.fusion-menu a')!);
+      await clock.run(300);
+      painting = false;
+      expect(window.scrollY).toBeLessThan(3000);
+      await clock.run(1000);
+      expect(window.scrollY).toBe(3000);
+      expect(location.hash).toBe('#pricing');
+      expect(document.activeElement).toBe(target);
+    } finally {
+      restoreFrames();
+    }
   });
 
   it('keeps the admin bar, the sticky header (shrunk) and the custom offset clear', async () => {
