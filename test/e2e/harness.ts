@@ -184,7 +184,9 @@ export function pageURL(path: string, options: Pick<OpenPageOptions, 'tag' | 'mo
 
 /** Wait until the bundle started and every widget whose trigger fired has mounted or failed. */
 export async function waitForIslands(page: Page, timeout = 20_000): Promise<void> {
-  await page.waitForFunction(() => typeof window.StorefrontIslands?.ready === 'function', null, { timeout });
+  // Polled on a timer, not on frames: Chromium on a loaded machine was seen to stop giving a shown page frames for
+  // seconds (timers still ran), and a frame-polled wait then stalled with it.
+  await page.waitForFunction(() => typeof window.StorefrontIslands?.ready === 'function', null, { timeout, polling: 50 });
   await page.evaluate(() => window.StorefrontIslands!.ready());
 }
 
