@@ -28,8 +28,11 @@ export default defineConfig({
     maxWorkers: 2,
     // Worker threads rather than child processes (each file still gets its own module graph and happy-dom: isolate
     // stays on): the same files in 170-175 s instead of 209-263 s, A/B twice on this machine at the same load.
-    // pool 'vmThreads' was measured once (issue 30): happy-dom loaded once per worker (environment 446 s -> 8 s for the
-    // suite), but msw does not run in its VM contexts (BroadcastChannel is not defined): 22 files failed. Not taken.
+    // pool 'vmThreads' was measured (issue 30): happy-dom loaded once per worker, the whole suite 119 s -> 62 s on a
+    // quiet machine. With node:worker_threads' BroadcastChannel put on globalThis in test/setup.ts msw runs there, and
+    // the jQuery stand-in runs in the test's realm with an indirect eval instead of vm.runInThisContext; 7 tests in 4
+    // files still fail there (countdown's timer count, lightbox's animation-speed global and share links, CF7
+    // without fetch, import-har's content type: globals of the other realm). Not taken until those are understood.
     pool: 'threads',
     // A test waits for conditions (vi.waitFor has a 10 s floor, test/setup.ts), and on the loaded two-core machine the
     // 5 s default cut off tests that were only slow to be scheduled. A test's own timeout stands.
