@@ -31,8 +31,9 @@ export default defineConfig({
     // pool 'vmThreads' was measured (issue 30): happy-dom loaded once per worker, the whole suite 119 s -> 62 s on a
     // quiet machine. With node:worker_threads' BroadcastChannel put on globalThis in test/setup.ts msw runs there, and
     // the jQuery stand-in runs in the test's realm with an indirect eval instead of vm.runInThisContext; 7 tests in 4
-    // files still fail there (countdown's timer count, lightbox's animation-speed global and share links, CF7
-    // without fetch, import-har's content type: globals of the other realm). Not taken until those are understood.
+    // files still fail there (countdown's timer count, lightbox's animation speed and share links, CF7 without fetch,
+    // import-har's content type; window is globalThis there, and the lightbox tests pass one by one, so something an
+    // earlier test leaves behind, such as a page singleton, is the lead). Not taken until those are understood.
     pool: 'threads',
     // A test waits for conditions (vi.waitFor has a 10 s floor, test/setup.ts), and on the loaded two-core machine the
     // 5 s default cut off tests that were only slow to be scheduled. A test's own timeout stands.
