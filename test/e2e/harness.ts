@@ -776,9 +776,7 @@ function installAxeWatch(): void {
           for (const ref of document.querySelectorAll(selector)) consider(ref);
         }
       }
-      if (regions.size && [...document.querySelectorAll('*')].some((el) => el.shadowRoot)) {
-        for (const el of document.querySelectorAll('*')) if (el.shadowRoot) consider(el);
-      }
+      if (regions.size) for (const el of document.querySelectorAll('*')) if (el.shadowRoot) consider(el);
       const list = [...regions];
       if (list.some((el) => el === root || el === document.body)) return 'whole';
       return list.filter((el) => !list.some((other) => other !== el && other.contains(el)));

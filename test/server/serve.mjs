@@ -47,12 +47,11 @@ const AXE = join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
 /**
  * The harness's own scripts (the mock, its loader, axe-core) may be kept by the browser for the test run: they
  * do not change while the server runs (it serves a snapshot), and a page that compiles 600 kB of mock and 500 kB
- * of axe from scratch on every load spent seconds of each browser test doing it. Kept in the HTTP cache, Chromium
- * also keeps their compiled code. The bundle's files too, in the browser tests: the snapshot's chunks are named by
- * their content and the entry carries `?ver=`, as a shop serves them to a returning visitor, and fetching and
- * compiling them again on every page was about a quarter of a product page's CPU (0.17 of 0.7 s here). A test
- * that delays or fails a chunk routes it, and a routed page does not use the HTTP cache. The pages and the images
- * stay `no-store`.
+ * of axe from scratch on every load spent seconds of each browser test doing it. Kept in the HTTP cache (one per
+ * browser context, so a context compiles them once, not every page). The bundle's files too, in the browser tests:
+ * the snapshot's chunks are named by their content and the entry carries `?ver=`, as a shop serves them to a
+ * returning visitor; measured with every process counted, 2-6 % of a browser-test file's CPU. A test that delays or
+ * fails a chunk routes it, and a routed page does not use the HTTP cache. The pages and the images stay `no-store`.
  */
 const HARNESS_CACHE = { 'Cache-Control': 'max-age=86400, immutable' };
 

@@ -18,10 +18,10 @@ const focused = new WeakSet<HTMLElement>();
 
 /**
  * The alert notice there is now gets focus in 500 ms, unless focus goes elsewhere first (notices added later, such as
- * checkout errors, manage their own focus). `again`: after the cart's update events, as WooCommerce does, even a notice focused before. A wrapper that
- * mounts leaves a notice already focused or about to be alone: the runtime mounts a swapped wrapper a little after the
- * event that announced it (later still on a slow phone), and focusing its notice a second time would take a shopper
- * away from the field they moved to meanwhile.
+ * checkout errors, manage their own focus). `again`: after the cart's update events, as WooCommerce does, even a
+ * notice focused before. A wrapper that mounts leaves a notice already focused or about to be alone: the runtime
+ * mounts a swapped wrapper a little after the event that announced it (later still on a slow phone), and focusing
+ * its notice a second time would take a shopper away from the field they moved to meanwhile.
  */
 function focusFirstAlertSoon(again: boolean): void {
   for (const wrapper of document.querySelectorAll('.woocommerce-notices-wrapper')) mendNoticeLists(wrapper);
