@@ -26,15 +26,14 @@ export default defineConfig({
     // An older full run with two workers once saw cf7.test.ts's "a refill that never answers…" log two warnings
     // instead of one; it names them now if it happens again. isolate must stay on (26 tests fail without it).
     maxWorkers: 2,
-    // Worker threads rather than child processes (each file still gets its own module graph and happy-dom: isolate
-    // stays on): the same files in 170-175 s instead of 209-263 s, A/B twice on this machine at the same load.
-    // pool 'vmThreads' was measured (issue 30): happy-dom loaded once per worker, the whole suite 119 s -> 62 s on a
-    // quiet machine. With node:worker_threads' BroadcastChannel put on globalThis in test/setup.ts msw runs there, and
-    // the jQuery stand-in runs in the test's realm with an indirect eval instead of vm.runInThisContext; 7 tests in 4
-    // files still fail there (countdown's timer count, lightbox's animation speed and share links, CF7 without fetch,
-    // import-har's content type; window is globalThis there, and the lightbox tests pass one by one, so something an
-    // earlier test leaves behind, such as a page singleton, is the lead). Not taken until those are understood.
-    pool: 'threads',
+    // VM contexts in worker threads: happy-dom and the test's modules are loaded into a fresh context for each file
+    // (every file still gets its own window and module graph), without starting a worker's module system per file.
+    // The suite on this machine, quiet: 61-63 s and 82 s of CPU, against 130 s and 216 s of CPU in pool 'threads'
+    // (which took 170-175 s where child processes took 209-263 s). What the VM context lacks and the tests need is
+    // provided in test/setup.ts (BroadcastChannel and MessageChannel from Node); the jQuery stand-in is imported as
+    // a module (test/helpers/cart.ts); a runtime a test mounted is unmounted before the document is emptied
+    // (test/helpers/test-end.ts), and Testing Library cleans up through test/helpers/render.ts.
+    pool: 'vmThreads',
     // A test waits for conditions (vi.waitFor has a 10 s floor, test/setup.ts), and on the loaded two-core machine the
     // 5 s default cut off tests that were only slow to be scheduled. A test's own timeout stands.
     testTimeout: 30_000,

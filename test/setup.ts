@@ -1,12 +1,19 @@
-import { createRequire } from 'node:module';
-import { afterAll, afterEach, beforeEach, vi } from 'vitest';
+import { BroadcastChannel as NodeBroadcastChannel, MessageChannel as NodeMessageChannel } from 'node:worker_threads';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { loaded } from '../fixtures/mock/node-loaded';
 import { resetState } from '../fixtures/mock/state';
 import { forgetTheme } from '../src/theme/theme';
 import { resetLogMemory } from '../src/log';
 import { installHappyDomFixes } from './helpers/happy-dom-fixes';
+import { runTestEnd } from './helpers/test-end';
 
 installHappyDomFixes();
+
+// A file's window is a fresh VM context (vitest.config.ts: pool vmThreads), which has none of Node's own web
+// globals that happy-dom does not provide: msw's handlers need BroadcastChannel, and without MessageChannel the
+// runtime's task yield (src/env) falls back to a timer that fake timers then count (Node's are the same APIs).
+(globalThis as { BroadcastChannel?: unknown }).BroadcastChannel ??= NodeBroadcastChannel;
+(globalThis as { MessageChannel?: unknown }).MessageChannel ??= NodeMessageChannel;
 
 /*
  * A wait is for a condition, never a deadline. On the two-core machine under load (CI beside other runs: load 15 to
@@ -20,20 +27,6 @@ vi.waitFor = ((callback, options) => {
   const given = typeof options === 'number' ? { timeout: options } : (options ?? {});
   return waitFor(callback, { ...given, timeout: Math.max(given.timeout ?? 0, MIN_WAIT) });
 }) as typeof vi.waitFor;
-
-/*
- * Testing Library's React renderer (react-dom and @testing-library/dom under it) is loaded only by the few files
- * that render with it: importing it here cost each of the other ~95 files 0.25-0.55 s of CPU (measured in Node
- * alone; the suite isolates every file, so nothing is shared). A file that rendered with it has it in Node's module
- * cache (CommonJS, also when imported from ESM), so its trees are unmounted after each test as before
- * (test/helpers/setup-cleanup.test.ts); a file that never loaded it has none to unmount.
- */
-const require = createRequire(import.meta.url);
-const TESTING_LIBRARY = require.resolve('@testing-library/react');
-function cleanupRenderedTrees(): void {
-  if (!require.cache[TESTING_LIBRARY]) return;
-  (require(TESTING_LIBRARY) as typeof import('@testing-library/react')).cleanup();
-}
 
 /*
  * The mock server starts on a file's first request. Loading it (msw/node, msw, every handler and the recorded answers
@@ -58,11 +51,17 @@ globalThis.fetch = async function fetchThroughMock(input, init) {
   await startMock();
   return globalThis.fetch(input, init);
 };
+// A file that imports the mock itself (to `server.use`) has it listening before its first test, as before the lazy
+// start: what its tests build for msw to answer with is then made after msw patched the globals (under the VM pool a
+// Response made before msw listened lost its headers when msw answered with its clone).
+beforeAll(async () => {
+  if (loaded.server) await startMock();
+});
 // Each test's page is an Avada page, as the contract markup the unit tests are written from (src/theme/theme.ts
 // decides from these classes): a test of another theme's page sets its own body classes.
 beforeEach(() => document.body.setAttribute('class', 'wp-theme-Avada theme-Avada'));
 afterEach(() => {
-  cleanupRenderedTrees();
+  runTestEnd();
   loaded.server?.resetHandlers();
   resetState();
   resetLogMemory();

@@ -107,14 +107,15 @@ export function cookie(name: string): string | undefined {
   return undefined;
 }
 
-/** Load the test-only jQuery stand-in the browser tests use (its event semantics follow jQuery's). */
+let shimLoads = 0;
+/**
+ * Load the test-only jQuery stand-in the browser tests use (its event semantics follow jQuery's). The script is
+ * imported as a module (it is one IIFE on `window`, valid as either), under a new query each time, so each call
+ * runs it again in this test's window: after each test the setup deletes `window.jQuery`.
+ */
 export async function installJQueryStandIn(): Promise<void> {
-  const { readFile } = await import('node:fs/promises');
-  const { join } = await import('node:path');
-  const code = await readFile(join(process.cwd(), 'test/e2e/jquery-shim.js'), 'utf8');
-  // Test code only (the bundle never evaluates strings): the shim runs as a page script would.
-  const { runInThisContext } = await import('node:vm');
-  runInThisContext(code, { filename: 'jquery-shim.js' });
+  shimLoads += 1;
+  await import(/* @vite-ignore */ `../e2e/jquery-shim.js?load=${shimLoads}`);
 }
 
 /** A fixture page's body as the browser sees it before our bundle: the shared reader. */

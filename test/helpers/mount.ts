@@ -1,7 +1,7 @@
 import { registry } from '../../mount/registry';
 import { createRuntime, type Runtime } from '../../mount/runtime';
 import type { WidgetEntry } from '../../src/widget';
-import { onTestFinished } from 'vitest';
+import { atTestEnd } from './test-end';
 
 /**
  * Put markup in the document as the CMS prints it, start the real runtime over it (every widget of the registry,
@@ -10,7 +10,7 @@ import { onTestFinished } from 'vitest';
 export async function mountPage(html: string, entries: readonly WidgetEntry[] = registry): Promise<Runtime> {
   document.body.innerHTML = html;
   const runtime = createRuntime(entries);
-  onTestFinished(() => {
+  atTestEnd(() => {
     runtime.unmount(document);
     runtime.stop();
   });

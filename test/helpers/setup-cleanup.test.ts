@@ -1,8 +1,9 @@
 /**
- * test/setup.ts unmounts what Testing Library rendered after each test, while loading Testing Library only in the
- * files that use it: a tree rendered in one test must not live on into the next (its effects still running).
+ * test/helpers/render.ts unmounts what Testing Library rendered after each test, while loading Testing Library
+ * only in the files that use it: a tree rendered in one test must not live on into the next (its effects still
+ * running).
  */
-import { render } from '@testing-library/react';
+import { render } from './render';
 import { createElement, useEffect } from 'react';
 import { expect, test } from 'vitest';
 

@@ -1,4 +1,4 @@
-import { act } from '@testing-library/react';
+import { act } from '../../test/helpers/render';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fixtureBody, mountPage, only } from '../../test/helpers/mount';
 import { usePageGlobals } from '../../test/helpers/page-globals';

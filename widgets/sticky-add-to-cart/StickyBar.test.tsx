@@ -1,4 +1,4 @@
-import { fireEvent, render } from '@testing-library/react';
+import { fireEvent, render } from '../../test/helpers/render';
 import { describe, expect, it, vi } from 'vitest';
 import { StickyBar, type StickyBarProps } from './StickyBar';
 

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render } from '../../test/helpers/render';
 import { describe, expect, it } from 'vitest';
 import type { SwatchState } from './swatches';
 import { VariationView, type VariationViewProps } from './VariationView';
