@@ -32,6 +32,11 @@ export default defineConfig({
     environment: 'node',
     include: ['test/e2e/**/*.e2e.ts'],
     globalSetup: ['test/e2e/global-setup.ts'],
+    // The files of a worker share its modules: Playwright, the harness and axe's source are loaded once per worker
+    // rather than once per file, and the browser with its pooled contexts (each with the mock's worker registered)
+    // serves every file of the worker. Each file's own module state is its own; per-file hooks are in setup.ts.
+    isolate: false,
+    setupFiles: ['test/e2e/setup.ts'],
     fileParallelism: true,
     sequence: { sequencer: LongestFirst },
     // E2E_WORKERS=3 runs a third file at a time; two stay the default until three is measured reliable on a quiet

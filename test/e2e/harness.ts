@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
-import { afterAll, beforeEach, expect, inject, onTestFinished } from 'vitest';
+import { expect, inject, onTestFinished } from 'vitest';
 import type { StorefrontIslandsApi } from '../../mount/api';
 import { CHROMIUM_ARGS, CHROMIUM_ENV } from '../server/chromium.mjs';
 
@@ -145,11 +145,10 @@ const openContexts = new Set<BrowserContext>();
 
 const chromiumPath = inject('chromiumPath');
 
-// No Chromium: every browser test is reported as skipped (global-setup printed the banner, and fails on CI).
-beforeEach((context) => {
+/** No Chromium: every browser test is reported as skipped (global-setup printed the banner, and fails on CI). */
+export function skipWithoutChromium(context: { skip(note?: string): void }): void {
   if (!chromiumPath) context.skip('no Chromium found: browser tests skipped');
-});
-afterAll(() => closeBrowser());
+}
 
 /** The fixture server's origin, e.g. http://127.0.0.1:41234. */
 export function baseURL(): string {
@@ -165,6 +164,12 @@ export function baseURL(): string {
 const HARNESS_ARGS: string[] = [];
 
 async function browser(): Promise<Browser> {
+  // One browser for the worker's files; one that crashed or was closed is launched again.
+  const current = browserPromise && (await browserPromise.catch(() => undefined));
+  if (browserPromise && !current?.isConnected()) {
+    browserPromise = undefined;
+    pool.length = 0;
+  }
   browserPromise ??= chromium.launch({
     executablePath: chromiumPath || '/usr/bin/chromium',
     args: [...CHROMIUM_ARGS, ...HARNESS_ARGS],
@@ -574,13 +579,25 @@ export async function recorded(page: Page): Promise<Recorded> {
 async function closeContext(context: BrowserContext): Promise<void> {
   if (!openContexts.delete(context)) return;
   // A close that hangs (Chromium shutting down a context mid-navigation) must not hang the suite: give up after
-  // 15 s; the browser itself is closed when the file ends.
+  // 15 s; the browser itself is closed when its worker ends.
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([context.close().catch(() => {}), new Promise<void>((resolve) => (timer = setTimeout(resolve, 15_000)))]);
   clearTimeout(timer);
 }
 
-/** Close every context and the browser (registered after each file automatically; safe to call twice). */
+/**
+ * At the end of a test file (test/e2e/setup.ts): close the contexts a test or a `beforeAll` still holds; the idle
+ * pooled contexts and the browser stay for the worker's next file (vitest.e2e.config.ts: no per-file isolation),
+ * which so starts no browser and registers no mock worker again. A pooled context is reset on its next use as
+ * within a file.
+ */
+export async function endFile(): Promise<void> {
+  for (const entry of pool.filter((e) => e.busy)) removeFromPool(entry);
+  const kept = new Set(pool.map((e) => e.context));
+  await Promise.all([...openContexts].filter((c) => !kept.has(c)).map((c) => closeContext(c)));
+}
+
+/** Close every context and the browser (safe to call twice). */
 export async function closeBrowser(): Promise<void> {
   const pending = browserPromise;
   browserPromise = undefined;
