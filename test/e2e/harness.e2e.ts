@@ -2,6 +2,7 @@
  * The test bench itself: the fixture server (routes, CSP nonces, placeholders, 404s) and the jQuery event shim
  * that browser tests use to prove theme handlers receive our events.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { baseURL, expectAxeClean, expectNoConsoleErrors, holdWave, openPage } from './harness';
 
@@ -119,6 +120,48 @@ describe('openPage storage seeding', () => {
     expect(await page.$eval('.woocommerce-store-notice', (el) => getComputedStyle(el).display)).toBe('none');
     expect(await page.evaluate(() => [localStorage.getItem('seeded'), sessionStorage.getItem('seeded')])).toEqual(['local', 'session']);
     expectNoConsoleErrors(errors);
+  });
+});
+
+describe('a reused tab is as a new one', () => {
+  // The second test gets the first one's tab (same context options, nothing changed beyond what openPage resets):
+  // what the first left behind must be gone, and a failed reset would show here rather than as a closed tab.
+  let first: Page | undefined;
+  test('a test leaves storage, cookies, history, a held key and a hovering pointer behind', async () => {
+    const { page } = await openPage('/demo/blank.html', { tag: 'none' });
+    first = page;
+    await page.evaluate(() => {
+      sessionStorage.setItem('left', 'session');
+      localStorage.setItem('left', 'local');
+      document.cookie = 'left=cookie; path=/';
+      history.pushState(null, '', '#one');
+      history.pushState(null, '', '#two');
+    });
+    await page.mouse.move(20, 20);
+    await page.keyboard.down('Shift');
+    expect(await page.evaluate(() => [sessionStorage.getItem('left'), localStorage.getItem('left'), document.cookie])).toEqual([
+      'session',
+      'local',
+      'left=cookie',
+    ]);
+  });
+
+  test('the next test in that tab starts with none of it', async () => {
+    const { page } = await openPage('/demo/blank.html', { tag: 'none' });
+    expect(page).toBe(first);
+    // History: the blank page the tab was parked on, then this one; none of the earlier test's entries.
+    expect(
+      await page.evaluate(() => [sessionStorage.getItem('left'), localStorage.getItem('left'), document.cookie, history.length]),
+    ).toEqual([null, null, '', 2]);
+    // No key is held: a typed letter arrives in lower case.
+    await page.evaluate(() => {
+      const input = document.createElement('input');
+      input.setAttribute('aria-label', 'probe');
+      document.body.append(input);
+      input.focus();
+    });
+    await page.keyboard.type('a');
+    expect(await page.evaluate(() => document.querySelector('input')!.value)).toBe('a');
   });
 });
 
