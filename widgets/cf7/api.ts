@@ -120,37 +120,45 @@ async function getJson(address: string, signal?: AbortSignal): Promise<unknown> 
   return parseLenientJson(text);
 }
 
-const schemas = new Map<string, Promise<Schema | undefined>>();
-
-/** The form's validation schema, fetched once per form id and API root for the whole page. */
-export function fetchSchema(config: Cf7Config, formId: number): Promise<Schema | undefined> {
-  const address = url(config, `contact-forms/${formId}/feedback/schema`);
-  let promise = schemas.get(address);
-  if (!promise) {
-    promise = getJson(address).then(
-      (data) => {
-        const schema = parseSchema(data);
-        if (!schema) warnOnce(WIDGET, `schema of form ${formId}`, 'is not a Contact Form 7 schema; fields are checked by the server only');
-        return schema;
-      },
-      (error: unknown) => {
-        schemas.delete(address); // a later form with this id may try again
-        warnOnce(
-          WIDGET,
-          `schema of form ${formId}`,
-          `could not be loaded (${error instanceof Error ? error.message : String(error)}); fields are checked by the server only`,
-        );
-        return undefined;
-      },
-    );
-    schemas.set(address, promise);
-  }
-  return promise;
+/** The page's form schemas: one request per form id and API root, shared by every form that asks. */
+export interface Schemas {
+  get(config: Cf7Config, formId: number): Promise<Schema | undefined>;
 }
 
-/** Tests start from an empty cache. */
-export function forgetSchemas(): void {
-  schemas.clear();
+/**
+ * A page service (the widget's `ctx.page`): released with the page's last form, which aborts a request still on
+ * its way (silently: nobody is left to read it) instead of leaving its timeout to warn about a form long gone.
+ */
+export function createSchemas(signal: AbortSignal): Schemas {
+  const schemas = new Map<string, Promise<Schema | undefined>>();
+  return {
+    get(config, formId) {
+      const address = url(config, `contact-forms/${formId}/feedback/schema`);
+      let promise = schemas.get(address);
+      if (!promise) {
+        promise = getJson(address, signal).then(
+          (data) => {
+            const schema = parseSchema(data);
+            if (!schema)
+              warnOnce(WIDGET, `schema of form ${formId}`, 'is not a Contact Form 7 schema; fields are checked by the server only');
+            return schema;
+          },
+          (error: unknown) => {
+            schemas.delete(address); // a later form with this id may try again
+            if (signal.aborted) return undefined;
+            warnOnce(
+              WIDGET,
+              `schema of form ${formId}`,
+              `could not be loaded (${error instanceof Error ? error.message : String(error)}); fields are checked by the server only`,
+            );
+            return undefined;
+          },
+        );
+        schemas.set(address, promise);
+      }
+      return promise;
+    },
+  };
 }
 
 /** The refill answer as the server sent it (`[]` when the form has nothing to refill): wpcf7reset hands it on. */

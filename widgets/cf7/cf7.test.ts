@@ -6,8 +6,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { failNext, state } from '../../fixtures/mock/state';
 import { setEnvironment } from '../../src/env';
 import { fixtureBody, mountPage, only } from '../../test/helpers/mount';
-import { forgetSchemas } from './api';
 import { controllerOf } from './global';
+import { createSchemas, readConfig } from './api';
 
 type Wpcf7 = {
   api?: unknown;
@@ -39,7 +39,6 @@ beforeEach(() => {
   // happy-dom has no requestIdleCallback: the idle trigger fires at once.
   restoreEnv = setEnvironment({ idle: (fn) => (fn(), () => {}) });
   win.wpcf7 = { api: { root: '/wp-json/', namespace: 'contact-form-7/v1' } };
-  forgetSchemas();
 });
 afterEach(() => {
   restoreEnv();
@@ -386,6 +385,31 @@ describe('schemas', () => {
     expect(calls('cf7-schema')).toHaveLength(1);
     type('buyer-email', 'nope');
     expect(document.querySelectorAll('.wpcf7-not-valid-tip').length).toBeGreaterThan(0);
+  });
+
+  it('a schema still on its way when the last form leaves the page is dropped: its request aborted, no warning later', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    // The page's schemas are a service of the forms: gone with the last one.
+    const runtime = await mountContact();
+    expect([...runtime.services.keys()]).toContain('cf7:schemas');
+    runtime.unmount(document);
+    expect([...runtime.services.keys()]).not.toContain('cf7:schemas');
+    // Disposed while a request is on its way (a slow server): it settles at once, without the read timeout's
+    // warning 10 s later in whatever the page shows then.
+    failNext('cf7-schema', 'slow');
+    const { server } = await import('../../fixtures/mock/node');
+    const seen: Request[] = [];
+    const listener = ({ request }: { request: Request }) => void (/feedback\/schema/.test(request.url) && seen.push(request));
+    server.events.on('request:start', listener);
+    const page = new AbortController();
+    const pending = createSchemas(page.signal).get(readConfig(win.wpcf7)!, 207);
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    server.events.removeListener('request:start', listener);
+    expect(seen[0]!.signal.aborted).toBe(false);
+    page.abort();
+    expect(seen[0]!.signal.aborted).toBe(true);
+    await expect(pending).resolves.toBeUndefined();
+    expect(warn).not.toHaveBeenCalled();
   });
 
   it('a malformed rule (not a rule, unknown, no field, a threshold that is not a number or date, no accept list) is skipped with one warning naming it; the others still work', async () => {

@@ -5,7 +5,7 @@
 import { defineWidget } from '../../src/widget';
 import { errorOnce } from '../../src/log';
 import { pageGlobal } from '../../src/config/globals';
-import { fetchSchema, readConfig, WIDGET } from './api';
+import { createSchemas, readConfig, WIDGET } from './api';
 import { addSpinners } from './behaviours';
 import { FormController } from './form';
 import { controllerOf, installGlobal, register } from './global';
@@ -70,13 +70,14 @@ export default defineWidget({
     onCleanup(() => form.querySelectorAll('.wpcf7-submit[aria-disabled]').forEach((s) => s.removeAttribute('aria-disabled')));
 
     form.addEventListener('submit', (event) => controller.onSubmitEvent(event as SubmitEvent), { signal });
-    controller.start();
+    const id = controller.identity.contactFormId;
+    const schema = id ? ctx.page('cf7:schemas', (scope) => createSchemas(scope.signal)).get(config, id) : undefined;
+    controller.start(schema);
     onCleanup(useRecaptcha(recaptcha));
 
-    const id = controller.identity.contactFormId;
-    if (id) {
-      void fetchSchema(config, id).then((schema) => {
-        if (schema && !signal.aborted) api.schemas.set(id, schema);
+    if (id && schema) {
+      void schema.then((found) => {
+        if (found && !signal.aborted) api.schemas.set(id, found);
       });
     }
     if (config.cached && id) {

@@ -7,7 +7,6 @@ import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../fixtures/mock/node';
 import { mountPage, only } from '../../test/helpers/mount';
-import { forgetSchemas } from './api';
 import { controllerOf } from './global';
 
 const ROOT = 'http://127.0.0.1:5173/wp-json/';
@@ -63,7 +62,6 @@ let refill: () => JsonBodyType;
 beforeAll(() => import('./cf7.island'), 60_000);
 beforeEach(() => {
   posts = [];
-  forgetSchemas();
   win.wpcf7 = { api: { root: ROOT, namespace: 'contact-form-7/v1' } };
   feedback = () => ({
     contact_form_id: 207,

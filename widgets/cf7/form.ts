@@ -4,7 +4,7 @@
  * answer (submit.ts), reset and refill (reset.ts); what the form shows is the view's state (view-state.ts).
  */
 import { warnOnce } from '../../src/log';
-import { fetchSchema, WIDGET, type Cf7Config, type Schema } from './api';
+import { WIDGET, type Cf7Config, type Schema } from './api';
 import { labelFreeText, updateAcceptanceGate, updateCounters, updateFreeText } from './behaviours';
 import { createDraft } from './draft';
 import { createEditing, type Editing } from './editing';
@@ -61,11 +61,11 @@ export class FormController {
     return this.sending.busy;
   }
 
-  /** Start: listeners, schema, drafts, helpers' first state. */
-  start(): void {
-    const { form, signal, identity, draft, config, status } = this.parts;
-    if (identity.contactFormId) {
-      void fetchSchema(config, identity.contactFormId).then((schema) => {
+  /** Start: listeners, the schema on its way (the page's, for this form's id), drafts, helpers' first state. */
+  start(schemaOnItsWay?: Promise<Schema | undefined>): void {
+    const { form, signal, draft, status } = this.parts;
+    if (schemaOnItsWay) {
+      void schemaOnItsWay.then((schema) => {
         if (signal.aborted || !schema) return;
         this.schema = schema;
         if (form.wpcf7) form.wpcf7.schema = schema;
