@@ -102,6 +102,9 @@ describe('variation form: inline data', () => {
     const slides = () => [...document.querySelectorAll('.woocommerce-product-gallery__image')];
     document.querySelectorAll<HTMLElement>('.flex-control-thumbs img')[2]!.click();
     await afterInit();
+    // The picked slide shows once the gallery's slider is here (its chunk: later on a loaded machine), then a
+    // reset, if one wrongly came, would have come.
+    await vi.waitFor(() => expect(slides()[2]!.classList.contains('flex-active-slide')).toBe(true));
     await wait(40);
     expect(resets).toHaveLength(0);
     expect(slides()[2]!.classList.contains('flex-active-slide')).toBe(true);
