@@ -23,8 +23,9 @@ export default defineConfig({
     restoreMocks: true,
     unstubGlobals: true,
     // Two workers on the two-core machine: 100-109 s for the suite in three full runs (one worker: 150-164 s).
-    // An older full run with two workers once saw cf7.test.ts's "a refill that never answers…" log two warnings
-    // instead of one; it names them now if it happens again. isolate must stay on (26 tests fail without it).
+    // cf7.test.ts's tests that count warnings once saw two instead of one: a schema request an earlier test left
+    // waiting timed out in them (the schemas are a page service released with the forms now). isolate must stay
+    // on (26 tests fail without it).
     maxWorkers: 2,
     // VM contexts in worker threads: happy-dom and the test's modules are loaded into a fresh context for each file
     // (every file still gets its own window and module graph), without starting a worker's module system per file.
