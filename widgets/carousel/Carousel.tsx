@@ -73,7 +73,8 @@ export function Carousel({ root, viewport, row, items, options, productSlider, l
   useEffect(() => markSlides(items, inView, labels.slide), [items, inView, labels.slide]);
   useEffect(() => () => unmarkSlides(items), [items]);
   // On the viewport, not the row: a printed list row is role=presentation, which an aria-live would undo.
-  useEffect(() => viewport.setAttribute('aria-live', rotating ? 'off' : 'polite'), [viewport, rotating]);
+  // In the commit that changes the rotation button (as the FlexSlider), never a frame after it.
+  useLayoutEffect(() => viewport.setAttribute('aria-live', rotating ? 'off' : 'polite'), [viewport, rotating]);
 
   return (
     <div className="fusion-carousel-nav awb-carousel-nav">

@@ -131,8 +131,10 @@ export function FlexSlider({ root, list, slides, thumbs, options, labels, reduce
   }, [api, onStart]);
 
   useEffect(() => markSlides(slides, inView, labels.slide), [slides, inView, labels.slide]);
-  // A polite live region only while the slides do not move by themselves.
-  useEffect(() => root.setAttribute('aria-live', rotating ? 'off' : 'polite'), [root, rotating]);
+  // A polite live region only while the slides do not move by themselves: set in the commit that changes the
+  // rotation button, so the region and the button never disagree (a passive effect ran a frame later in the
+  // compact build, where a pause read "Play slideshow" on a region still "off").
+  useLayoutEffect(() => root.setAttribute('aria-live', rotating ? 'off' : 'polite'), [root, rotating]);
   useEffect(() => () => unmarkSlides(slides), [slides]);
 
   // The active slide's video plays (when its data says so), every other one pauses.
