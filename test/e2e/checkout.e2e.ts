@@ -12,7 +12,7 @@ import { describe, expect, test } from 'vitest';
 import { FIXTURE_CART, freshCheckout } from '../../fixtures/mock/checkout';
 import recordedReview from '../../fixtures/responses/realshop/update_order_review.json';
 import { expectAxeClean, expectNoConsoleErrors, openPage, recorded, BUILD_TAGS, PLAIN_FLOW_TAGS } from './harness';
-import { scrollStill } from './waits';
+import { afterAnswers, scrollStill } from './waits';
 
 const seeded = { local: { __storefront_islands_mock__: JSON.stringify({ cart: FIXTURE_CART }) } };
 const count = (page: Page, endpoint: string) =>
@@ -77,6 +77,8 @@ describe.each(BUILD_TAGS)('checkout, %s tag', (tag) => {
     await page.click('.col-2 a.continue-checkout');
     await shown(page, '#order_review, #order_review_heading');
     await idle(page);
+    // The order review's refresh answered and put in (it replaces the payment methods a click would meet).
+    await afterAnswers(page);
 
     // Payment methods: boxes and the button label follow the choice.
     await page.check('#payment_method_paypal');
