@@ -605,19 +605,6 @@ export async function endFile(): Promise<void> {
   await Promise.all([...openContexts].filter((c) => !kept.has(c)).map((c) => closeContext(c)));
 }
 
-/** Close every context and the browser (safe to call twice). */
-export async function closeBrowser(): Promise<void> {
-  const pending = browserPromise;
-  browserPromise = undefined;
-  pool.length = 0;
-  await Promise.all([...openContexts].map((c) => closeContext(c)));
-  const browser = pending ? await pending.catch(() => undefined) : undefined;
-  if (!browser) return;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([browser.close().catch(() => {}), new Promise<void>((resolve) => (timer = setTimeout(resolve, 15_000)))]);
-  clearTimeout(timer);
-}
-
 /** Fail with every collected console error and page error. */
 export function expectNoConsoleErrors(errors: readonly string[]): void {
   if (errors.length) throw new Error(`Expected no console errors, got ${errors.length}:\n${errors.map((e) => `  - ${e}`).join('\n')}`);
