@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { FIXTURE_CART, freshCheckout } from '../../fixtures/mock/checkout';
 import recordedReview from '../../fixtures/responses/realshop/update_order_review.json';
-import { expectAxeClean, expectNoConsoleErrors, openPage, recorded, BUILD_TAGS, PLAIN_FLOW_TAGS } from './harness';
+import { consoleSettled, expectAxeClean, expectNoConsoleErrors, openPage, recorded, BUILD_TAGS, PLAIN_FLOW_TAGS } from './harness';
 import { afterAnswers, scrollStill } from './waits';
 
 const seeded = { local: { __storefront_islands_mock__: JSON.stringify({ cart: FIXTURE_CART }) } };
@@ -220,6 +220,7 @@ describe.each(PLAIN_FLOW_TAGS)('checkout, leaving the page, %s tag', (tag) => {
     expect(await page.inputValue('#billing_email')).toBe('ada@example.com');
     expect(await page.inputValue('#order_comments')).toBe('Leave it at the door');
     expect(await page.isChecked('#terms')).toBe(true);
+    await consoleSettled(page);
     const warnings = ourWarnings(messages);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.text).toContain('checkout: redirect');

@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { BUILD_TAGS, expectAxeClean, expectNoConsoleErrors, openPage } from './harness';
+import { consoleSettled, BUILD_TAGS, expectAxeClean, expectNoConsoleErrors, openPage } from './harness';
 
 const WAIT = { timeout: 20_000 };
 const UNITS = ['days', 'hours', 'minutes', 'seconds'];
@@ -66,6 +66,7 @@ describe.each(BUILD_TAGS)('countdown, %s tag', (tag) => {
     expect((await shown(page, 'sf-late')).slice(1, 3)).toEqual(['02', '02']);
     const seconds = (await shown(page, 'sf-late'))[3]!;
     await waitShown(page, 'sf-late', 3, 'differs', seconds, 2500);
+    await consoleSettled(page);
     expect(messages.filter((m) => m.type === 'warning' && /countdown/.test(m.text))).toEqual([]);
     await expectAxeClean(page);
     expectNoConsoleErrors(errors);

@@ -277,6 +277,7 @@ async function createContext(options: OpenPageOptions, sink: () => Sink): Promis
   openContexts.add(context);
   context.on('close', () => openContexts.delete(context));
   context.on('console', (message) => {
+    if (message.text() === CONSOLE_MARK) return;
     sink().messages.push({ type: message.type(), text: message.text() });
     if (message.type() === 'error') {
       const where = message.location()?.url ? ` (${message.location().url})` : '';
@@ -603,6 +604,19 @@ export async function endFile(): Promise<void> {
   for (const entry of pool.filter((e) => e.busy)) removeFromPool(entry);
   const kept = new Set(pool.map((e) => e.context));
   await Promise.all([...openContexts].filter((c) => !kept.has(c)).map((c) => closeContext(c)));
+}
+
+const CONSOLE_MARK = '__storefront_islands_harness_console_mark__';
+
+/**
+ * Wait until every console message the page wrote so far is in `messages`/`errors`: Playwright hands console
+ * messages on a little after the page wrote them, so a DOM change written after a warning can be seen first.
+ * Call before asserting on messages (that one warning came, or that none did).
+ */
+export async function consoleSettled(page: Page): Promise<void> {
+  const seen = page.waitForEvent('console', { predicate: (m) => m.text() === CONSOLE_MARK, timeout: 10_000 });
+  await page.evaluate((mark) => console.debug(mark), CONSOLE_MARK);
+  await seen;
 }
 
 /** Fail with every collected console error and page error. */

@@ -7,7 +7,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { BUILD_TAGS, PLAIN_FLOW_TAGS, expectAxeClean, expectNoConsoleErrors, openPage } from './harness';
+import { consoleSettled, BUILD_TAGS, PLAIN_FLOW_TAGS, expectAxeClean, expectNoConsoleErrors, openPage } from './harness';
 
 const UPLOADS = '/wp-content/uploads/2025/04/';
 
@@ -58,6 +58,7 @@ describe.each(BUILD_TAGS)('lazy images, %s tag', (tag) => {
     expect(await classesOf(page, '#garbage-src')).toEqual(['lazyerror']);
     expect(await page.getAttribute('#garbage-src', 'src')).toBe(`${UPLOADS}apprentices-800x600.jpg`);
     await loaded(page, '#garbage-expand');
+    await consoleSettled(page);
     const ours = messages.filter((m) => m.type === 'warning' && m.text.includes('[storefront-islands] lazy-images:')).map((m) => m.text);
     expect(ours.filter((t) => t.includes('data-orig-src'))).toHaveLength(1);
     expect(ours.filter((t) => t.includes('data-expand'))).toHaveLength(1);

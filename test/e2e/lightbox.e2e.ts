@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { baseURL, expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS, PLAIN_FLOW_TAGS } from './harness';
+import { consoleSettled, baseURL, expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS, PLAIN_FLOW_TAGS } from './harness';
 import { touchSwipe } from './touch';
 
 const PAGE = '/lightbox.html';
@@ -545,6 +545,7 @@ describe.each(PLAIN_FLOW_TAGS)('lightbox, %s tag', (tag) => {
         await ctx.route(/\/chunks\/(slides|photoswipe)-[^/]*\.js$/, (route) => route.abort());
       },
     });
+    await consoleSettled(page);
     const warnings = messages.filter((m) => m.type === 'warning' && m.text.includes('lightbox'));
     expect(warnings.filter((m) => m.text.includes('fusionLightboxVars.lightbox_animation_speed'))).toHaveLength(1);
     expect(warnings.filter((m) => m.text.includes('fusionLightboxVars.lightbox_social_links.evil'))).toHaveLength(1);
@@ -565,6 +566,7 @@ describe.each(PLAIN_FLOW_TAGS)('lightbox, %s tag', (tag) => {
     await page.waitForSelector('.later-page.fusion-no-lightbox');
 
     await page.click(kiln(1));
+    await consoleSettled(page);
     expect(messages.filter((m) => m.type === 'warning' && m.text.includes('lightbox') && m.text.includes('data-options'))).toHaveLength(1);
     // The core cannot load: the plain link's navigation happens.
     await page.waitForURL(/kiln-1200x900\.jpg$/, { timeout: 30_000 });

@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, openPage, pageURL, BUILD_TAGS, waitForIslands, type Tag } from './harness';
+import { consoleSettled, expectAxeClean, expectNoConsoleErrors, openPage, pageURL, BUILD_TAGS, waitForIslands, type Tag } from './harness';
 
 const PAGE = '/off-canvas.html';
 const wrap = (id: number) => `.awb-off-canvas-wrap[data-id="${id}"]`;
@@ -288,6 +288,7 @@ describe.each(BUILD_TAGS)('off-canvas, %s tag', (tag) => {
     await visitFrom(page, tag, 'https://www.bing.com/search?q=linen');
     await page.waitForTimeout(500);
     expect(await isShown(page, 101)).toBe(false);
+    await consoleSettled(page);
     const warnings = messages.filter((m) => m.type === 'warning' && m.text.includes('off-canvas'));
     expect(warnings.map((m) => m.text)).toEqual([expect.stringMatching(/off-canvas: localStorage\.off_canvas_101: is not JSON/)]);
     expectNoConsoleErrors(errors);

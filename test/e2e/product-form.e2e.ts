@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
+  consoleSettled,
   clickWhenStill,
   expectAxeClean,
   expectNoConsoleErrors,
@@ -229,6 +230,7 @@ describe.each(BUILD_TAGS)('product form, %s tag', (tag) => {
     await page.selectOption('#pa_size', '41');
     await page.waitForFunction(() => !document.querySelector('.single_add_to_cart_button')?.classList.contains('disabled'));
     const ours = messages.filter((m) => m.text.includes('variation-form: get_variation'));
+    await consoleSettled(page);
     expect(ours).toHaveLength(1);
     expect(ours[0]!.type).toBe('warning');
   });
@@ -518,6 +520,7 @@ describe.each(BUILD_TAGS)('variation form before and after its React view, %s ta
     expect(await page.textContent('.single_variation')).toBe('');
     const ours = messages.filter((m) => m.text.includes('variation-form: display:'));
     expect(ours).toHaveLength(1);
+    await consoleSettled(page);
     expect(ours[0]!.type).toBe('warning');
     const [request] = await Promise.all([
       page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/product/rain-jacket/'),

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, gateYouTube, openPage, BUILD_TAGS, FRAMEWORK_CHUNK } from './harness';
+import { consoleSettled, expectAxeClean, expectNoConsoleErrors, gateYouTube, openPage, BUILD_TAGS, FRAMEWORK_CHUNK } from './harness';
 import { afterIdle } from './waits';
 
 const LINK = (id: number) => `a.fusion-quick-view[data-product-id="${id}"]`;
@@ -279,6 +279,7 @@ describe.each(BUILD_TAGS)('quick view, %s tag', { timeout: 120_000 }, (tag) => {
       await waitClosed(page, 318);
     }
     // The cached page gave exactly one warning naming the widget and what it got.
+    await consoleSettled(page);
     expect(messages.filter((m) => m.type === 'warning' && m.text.includes('quick-view: fusion_quick_view_load'))).toHaveLength(1);
     await openProduct(page, 318, 'Canvas tote');
     expectNoConsoleErrors(errors.filter((e) => !/Failed to load resource|ERR_FAILED|status of 500/.test(e)));

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
+import { consoleSettled, expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 const WAIT = { timeout: 20_000 };
@@ -271,6 +271,7 @@ describe.each(BUILD_TAGS)('review widgets, %s tag', (tag) => {
     });
     expect(await page.textContent('.sf-reviews--list .sf-review:first-child .sf-review__time')).toBe('May 2026');
     expect(await page.$$eval('.sf-reviews--list .sf-review:nth-child(n+2) time', (t) => t.length)).toBe(3);
+    await consoleSettled(page);
     const warnings = messages.filter((m) => m.type === 'warning' && /reviews/.test(m.text));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.text).toMatch(/reviews: data-time/);

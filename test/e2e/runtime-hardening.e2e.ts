@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { baseURL, expectNoConsoleErrors, openPage, recorded, BUILD_TAGS, PLAIN_FLOW_TAGS } from './harness';
+import { consoleSettled, baseURL, expectNoConsoleErrors, openPage, recorded, BUILD_TAGS, PLAIN_FLOW_TAGS } from './harness';
 
 const ADD_TO_CART_CHUNK = '**/chunks/add-to-cart.widget-*';
 const FRAGMENT_NAME = 'wc_fragments_e3a1c9b85f0d4a7c6b2e8f1d0a9c7b56';
@@ -120,6 +120,7 @@ describe.each(BUILD_TAGS)('runtime hardening, %s tag', (tag) => {
       ],
     });
     expect(followed).toEqual(['?add-to-cart=318']);
+    // (The page is leaving: no round trip to it. The warning came before the last 'seen' message polled above.)
     const warnings = ours(messages).filter((m) => m.type === 'warning');
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.text).toMatch(/add-to-cart: .*goes ahead without it/);
@@ -159,6 +160,7 @@ describe.each(BUILD_TAGS)('runtime hardening, %s tag', (tag) => {
     expect(await page.$('header.fusion-header-wrapper nav, header.fusion-header-wrapper .fusion-widget-cart-number')).not.toBeNull();
     expect(await page.$('.widget_shopping_cart_content script')).toBeNull();
     expect(await page.evaluate(() => (window as unknown as { planted?: boolean }).planted)).toBeUndefined();
+    await consoleSettled(page);
     const warnings = ours(messages).filter((m) => m.type === 'warning' && m.text.includes(FRAGMENT_NAME));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.text).toContain('header.fusion-header-wrapper');
@@ -186,6 +188,7 @@ describe.each(PLAIN_FLOW_TAGS)('runtime hardening, %s tag', (tag) => {
       page.waitForURL(/[?&]add-to-cart=322/, { timeout: 10_000 }),
       page.click('.ajax_add_to_cart[data-product_id="322"] i span'),
     ]);
+    await consoleSettled(page);
     const warnings = ours(messages).filter((m) => m.type === 'warning');
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.text).toMatch(/add-to-cart: .*did not load/);
@@ -205,6 +208,7 @@ describe.each(PLAIN_FLOW_TAGS)('runtime hardening, %s tag', (tag) => {
     await page.waitForSelector('.storefront-islands-cart-error');
     expect(requests.filter((u) => u.startsWith(elsewhere))).toEqual([]);
     expect(await page.evaluate(() => window.__mock!.state.log.length)).toBe(0);
+    await consoleSettled(page);
     const warnings = ours(messages).filter((m) => m.type === 'warning');
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.text).toContain(elsewhere);

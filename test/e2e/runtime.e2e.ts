@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
+  consoleSettled,
   BUILD_TAGS,
   PLAIN_FLOW_TAGS,
   buildPath,
@@ -76,6 +77,7 @@ describe.each(TAGS)('runtime, %s tag', (tag) => {
     await page.waitForFunction(() => location.hash === '#story', null, { polling: 100 });
     await expect.poll(async () => (await recorded(page)).mounts).toContain('anchors');
     expect(entryURLs()).toHaveLength(1);
+    await consoleSettled(page);
     expect(ours(messages).filter((m) => m.text.includes('loaded twice'))).toEqual([]);
   });
 
@@ -98,6 +100,7 @@ describe.each(TAGS)('runtime, %s tag', (tag) => {
       version,
       'SECTION',
     ]);
+    await consoleSettled(page);
     expect(ours(messages).filter((m) => m.text.includes('loaded twice'))).toEqual([]);
   });
 
@@ -123,6 +126,7 @@ describe.each(TAGS)('runtime, %s tag', (tag) => {
     expect(record.mounts).not.toContain('typography');
     expect(record.errors).toEqual([expect.objectContaining({ widget: 'typography', phase: 'load' })]);
 
+    await consoleSettled(page);
     const said = ours(messages);
     expect(said).toHaveLength(1);
     expect(said[0]!.type).toBe('error');
@@ -209,6 +213,7 @@ describe.each(PLAIN_FLOW_TAGS)('runtime and store notice, %s tag', (tag) => {
     await page.waitForFunction(() => getComputedStyle(document.querySelector('.late-notice')!).display !== 'none');
     await page.evaluate(() => window.StorefrontIslands!.ready());
 
+    await consoleSettled(page);
     const said = ours(messages);
     expect(said).toHaveLength(1);
     expect(said[0]!.type).toBe('warning');

@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { BUILD_TAGS, expectAxeClean, expectNoConsoleErrors, openPage, recorded, waitForIslands } from './harness';
+import { consoleSettled, BUILD_TAGS, expectAxeClean, expectNoConsoleErrors, openPage, recorded, waitForIslands } from './harness';
 import { seenSlides, stepThrough } from './snaps';
 import { touchSwipe } from './touch';
 
@@ -234,6 +234,7 @@ describe.each(BUILD_TAGS)('sliders and carousels, %s build', (tag) => {
     expect(await page.isVisible('#slider-attachments [aria-label="3 of 4"] img')).toBe(true);
 
     // Malformed data: one warning per field naming the widget, and the slides still show (with the defaults).
+    await consoleSettled(page);
     const warnings = messages.filter((m) => m.type === 'warning').map((m) => m.text);
     for (const field of ['data-slideshow_speed', 'data-slideshow_animation', 'data-slideshow_autoplay', 'data-slideshow_prev_text']) {
       expect(warnings.filter((w) => w.includes(`flexslider: ${field}:`))).toHaveLength(1);

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, openPage, pageURL, BUILD_TAGS, PLAIN_FLOW_TAGS } from './harness';
+import { consoleSettled, expectAxeClean, expectNoConsoleErrors, openPage, pageURL, BUILD_TAGS, PLAIN_FLOW_TAGS } from './harness';
 
 declare global {
   interface Window {
@@ -139,6 +139,7 @@ describe.each(PLAIN_FLOW_TAGS)('split tests, %s tag', (tag) => {
     expect(chosen['318--Price & badge']).toBe(2);
     await page.waitForFunction(() => window.__mock!.state.log.some((e) => e.endpoint === 'woob-stest-impression'));
     expect(await impressions(page)).toEqual([{ pid: '320', tests: { 'Hero copy': chosen['320--Hero copy'] } }]);
+    await consoleSettled(page);
     expect(
       messages.filter((m) => m.type === 'warning' && m.text.includes('split-test') && m.text.includes('woobk-stest-320')),
     ).toHaveLength(1);

@@ -9,7 +9,7 @@
  */
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
+import { consoleSettled, expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS } from './harness';
 
 const decodeAttr = (v: string) =>
   v
@@ -95,6 +95,7 @@ describe.each(BUILD_TAGS)('untrusted values, %s tag', (tag) => {
       (img) => img.getAttribute('data-large_image') ?? '',
     );
     expect(new URL(zoom, page.url()).protocol).toMatch(/^https?:$/);
+    await consoleSettled(page);
     expect(
       messages.filter((m) => m.type === 'warning' && m.text.includes('variation-form') && m.text.includes('image.full_src')),
     ).toHaveLength(1);
