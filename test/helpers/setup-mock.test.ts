@@ -4,7 +4,7 @@
  * must not outlive it.
  */
 import { http, HttpResponse } from 'msw';
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { state } from '../../fixtures/mock/state';
 
 const fragmentsRequest = () => fetch('http://127.0.0.1:5173/?wc-ajax=get_refreshed_fragments', { method: 'POST', body: '' });
@@ -18,8 +18,24 @@ test('a file’s first requests, made at once, are both answered by the mock sho
   expect(state.log.map((entry) => entry.endpoint)).toEqual(['get_refreshed_fragments', 'get_refreshed_fragments']);
 });
 
-test('a request to an address the mock does not answer gets no answer', async () => {
-  await expect(fetch('http://127.0.0.1:5173/not-a-mocked-path')).rejects.toThrow();
+/** The request fails, and MSW (onUnhandledRequest: 'error'), not the network, says which one it refused. */
+async function expectRefusedByTheMock(url: string, init?: RequestInit): Promise<void> {
+  const said = vi.spyOn(console, 'error').mockImplementation(() => {});
+  try {
+    await expect(fetch(url, init)).rejects.toThrow();
+    const text = said.mock.calls.flat().map(String).join('\n');
+    expect(text).toContain('[MSW] Error: intercepted a request without a matching request handler');
+    expect(text).toContain(`${init?.method ?? 'GET'} ${url.replace('http://127.0.0.1:5173', '')}`);
+  } finally {
+    said.mockRestore();
+  }
+}
+
+test('a request to an address the mock does not answer is refused by the mock, which names it', async () => {
+  await expectRefusedByTheMock('http://127.0.0.1:5173/not-a-mocked-path');
+  // Not even where the mock's own endpoints live: an unknown wc-ajax endpoint, a CF7-looking path it has no route for.
+  await expectRefusedByTheMock('http://127.0.0.1:5173/?wc-ajax=no_such_endpoint', { method: 'POST', body: '' });
+  await expectRefusedByTheMock('http://127.0.0.1:5173/wp-json/contact-form-7/v1/nothing');
 });
 
 test('a handler a test adds to the shared server answers in that test…', async () => {
@@ -29,5 +45,5 @@ test('a handler a test adds to the shared server answers in that test…', async
 });
 
 test('…and is gone in the next', async () => {
-  await expect(fetch('http://127.0.0.1:5173/only-this-test')).rejects.toThrow();
+  await expectRefusedByTheMock('http://127.0.0.1:5173/only-this-test');
 });
