@@ -229,8 +229,8 @@ describe.each(BUILD_TAGS)('product form, %s tag', (tag) => {
     await page.click('.avada-color-select[data-value="blue"]');
     await page.selectOption('#pa_size', '41');
     await page.waitForFunction(() => !document.querySelector('.single_add_to_cart_button')?.classList.contains('disabled'));
-    const ours = messages.filter((m) => m.text.includes('variation-form: get_variation'));
     await consoleSettled(page);
+    const ours = messages.filter((m) => m.text.includes('variation-form: get_variation'));
     expect(ours).toHaveLength(1);
     expect(ours[0]!.type).toBe('warning');
   });
@@ -518,9 +518,9 @@ describe.each(BUILD_TAGS)('variation form before and after its React view, %s ta
     // What display.ts shows stays as printed.
     expect(await page.textContent('.product_meta .sku')).toBe('JKT');
     expect(await page.textContent('.single_variation')).toBe('');
+    await consoleSettled(page);
     const ours = messages.filter((m) => m.text.includes('variation-form: display:'));
     expect(ours).toHaveLength(1);
-    await consoleSettled(page);
     expect(ours[0]!.type).toBe('warning');
     const [request] = await Promise.all([
       page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/product/rain-jacket/'),
