@@ -7,7 +7,8 @@ import type { FormParts } from './settings';
 export interface Ajax {
   /**
    * Ask get_variation; a newer question (or `stop`) aborts this one and its answer is never handed on. `remember`
-   * gets every answer, `answered` the current one; `failed` follows one warning when there is none to hand on.
+   * gets every answer, `answered` the current one; `failed` follows one warning when there is none to hand on. The
+   * same question asked again while it is in flight sends no second request: the answer goes to the newest callbacks.
    */
   ask(chosen: Chosen, remember: (answer: Variation | null) => void, answered: (answer: Variation | null) => void, failed: () => void): void;
   stop(): void;
@@ -66,7 +67,12 @@ export function createAjax({ form, selects, names, productId }: FormParts, chunk
     return variation;
   };
 
+  /** The choice the question in flight asks about ('' when none is), and the newest asking of it. */
+  let asking = '';
+  let latest: Parameters<Ajax['ask']>;
+
   const stop = () => {
+    asking = '';
     if (!request) return;
     request.abort();
     request = undefined;
@@ -76,26 +82,36 @@ export function createAjax({ form, selects, names, productId }: FormParts, chunk
   ctx.onCleanup(() => request?.abort());
 
   return {
-    ask(chosen, remember, answered, failed) {
+    ask(...question) {
+      const [chosen, remember] = question;
+      const key = JSON.stringify(chosen);
+      latest = question;
+      // The same question already on its way (one change worked out twice, as a busy page can): its answer goes
+      // to this asking. WooCommerce aborts and asks again; one request is enough.
+      if (key === asking) return;
       request?.abort();
       request = new AbortController();
+      asking = key;
       const mine = ++sequence;
       busy.set(true);
       fetchVariation(chosen, request.signal).then(
         (answer) => {
+          // (This asking's `remember` stores what the newest would: the same choice.)
           remember(answer);
           if (mine !== sequence || signal.aborted) return;
+          asking = '';
           busy.set(false);
-          answered(answer);
+          latest[2](answer);
         },
         (error: unknown) => {
           const net = chunks.net();
           if (mine !== sequence || signal.aborted || (net && error instanceof net.NetError && error.code === 'aborted')) return;
+          asking = '';
           busy.set(false);
           // Without the request code (a chunk that failed or never came) there was no request: say so.
           const why = net ? net.messageFor(error) : `The request code could not load (${reasonOf(error)}).`;
           ctx.warn('get_variation', `${why} The form now posts the chosen options and the shop picks the variation.`);
-          failed();
+          latest[3]();
         },
       );
     },
