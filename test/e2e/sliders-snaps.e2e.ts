@@ -28,7 +28,10 @@ describe.each(BUILD_TAGS)('embla measures the row: product gallery, %s build', (
     await page.waitForSelector(viewport, WAIT);
     // The first press may be the one that starts the slider (it starts when the shopper reaches for it): its move is
     // replayed once the gallery is wired, and the slider can show its start a frame before it catches up (a clean-
-    // clone run read slide 1 there, then stepped 3, 4). Read where it settled: the same for three frames.
+    // clone run read slide 1 there, then stepped 3, 4). Wait for Embla's takeover, which comes after the gallery is
+    // wired and the held press replayed (a loaded run saw slide 1 hold for three frames before that), then read where
+    // it settled: the same for three frames.
+    await page.waitForSelector('.woocommerce-product-gallery.sf-gallery:not(.sf-gallery--static)', WAIT);
     let seen = await seenSlides(page, viewport, slides);
     for (let same = 0, deadline = Date.now() + 3000; same < 3 && Date.now() < deadline;) {
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
