@@ -6,6 +6,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectAxeClean, expectNoConsoleErrors, openPage, BUILD_TAGS, FRAMEWORK_CHUNK } from './harness';
+import { galleryTakenOver } from './waits';
 
 const PAGE = '/product-gallery.html';
 const slide = (n: number) => `.woocommerce-product-gallery__image:nth-child(${n})`;
@@ -158,7 +159,7 @@ describe.each(BUILD_TAGS)('product gallery, %s tag', (tag) => {
     // The pointer over the gallery brings the slider; the swipe is the slider's (a drag made while its chunk is
     // still on its way is not replayed: on a loaded machine the whole drag fit in that time).
     await page.hover(`${slide(1)} img`, { position: { x: 100, y: 100 } });
-    await page.waitForSelector('.woocommerce-product-gallery.sf-gallery:not(.sf-gallery--static)');
+    await galleryTakenOver(page);
     await drag(page, 'left');
     await page.waitForSelector(`${slide(2)}.flex-active-slide`);
     await waitSettled(page, 2);
@@ -451,7 +452,7 @@ describe.each(BUILD_TAGS)('product gallery, %s tag', (tag) => {
     await page.waitForSelector(`${slide(2)}.flex-active-slide`);
     expect(await page.getAttribute(thumb(2), 'aria-current')).toBe('true');
     // Then the slider takes the strip over: Embla live, and the next click moves it.
-    await page.waitForSelector('.woocommerce-product-gallery.sf-gallery:not(.sf-gallery--static)');
+    await galleryTakenOver(page);
     await page.click(thumb(3));
     await waitSettled(page, 3);
     expect(await activeSlide(page)).toBe(2);
@@ -516,7 +517,7 @@ describe.each(BUILD_TAGS)('product gallery, what loads when (issue 29), %s tag',
     expect(requests.filter(isFramework)).toEqual([]);
     await page.hover(`${slide(1)} img`, { position: { x: 100, y: 100 } });
     await expect.poll(() => requests.filter(isSliderChunk).length, { timeout: 10_000 }).toBe(1);
-    await page.waitForSelector('.woocommerce-product-gallery.sf-gallery:not(.sf-gallery--static)');
+    await galleryTakenOver(page);
     expect(requests.filter(isRestChunk)).toHaveLength(1);
     expectNoConsoleErrors(errors);
   });

@@ -6,6 +6,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { BUILD_TAGS, expectNoConsoleErrors, openPage } from './harness';
+import { galleryTakenOver } from './waits';
 import { seenSlides, stepThrough } from './snaps';
 
 const WAIT = { timeout: 30_000 };
@@ -31,7 +32,7 @@ describe.each(BUILD_TAGS)('embla measures the row: product gallery, %s build', (
     // clone run read slide 1 there, then stepped 3, 4). Wait for Embla's takeover, which comes after the gallery is
     // wired and the held press replayed (a loaded run saw slide 1 hold for three frames before that), then read where
     // it settled: the same for three frames.
-    await page.waitForSelector('.woocommerce-product-gallery.sf-gallery:not(.sf-gallery--static)', WAIT);
+    await galleryTakenOver(page, WAIT);
     let seen = await seenSlides(page, viewport, slides);
     for (let same = 0, deadline = Date.now() + 3000; same < 3 && Date.now() < deadline;) {
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));

@@ -50,3 +50,11 @@ export async function scrollStill(page: Page): Promise<void> {
       }),
   );
 }
+
+/**
+ * The product gallery's slider island has taken the plain strip over (Embla runs it): it comes after the rest of
+ * the gallery is wired and a press held meanwhile replayed.
+ */
+export async function galleryTakenOver(page: Page, options?: { timeout?: number }): Promise<void> {
+  await page.waitForSelector('.woocommerce-product-gallery.sf-gallery:not(.sf-gallery--static)', options);
+}
