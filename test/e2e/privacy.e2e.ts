@@ -173,7 +173,8 @@ describe.each(BUILD_TAGS)('privacy bar and blocked embeds, %s tag', (tag) => {
     await page.check('#bar-soundcloud');
     await page.focus('.fusion-privacy-bar-acceptance');
     await page.keyboard.press(' ');
-    expect((await consentCookie(context))?.value).toBe('consent,soundcloud');
+    // (Read until written: a loaded clean-clone run read the cookie before the accept had written it.)
+    await expect.poll(async () => (await consentCookie(context))?.value).toBe('consent,soundcloud');
     await expect.poll(() => external(requests).some((u) => u.startsWith('https://w.soundcloud.com/'))).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('#privacy-settings');
     expect(await shown(page, '.fusion-privacy-bar')).toBe(false);
